@@ -1,0 +1,106 @@
+// The Koa application, exported without listen() so tests drive it in-process (supertest) and main.ts
+// decides where it listens.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import helmet from 'koa-helmet';
+import send from 'koa-send';
+import type { AppDeps } from './deps';
+import { errorEnvelope } from './middleware/envelope';
+import { mountRoutes, type RouteDef } from './http';
+import { parseLanguage } from './i18n';
+import { buildOpenApi } from './openapi';
+import { authRoutes } from './routes/auth';
+import { utilRoutes } from './routes/util';
+import { dashboardRoutes } from './routes/dashboard';
+import { healthRoutes } from './routes/health';
+import { projectRoot } from './config';
+
+export const apiRoutes: RouteDef[] = [...healthRoutes, ...authRoutes, ...utilRoutes, ...dashboardRoutes];
+
+export interface AppOptions {
+  /** Built console to serve at /; default dist/console. Missing folder: only the API is served. */
+  consoleDir?: string;
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
+  const app = new Koa({ proxy: process.env.TRUST_PROXY === 'true' });
+  const consoleDir = options.consoleDir ?? path.join(projectRoot, 'dist', 'console');
+
+  app.use(async (ctx, next) => {
+    ctx.state.requestId = ctx.get('x-request-id').slice(0, 64) || crypto.randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId as string);
+    ctx.state.lang = parseLanguage(ctx.get('language'));
+    const started = Date.now();
+    await next();
+    if (ctx.path.startsWith('/api/')) {
+      deps.logger.debug({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Date.now() - started });
+    }
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // Fluent UI (Griffel) inserts style rules at runtime.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const api = new Router({ prefix: '/api' });
+  api.use(errorEnvelope(deps.logger));
+  api.use(bodyParser({ enableTypes: ['json'], jsonLimit: '5mb', encoding: 'utf-8' }));
+  api.use(deps.sessions.middleware());
+  api.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+  const openapi = buildOpenApi(apiRoutes);
+  api.get('/openapi.json', (ctx) => {
+    ctx.body = openapi;
+  });
+  mountRoutes(api, apiRoutes, deps);
+  // Unknown /api paths still answer with the envelope.
+  api.all('/{*rest}', (ctx) => {
+    ctx.status = 404;
+  });
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+
+  // The built console: files by name, every other GET outside /api falls back to index.html so deep links
+  // (/Order/Index, /Logout?sessionExpired=true) load the app.
+  const hasConsole = fs.existsSync(path.join(consoleDir, 'index.html'));
+  app.use(async (ctx, next) => {
+    if (!hasConsole || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api')) {
+      return next();
+    }
+    const file = path.join(consoleDir, path.normalize(ctx.path));
+    if (file.startsWith(consoleDir) && ctx.path !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const immutable = ctx.path.startsWith('/assets/');
+      await send(ctx, ctx.path, {
+        root: consoleDir,
+        gzip: true,
+        brotli: true,
+        maxage: immutable ? 365 * 24 * 3600_000 : 0,
+        immutable,
+      });
+      return;
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root: consoleDir });
+  });
+
+  app.on('error', (err: Error) => deps.logger.error({ err }, 'koa error'));
+  return app;
+}

@@ -1,0 +1,46 @@
+// Process configuration, read once from the environment and validated with zod so a typo in a variable
+// fails at start with a clear message instead of at the first request.
+import path from 'node:path';
+import { z } from 'zod';
+
+export const projectRoot = path.resolve(__dirname, '..');
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  /** Label shown in the top bar and the page title (e.g. DEV, QA, PROD). */
+  APP_ENVIRONMENT: z.string().default('DEV'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  /** Unset: embedded PGlite under DATA_DIR. Set: a real PostgreSQL. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  /** Unset: `npm start` launches the Temporal dev server. Set: a real Temporal frontend (host:port). */
+  TEMPORAL_ADDRESS: z.string().optional(),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('tms'),
+  TEMPORAL_CLI_PATH: z.string().optional(),
+  TEMPORAL_PORT: z.coerce.number().int().default(7233),
+  TEMPORAL_UI_PORT: z.coerce.number().int().default(8233),
+  DATA_DIR: z.string().default(path.join(projectRoot, '.data')),
+  /** HMAC secret for session tokens. In the embedded default a random one is generated and kept in DATA_DIR. */
+  JWT_SECRET: z.string().min(32).optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+  PRIVACY_POLICY_URL: z.string().default('/privacy-policy.html'),
+  TERMS_OF_SERVICE_URL: z.string().default('/terms-of-service.html'),
+  /** Android driver app offered on the login page; "File not found" when the file does not exist. */
+  MOBILE_APK_PATH: z.string().default(path.join(projectRoot, '.data', 'mobile', 'tms-driver.apk')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Days without a login after which the inactivity schedule deactivates an account (spec/3 §6). */
+  INACTIVITY_DAYS: z.coerce.number().int().positive().default(90),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return parsed.data;
+}

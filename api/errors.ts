@@ -1,0 +1,60 @@
+// Business and protocol errors carry an HTTP status, a stable message_code for programs and a message key
+// for people. The error middleware (middleware/envelope.ts) is the only place they become responses.
+import type { MessageParams } from './i18n';
+
+export type FieldErrors = Record<string, { key: string; params?: MessageParams }[]>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly messageCode: string,
+    readonly messageKey: string,
+    readonly params: MessageParams = {},
+    readonly data?: unknown,
+  ) {
+    super(messageKey);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(readonly fieldErrors: FieldErrors, messageKey = 'validation.failed') {
+    super(400, 'VALIDATION', messageKey);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor() {
+    super(401, 'UNAUTHORIZED', 'errors.unauthorized');
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(messageKey = 'errors.forbidden', params?: MessageParams) {
+    super(403, 'FORBIDDEN', messageKey, params);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(messageKey = 'errors.notFound', params?: MessageParams) {
+    super(404, 'NOT_FOUND', messageKey, params);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(messageKey = 'errors.conflict', params?: MessageParams, code = 'CONFLICT') {
+    super(409, code, messageKey, params);
+  }
+}
+/** A well-formed request that a business rule refuses. */
+export class RuleError extends AppError {
+  constructor(code: string, messageKey: string, params?: MessageParams, data?: unknown) {
+    super(422, code, messageKey, params, data);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(
+    code: string,
+    messageKey: string,
+    params: MessageParams,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, code, messageKey, params);
+  }
+}

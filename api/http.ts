@@ -1,0 +1,96 @@
+// Routes are declared, not hand-wired: each one names its method, path, the access it needs (public, any
+// signed-in user, or a menu controller + permission), and the zod schemas of its input. mountRoutes turns
+// the declarations into @koa/router handlers that authenticate, authorise, validate and wrap the answer in
+// the envelope, so handlers stay thin and never try/catch. The same declarations generate /api/openapi.json.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { z, ZodType } from 'zod';
+import type { AppDeps } from './deps';
+import { ForbiddenError, UnauthorizedError } from './errors';
+import { translate, type Language, type MessageParams } from './i18n';
+import { parseInput } from './validate';
+import type { AuthUser } from './services/session';
+
+export type PermissionAction = 'View' | 'Create' | 'Edit' | 'Delete';
+export type Access = 'public' | 'authenticated' | { controller: string; action: PermissionAction };
+
+export interface Answer {
+  data?: unknown;
+  /** Message key (translated) or literal text when `literal` is set. */
+  message?: string;
+  messageParams?: MessageParams;
+  messageCode?: string;
+  status?: number;
+  success?: boolean;
+  /** Extra top-level fields, e.g. totalRecords for lists. */
+  extra?: Record<string, unknown>;
+}
+
+export interface RouteInput<B, Q, P> {
+  ctx: Context;
+  deps: AppDeps;
+  body: B;
+  query: Q;
+  params: P;
+  lang: Language;
+  /** Present on every route whose access is not 'public'. */
+  user: AuthUser;
+  /** Present when the caller sent a valid token, even on public routes. */
+  tokenId?: string;
+}
+
+export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodType, P extends ZodType = ZodType> {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  summary: string;
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** A raw route (file download) sets ctx.body itself and returns undefined. */
+  handler: (input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<Answer | void> | Answer | void;
+}
+
+export function defineRoute<B extends ZodType, Q extends ZodType, P extends ZodType>(
+  def: RouteDef<B, Q, P>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+export function mountRoutes(router: Router, defs: RouteDef[], deps: AppDeps): void {
+  for (const def of defs) {
+    router[def.method](def.path, async (ctx: Context) => {
+      const lang = ctx.state.lang as Language;
+      const user = ctx.state.user as AuthUser | undefined;
+      if (def.access !== 'public') {
+        if (!user) throw new UnauthorizedError();
+        if (typeof def.access === 'object') {
+          const allowed = await deps.permissions.can(user, def.access.controller, def.access.action);
+          if (!allowed) throw new ForbiddenError();
+        }
+      }
+      const body = def.body ? parseInput(def.body, (ctx.request as { body?: unknown }).body) : undefined;
+      const query = def.query ? parseInput(def.query, ctx.query) : undefined;
+      const params = def.params ? parseInput(def.params, ctx.params) : undefined;
+      const answer = await def.handler({
+        ctx,
+        deps,
+        body,
+        query,
+        params,
+        lang,
+        user: user as AuthUser,
+        tokenId: ctx.state.tokenId as string | undefined,
+      });
+      if (!answer) return;
+      ctx.status = answer.status ?? 200;
+      ctx.body = {
+        success: answer.success ?? true,
+        message: answer.message ? translate(lang, answer.message, answer.messageParams) : '',
+        message_code: answer.messageCode ?? '',
+        ...(answer.data !== undefined ? { data: answer.data } : {}),
+        ...answer.extra,
+      };
+    });
+  }
+}

@@ -1,0 +1,138 @@
+// The list protocol of every table screen (DESIGN.md §3): `start` offset, `rows` page size (default 15),
+// multi-column `sorts`, `filters` with contains / equals / in / date (dd/mm/yyyy, or a [from, to] range),
+// and a status tab. Sort and filter fields are whitelisted per list by wire name; anything else is a 400,
+// so a client can never sort or filter on a column the list does not expose (or inject SQL through one).
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { ValidationError } from './errors';
+
+export const MATCH_MODES = ['contains', 'equals', 'in', 'date', 'dateRange', 'startsWith'] as const;
+export type FilterKind = 'contains' | 'equals' | 'in' | 'date';
+
+export const listRequestSchema = z.object({
+  start: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  rows: z.coerce.number().int().min(1).max(1000).default(15),
+  sorts: z
+    .array(
+      z.object({
+        field: z.string().min(1).max(100),
+        order: z
+          .union([z.enum(['ASC', 'DESC', 'asc', 'desc']), z.literal(1), z.literal(-1)])
+          .transform((o) => (o === -1 || o === 'DESC' || o === 'desc' ? 'desc' : 'asc')),
+      }),
+    )
+    .max(10)
+    .default([]),
+  filters: z
+    .array(
+      z.object({
+        field: z.string().min(1).max(100),
+        value: z.unknown(),
+        matchMode: z.enum(MATCH_MODES).default('contains'),
+      }),
+    )
+    .max(50)
+    .default([]),
+  tab_status: z.string().max(100).optional(),
+});
+export type ListRequest = z.infer<typeof listRequestSchema>;
+
+export interface ListField {
+  /** Column or SQL expression the wire name maps to. */
+  column: string;
+  sortable?: boolean;
+  filter?: FilterKind;
+}
+
+export interface ListSpec {
+  fields: Record<string, ListField>;
+  /** Tab name -> restriction. 'ALL' needs no entry. */
+  tabs?: Record<string, (qb: Knex.QueryBuilder) => void>;
+  /** Applied after the user's sorts; must end in a unique column so paging is stable. */
+  defaultSort: { column: string; order: 'asc' | 'desc' }[];
+}
+
+const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** dd/mm/yyyy -> yyyy-mm-dd, or undefined when not a real date. */
+export function parseDisplayDate(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = DATE.exec(value.trim());
+  if (!m) return undefined;
+  const [, dd, mm, yyyy] = m;
+  const iso = `${yyyy}-${mm}-${dd}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? undefined : iso;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function bad(field: string, key: string, params: Record<string, string>): never {
+  throw new ValidationError({ [field]: [{ key, params }] }, key);
+}
+
+/** Adds the filters and the tab of a list request to a query. */
+export function applyListFilters(qb: Knex.QueryBuilder, req: ListRequest, spec: ListSpec): void {
+  if (req.tab_status && req.tab_status.toUpperCase() !== 'ALL') {
+    const tab = spec.tabs?.[req.tab_status.toUpperCase()];
+    if (!tab) bad('tab_status', 'list.tabNotAllowed', { tab: req.tab_status });
+    tab(qb);
+  }
+  for (const f of req.filters) {
+    const field = spec.fields[f.field];
+    if (!field?.filter) bad('filters', 'list.filterNotAllowed', { field: f.field });
+    const empty = f.value === null || f.value === undefined || f.value === '' || (Array.isArray(f.value) && !f.value.length);
+    if (empty) continue;
+    const col = field.column;
+    if (field.filter === 'date' || f.matchMode === 'date' || f.matchMode === 'dateRange') {
+      if (field.filter !== 'date') bad('filters', 'list.matchModeNotAllowed', { field: f.field, mode: f.matchMode });
+      const [from, to] = Array.isArray(f.value) ? f.value : [f.value, f.value];
+      const fromIso = parseDisplayDate(from);
+      const toIso = to === null || to === undefined || to === '' ? fromIso : parseDisplayDate(to);
+      if (!fromIso || !toIso) throw new ValidationError({ [f.field]: [{ key: 'validation.invalidDate' }] });
+      qb.whereRaw(`(${col})::date between ?::date and ?::date`, [fromIso, toIso]);
+    } else if (f.matchMode === 'in') {
+      if (field.filter !== 'in' && field.filter !== 'equals') {
+        bad('filters', 'list.matchModeNotAllowed', { field: f.field, mode: f.matchMode });
+      }
+      const values = (Array.isArray(f.value) ? f.value : String(f.value).split(';')).map(String);
+      qb.whereRaw(`(${col})::text = any(?)`, [values]);
+    } else if (f.matchMode === 'equals' || field.filter === 'equals' || field.filter === 'in') {
+      qb.whereRaw(`(${col})::text = ?`, [String(f.value)]);
+    } else {
+      const pattern = f.matchMode === 'startsWith' ? `${escapeLike(String(f.value))}%` : `%${escapeLike(String(f.value))}%`;
+      qb.whereRaw(`(${col})::text ilike ?`, [pattern]);
+    }
+  }
+}
+
+/** Adds the user's sorts (whitelisted) and the stable default order. */
+export function applyListSorts(qb: Knex.QueryBuilder, req: ListRequest, spec: ListSpec): void {
+  for (const s of req.sorts) {
+    const field = spec.fields[s.field];
+    if (!field?.sortable) bad('sorts', 'list.sortNotAllowed', { field: s.field });
+    qb.orderByRaw(`${field.column} ${s.order} nulls last`);
+  }
+  for (const s of spec.defaultSort) qb.orderByRaw(`${s.column} ${s.order}`);
+}
+
+/**
+ * Runs a list: `base` is the query with the list's joins and columns (and any ownership restriction);
+ * the page and the total are read with the same filters.
+ */
+export async function runList<Row>(
+  base: Knex.QueryBuilder,
+  req: ListRequest,
+  spec: ListSpec,
+): Promise<{ rows: Row[]; totalRecords: number }> {
+  const filtered = base.clone();
+  applyListFilters(filtered, req, spec);
+  const countQuery = filtered.clone().clearSelect().clearOrder().count<{ n: number | string }[]>('* as n');
+  const page = filtered.clone();
+  applyListSorts(page, req, spec);
+  page.offset(req.start).limit(req.rows);
+  const [rows, count] = await Promise.all([page, countQuery]);
+  return { rows: rows as Row[], totalRecords: Number(count[0]?.n ?? 0) };
+}

@@ -1,0 +1,88 @@
+// Every answer is an envelope {success, message, message_code, data}. This middleware is the single place
+// where errors (ours, zod's, the database's, Temporal's, Koa's) become envelopes with real HTTP statuses.
+// Nothing internal (SQL, stack traces, table names) reaches the client; unexpected errors are logged with a
+// request id that the client sees in the header X-Request-Id.
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+import { AppError, ValidationError, TooManyRequestsError } from '../errors';
+import { translate, type Language } from '../i18n';
+import { zodToFieldErrors } from '../validate';
+
+export interface Envelope {
+  success: boolean;
+  message: string;
+  message_code: string;
+  data?: unknown;
+  errors?: Record<string, string[]>;
+}
+
+const PG_UNIQUE = '23505';
+const PG_FOREIGN_KEY = '23503';
+const PG_SERIALIZATION = '40001';
+const PG_DEADLOCK = '40P01';
+
+function dbErrorToApp(err: { code?: string; constraint?: string; detail?: string }): AppError | undefined {
+  switch (err.code) {
+    case PG_UNIQUE: {
+      const field = /Key \(([^)]+)\)/.exec(err.detail ?? '')?.[1]?.replace(/^lower\((.*)\)$/, '$1') ?? '';
+      return new AppError(409, 'DUPLICATE', 'errors.duplicate', { field });
+    }
+    case PG_FOREIGN_KEY:
+      return new AppError(409, 'REFERENCED', 'errors.referenced');
+    case PG_SERIALIZATION:
+    case PG_DEADLOCK:
+      return new AppError(409, 'CONFLICT', 'errors.conflict');
+    default:
+      return undefined;
+  }
+}
+
+export function errorEnvelope(logger: Logger) {
+  return async function envelope(ctx: Context, next: Next): Promise<void> {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = body(ctx.state.lang as Language, 'ROUTE_NOT_FOUND', 'errors.routeNotFound');
+      }
+    } catch (raw) {
+      const lang = (ctx.state.lang as Language | undefined) ?? 'en';
+      let err: AppError | undefined;
+      if (raw instanceof AppError) err = raw;
+      else if (raw instanceof ZodError) err = new ValidationError(zodToFieldErrors(raw));
+      else if (raw && typeof raw === 'object') {
+        const e = raw as { status?: number; code?: string; expose?: boolean; type?: string };
+        err = dbErrorToApp(e as { code?: string });
+        if (!err && e.status === 401) err = new AppError(401, 'UNAUTHORIZED', 'errors.unauthorized');
+        else if (!err && e.type === 'entity.parse.failed')
+          err = new ValidationError({}, 'validation.malformedBody');
+        else if (!err && e.status === 413) err = new AppError(413, 'TOO_LARGE', 'errors.tooLarge');
+        else if (!err && e.status === 415) err = new ValidationError({}, 'validation.malformedBody');
+      }
+      if (!err) {
+        logger.error({ err: raw, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');
+        err = new AppError(500, 'INTERNAL_ERROR', 'errors.internal');
+      } else if (err.status >= 500) {
+        logger.error({ err: raw, requestId: ctx.state.requestId, path: ctx.path }, 'server error');
+      }
+      ctx.status = err.status;
+      if (err instanceof TooManyRequestsError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+      const env = body(lang, err.messageCode, err.messageKey, err.params);
+      if (err.data !== undefined) env.data = err.data;
+      if (err instanceof ValidationError) {
+        env.errors = {};
+        for (const [field, list] of Object.entries(err.fieldErrors)) {
+          env.errors[field] = list.map((m) => translate(lang, m.key, { field, ...m.params }));
+        }
+        const first = Object.values(env.errors)[0]?.[0];
+        if (first && err.messageKey === 'validation.failed') env.message = first;
+      }
+      ctx.body = env;
+    }
+  };
+}
+
+function body(lang: Language, code: string, key: string, params?: Record<string, string | number>): Envelope {
+  return { success: false, message: translate(lang, key, params), message_code: code };
+}

@@ -1,0 +1,73 @@
+// Shell utilities: language, version, changelog, important notice (spec/1 §7).
+import { z } from 'zod';
+import { defineRoute } from '../http';
+import { LANGUAGES } from '../i18n';
+import pkg from '../../package.json';
+
+export const IMPORTANT_NOTICE_KEY = 'IMPORTANT_NOTICE';
+
+export const utilRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/util/change_language',
+    summary: "Stores the user's interface language (en or id).",
+    access: 'authenticated',
+    body: z.object({ language: z.enum(LANGUAGES) }),
+    handler: async ({ deps, body, user, ctx }) => {
+      await deps.db('users').where({ id: user.id }).update({ language: body.language });
+      ctx.state.lang = body.language;
+      return { message: 'util.languageChanged', data: { language: body.language } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/util/version',
+    summary: 'Product version and environment label.',
+    access: 'public',
+    handler: ({ deps }) => ({
+      data: { version: pkg.version, environment: deps.config.APP_ENVIRONMENT, product: 'TMS' },
+    }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/util/changelog',
+    summary: 'Release notes, newest first.',
+    access: 'authenticated',
+    handler: async ({ deps }) => {
+      const versions = (await deps.db('changelogs')
+        .where('is_active', true)
+        .orderBy('version_date', 'desc')
+        .orderBy('id', 'desc')
+        .select('id', 'version', deps.db.raw(`to_char(version_date, 'YYYY-MM-DD') as version_date`))) as {
+        id: number;
+        version: string;
+        version_date: string;
+      }[];
+      const details = (await deps.db('changelog_details')
+        .whereIn(
+          'changelog_id',
+          versions.map((v) => v.id),
+        )
+        .orderBy(['changelog_id', 'sort_order', 'id'])) as { id: number; changelog_id: number; description: string }[];
+      return {
+        data: versions.map((v) => ({
+          Version: v.version,
+          Version_Date: v.version_date,
+          Details: details.filter((d) => d.changelog_id === v.id).map((d) => ({ Id: d.id, Description: d.description })),
+        })),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/util/important_notice',
+    summary: 'The important-notice HTML shown on the dashboard ("" when none). Sanitised again by the console.',
+    access: 'authenticated',
+    handler: async ({ deps }) => {
+      const row = (await deps.db('app_settings').where({ key: IMPORTANT_NOTICE_KEY }).first('value')) as
+        | { value: string | null }
+        | undefined;
+      return { data: row?.value ?? '' };
+    },
+  }),
+];

@@ -1,0 +1,24 @@
+// Migrations are listed explicitly (not discovered from the file system) so the same list runs under tsx,
+// jest and a bundled build, and the order is visible in one place.
+import type { Knex } from 'knex';
+import type { Db } from './connection';
+import * as m001 from './migrations/001_platform';
+
+const migrations: Record<string, Knex.Migration> = {
+  '001_platform': m001,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: () => Promise.resolve(Object.keys(migrations)),
+  getMigrationName: (name) => name,
+  getMigration: (name) => Promise.resolve(migrations[name]!),
+};
+
+export async function migrateLatest(db: Db): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
+  return applied;
+}
+
+export async function migrateRollbackAll(db: Db): Promise<void> {
+  await db.migrate.rollback({ migrationSource: source }, true);
+}

@@ -1,0 +1,220 @@
+// Demo and reference data, idempotent: rows are matched by their business key (menu code, group code,
+// username, changelog version) and only missing ones are added, so a second run changes nothing and a
+// password a demo user changed is never reset. Menus are the exception: their titles and places follow
+// db/resources/menus.ts on every run, because that file is their source of truth.
+import type { Knex } from 'knex';
+import { flattenMenus, MASTER_DATA_CONTROLLERS } from '../resources/menus';
+import menuEn from '../../locales/en/menu.json';
+import menuId from '../../locales/id/menu.json';
+
+export const DEMO_PASSWORD = 'Demo#Sawit2026';
+
+type Perm = 'V' | 'VC' | 'VE' | 'VCE' | 'VCED';
+interface GroupDef {
+  code: string;
+  name: string;
+  description: string;
+  /** Menu code -> permissions; '*' stands for every menu. */
+  grants: Record<string, Perm>;
+}
+
+const masters = (perm: Perm): Record<string, Perm> =>
+  Object.fromEntries(MASTER_DATA_CONTROLLERS.map((c) => [c, perm]));
+
+const REPORTS_INTERNAL = [
+  'Report.FreightCostReport',
+  'Report.OrderReport',
+  'Report.RelationOrderReport',
+  'Report.ShipmentReport',
+  'Report.ServiceLevelReport',
+  'Report.SummaryServiceLevelReport',
+  'Report.TransporterUtilizationReport',
+  'Report.DOVSDeliveryToCustomerReport',
+  'Report.SummarySpecialReleaseReport',
+  'Report.AppointmentPerformanceReport',
+  'Report.STOReport',
+  'Report.SPOReport',
+];
+const reports = (codes: string[]): Record<string, Perm> => Object.fromEntries(codes.map((c) => [c, 'V' as Perm]));
+
+export const DEMO_GROUPS: GroupDef[] = [
+  { code: 'ADMINISTRATOR', name: 'Administrator', description: 'Every screen and action.', grants: { '*': 'VCED' } },
+  {
+    code: 'LOGISTIC_STAFF',
+    name: 'Logistic staff',
+    description: 'Plans transport: SAP orders, orders, transporters, freight, approvals and settlement.',
+    grants: {
+      Dashboard: 'V',
+      SAPOrder: 'VCED',
+      Order: 'VCED',
+      Shipment: 'VCE',
+      Approval: 'VCE',
+      IPB: 'VCE',
+      STO: 'VCE',
+      SPO: 'VCE',
+      SPOAdjustment: 'VCE',
+      SAPFilter: 'VC',
+      'Upload.Transporter': 'VC',
+      ApprovalLog: 'V',
+      ...masters('VCE'),
+      ...reports(REPORTS_INTERNAL),
+    },
+  },
+  {
+    code: 'WAREHOUSE_STAFF',
+    name: 'Warehouse staff',
+    description: 'Runs the gate and the docks: shipments, appointments, weighing.',
+    grants: {
+      Dashboard: 'V',
+      Order: 'V',
+      Shipment: 'VCE',
+      Approval: 'VE',
+      AppointmentMatrix: 'VCE',
+      Warehouse: 'V',
+      Driver: 'V',
+      Vehicle: 'V',
+      'Report.ShipmentReport': 'V',
+      'Report.AppointmentPerformanceReport': 'V',
+    },
+  },
+  {
+    code: 'TRANSPORTER',
+    name: 'Transporter',
+    description: 'Accepts or rejects orders, assigns drivers and trucks, follows its shipments.',
+    grants: {
+      Order: 'VCE',
+      Shipment: 'VC',
+      Driver: 'VCE',
+      Vehicle: 'VCE',
+      'Report.ShipmentReport': 'V',
+      'Report.TransporterUtilizationReport': 'V',
+    },
+  },
+  {
+    code: 'RELATION',
+    name: 'Customer / vendor (relation)',
+    description: 'Collects its own goods: orders assigned to it, drivers and trucks, shipments.',
+    grants: { Order: 'VCE', Shipment: 'VC', Driver: 'VCE', Vehicle: 'VCE', 'Report.RelationOrderReport': 'V' },
+  },
+  { code: 'DRIVER', name: 'Driver', description: 'Sees the shipments assigned to them.', grants: { Shipment: 'V' } },
+];
+
+export const DEMO_USERS = [
+  { username: 'admin', full_name: 'System Administrator', role: 'USER', is_admin: true, department: 'LOGISTIC', groups: ['ADMINISTRATOR'] },
+  { username: 'logistic', full_name: 'Rina Logistik', role: 'USER', department: 'LOGISTIC', groups: ['LOGISTIC_STAFF'] },
+  { username: 'warehouse', full_name: 'Budi Gudang', role: 'USER', department: 'WAREHOUSE', groups: ['WAREHOUSE_STAFF'] },
+  { username: 'transporter', full_name: 'PT Sinar Angkut Nusantara', role: 'TRANSPORTER', transporter_code: 'TRP001', groups: ['TRANSPORTER'], language: 'id' },
+  { username: 'customer', full_name: 'PT Minyak Nabati Sejahtera', role: 'CUSTOMER', customer_vendor_code: 'CUS001', groups: ['RELATION'] },
+  { username: 'driver', full_name: 'Agus Pratama', role: 'DRIVER', transporter_code: 'TRP001', groups: ['DRIVER'], language: 'id' },
+  // Shows the first-login path: no consent yet, must set a password.
+  { username: 'newstaff', full_name: 'Dewi Baru', role: 'USER', department: 'LOGISTIC', groups: ['LOGISTIC_STAFF'], firstLogin: true },
+] as const;
+
+const CHANGELOG = [
+  {
+    version: '0.1.0',
+    date: '2026-11-21',
+    details: [
+      'One command starts the whole product: Temporal dev server, embedded PostgreSQL, worker, API and console.',
+      'Login with privacy consent, first-login password change, captcha after failed attempts and account lockout.',
+      'Console shell in English and Indonesian, with the dashboard of SAP orders, orders and shipments.',
+    ],
+  },
+];
+
+const NOTICE =
+  '<p><strong>Welcome to the TMS demo.</strong> Data here is generated; SAP postings go to the built-in sandbox.</p>';
+
+export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<string>): Promise<void> {
+  await knex.transaction(async (trx) => {
+    // Menus: upsert by code, parents first (flattenMenus is depth-first).
+    const ids = new Map<string, number>();
+    let order = 0;
+    for (const m of flattenMenus()) {
+      const row = {
+        code: m.code,
+        parent_id: m.parent ? ids.get(m.parent) : null,
+        controller: m.controller ?? null,
+        action: m.action ?? null,
+        route: m.route ?? null,
+        title_en: (menuEn as Record<string, string>)[m.code] ?? m.code,
+        title_id: (menuId as Record<string, string>)[m.code] ?? m.code,
+        icon: m.icon ?? null,
+        sort_order: (order += 10),
+        requires_login: !m.public,
+      };
+      const [saved] = (await trx('menus').insert(row).onConflict('code').merge().returning('id')) as { id: number }[];
+      ids.set(m.code, saved!.id);
+    }
+
+    const groupIds = new Map<string, number>();
+    for (const g of DEMO_GROUPS) {
+      await trx('user_groups')
+        .insert({ code: g.code, name: g.name, description: g.description, created_by: 'seed' })
+        .onConflict('code')
+        .ignore();
+      const { id } = (await trx('user_groups').where({ code: g.code }).first('id')) as { id: number };
+      groupIds.set(g.code, id);
+      const entries = g.grants['*'] ? [...ids.keys()].map((code) => [code, g.grants['*']!] as const) : Object.entries(g.grants);
+      for (const [code, perm] of entries) {
+        const menuId = ids.get(code);
+        if (!menuId) throw new Error(`Seed grants an unknown menu: ${code}`);
+        await trx('group_menus')
+          .insert({
+            group_id: id,
+            menu_id: menuId,
+            can_view: perm.includes('V'),
+            can_create: perm.includes('C'),
+            can_edit: perm.includes('E'),
+            can_delete: perm.includes('D'),
+          })
+          .onConflict(['group_id', 'menu_id'])
+          .ignore();
+      }
+    }
+
+    const demoHash = await hashPassword(DEMO_PASSWORD);
+    for (const u of DEMO_USERS) {
+      const exists = await trx('users').whereRaw('lower(username) = ?', [u.username]).first('id');
+      if (exists) continue;
+      const firstLogin = 'firstLogin' in u && u.firstLogin;
+      const [created] = (await trx('users')
+        .insert({
+          username: u.username,
+          full_name: u.full_name,
+          password_hash: demoHash,
+          role: u.role,
+          is_admin: 'is_admin' in u ? u.is_admin : false,
+          department: 'department' in u ? u.department : null,
+          transporter_code: 'transporter_code' in u ? u.transporter_code : null,
+          customer_vendor_code: 'customer_vendor_code' in u ? u.customer_vendor_code : null,
+          language: 'language' in u ? u.language : 'en',
+          employee_number: u.role === 'USER' ? `EMP-${u.username.toUpperCase()}` : null,
+          must_change_password: firstLogin,
+          change_password_reason: firstLogin ? 'FIRST_LOGIN' : null,
+          privacy_consent_date: firstLogin ? null : knex.fn.now(),
+          created_by: 'seed',
+        })
+        .returning('id')) as { id: number }[];
+      for (const code of u.groups) {
+        await trx('user_group_members').insert({ user_id: created!.id, group_id: groupIds.get(code) });
+      }
+    }
+
+    for (const c of CHANGELOG) {
+      const exists = await trx('changelogs').where({ version: c.version }).first('id');
+      if (exists) continue;
+      const [log] = (await trx('changelogs')
+        .insert({ version: c.version, version_date: c.date, created_by: 'seed' })
+        .returning('id')) as { id: number }[];
+      await trx('changelog_details').insert(
+        c.details.map((description, i) => ({ changelog_id: log!.id, description, sort_order: i })),
+      );
+    }
+
+    await trx('app_settings')
+      .insert({ key: 'IMPORTANT_NOTICE', value: NOTICE, created_by: 'seed' })
+      .onConflict('key')
+      .ignore();
+  });
+}

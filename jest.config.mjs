@@ -1,0 +1,50 @@
+// One jest run, five projects. Each project names what it proves; slow ones (workflows, e2e) run in band.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const base = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  // ESM-only packages that jest must transpile for the commonjs test runtime.
+  transformIgnorePatterns: ['/node_modules/(?!(@nivo|d3-.*|internmap|delaunator|robust-predicates|dompurify)/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+};
+
+export default {
+  projects: [
+    { ...base, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'workflows',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/workflows/**/*.test.ts'],
+    },
+    {
+      ...base,
+      displayName: 'console',
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/test/console/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/test/console/setup.ts'],
+      moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/test/console/file-stub.ts' },
+    },
+    {
+      ...base,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    },
+  ],
+};
