@@ -8,9 +8,9 @@ import type { LoginGuard } from './services/login-guard';
 import type { PermissionService } from './services/permissions';
 import type { SessionService } from './services/session';
 
+/** A probe answer: ok plus whatever details it has (pollers, latency, error). */
 export interface HealthProbe {
   ok: boolean;
-  [detail: string]: unknown;
 }
 
 export interface TemporalHealth {

@@ -1,0 +1,147 @@
+// `npm start`: the whole product in one process tree.
+//   DATABASE_URL unset   -> embedded PostgreSQL (PGlite) under DATA_DIR/pgdata
+//   TEMPORAL_ADDRESS unset -> a Temporal dev server (SQLite under DATA_DIR/temporal, UI on TEMPORAL_UI_PORT)
+// then migrations, reference and demo data (idempotent), the Temporal worker, the API and the built console
+// on one port. `npm run api` (--api-only) is the production API process: no worker, no dev server.
+// Ctrl-C (SIGINT) or SIGTERM stops every part, the dev server included, and the data stays for next time.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import pino from 'pino';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import { loadConfig, projectRoot } from './config';
+import { buildDeps } from './bootstrap';
+import { createApp } from './app';
+import { createDb } from '../db/connection';
+import { migrateLatest } from '../db/migrate';
+import { seedDemo } from '../db/seeds/demo';
+import { hashPassword } from './services/passwords';
+import { ensureTemporalCli } from '../workflows/devserver/cli';
+import { startDevServer, type DevServer } from '../workflows/devserver/devserver';
+import { connectTemporal, getTemporalHealth, getWorkerHealth } from '../workflows/client';
+import { ensureSearchAttributes } from '../workflows/search-attributes';
+import { ensureSchedules } from '../workflows/schedules';
+import { createWorker } from '../workflows/worker';
+
+const apiOnly = process.argv.includes('--api-only');
+
+function newestMtime(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the console when dist/console is missing or older than its sources (first start of a clone). */
+async function ensureConsoleBuilt(log: pino.Logger): Promise<void> {
+  const index = path.join(projectRoot, 'dist', 'console', 'index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const sources = Math.max(newestMtime(path.join(projectRoot, 'console')), newestMtime(path.join(projectRoot, 'locales')));
+  if (built >= sources) return;
+  log.info('building the console (first start or sources changed)...');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(projectRoot, 'console', 'vite.config.ts'), logLevel: 'warn' });
+}
+
+// Everything started so far, stopped in reverse order on a signal or when start-up fails half-way, so no
+// dev server is left running without its parent.
+const stops: (() => Promise<unknown>)[] = [];
+let stopping = false;
+async function shutdown(reason: string, exitCode = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.error(`stopping (${reason})`);
+  for (const stop of stops.reverse()) {
+    await stop().catch((err: unknown) => console.error('error while stopping:', err));
+  }
+  process.exit(exitCode);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.LOG_LEVEL });
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  const db = createDb({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.DATA_DIR, 'pgdata'),
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  stops.push(() => db.destroy());
+  const applied = await migrateLatest(db);
+  log.info({ database: config.DATABASE_URL ? 'postgresql' : 'embedded (PGlite)', applied }, 'database ready');
+  if (process.env.SEED_DEMO !== 'false') await seedDemo(db, hashPassword);
+
+  let temporalAddress = config.TEMPORAL_ADDRESS;
+  let uiUrl: string | undefined;
+  if (!temporalAddress && !apiOnly) {
+    const cliPath = await ensureTemporalCli(config);
+    const dev: DevServer = await startDevServer({
+      cliPath,
+      dataDir: path.join(config.DATA_DIR, 'temporal'),
+      port: config.TEMPORAL_PORT,
+      uiPort: config.TEMPORAL_UI_PORT,
+      namespace: config.TEMPORAL_NAMESPACE,
+    });
+    stops.push(() => dev.stop());
+    temporalAddress = dev.address;
+    uiUrl = dev.uiUrl;
+  }
+
+  let temporalHealth;
+  if (temporalAddress) {
+    const { connection, client } = await connectTemporal({
+      address: temporalAddress,
+      namespace: config.TEMPORAL_NAMESPACE,
+    });
+    stops.push(() => connection.close());
+    await ensureSearchAttributes(connection, config.TEMPORAL_NAMESPACE);
+    await ensureSchedules(client, { taskQueue: config.TEMPORAL_TASK_QUEUE, inactivityDays: config.INACTIVITY_DAYS });
+    temporalHealth = {
+      temporal: () => getTemporalHealth(client),
+      worker: () => getWorkerHealth(client, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE),
+    };
+    if (!apiOnly) {
+      const workerConnection = await NativeConnection.connect({ address: temporalAddress });
+      const worker: Worker = await createWorker({
+        connection: workerConnection,
+        namespace: config.TEMPORAL_NAMESPACE,
+        taskQueue: config.TEMPORAL_TASK_QUEUE,
+        db,
+      });
+      const running = worker.run();
+      running.catch((err: unknown) => {
+        log.fatal({ err }, 'worker stopped');
+        void shutdown('worker failure', 1);
+      });
+      stops.push(async () => {
+        worker.shutdown();
+        await running.catch(() => undefined);
+        await workerConnection.close();
+      });
+    }
+  }
+
+  if (!apiOnly) await ensureConsoleBuilt(log);
+  const deps = await buildDeps(config, db, { logger: log, temporal: temporalHealth });
+  const server = http.createServer(createApp(deps).callback());
+  await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
+  stops.push(() => new Promise((resolve) => server.close(resolve)));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
+  log.info(
+    { console: `${base}/`, api: `${base}/api`, health: `${base}/api/health`, temporalUi: uiUrl, temporal: temporalAddress },
+    'TMS is running (Ctrl-C to stop)',
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  void shutdown('start-up failed', 1);
+});

@@ -1,0 +1,76 @@
+// Standalone worker process for production (`npm run worker`): PostgreSQL from DATABASE_URL, a Temporal
+// cluster from TEMPORAL_ADDRESS. It also registers the search attributes and schedules, which is idempotent,
+// so a fresh cluster is usable without a manual setup step whichever process starts first.
+import { NativeConnection } from '@temporalio/worker';
+import pino from 'pino';
+import { loadConfig } from '../api/config';
+import { createDb } from '../db/connection';
+import { connectTemporal } from './client';
+import { ensureSchedules } from './schedules';
+import { ensureSearchAttributes } from './search-attributes';
+import { createWorker } from './worker';
+
+const log = pino({ name: 'worker' });
+
+// In a compose or Kubernetes start the cluster may come up after us; keep trying for a while instead of
+// crash-looping.
+async function withRetry<T>(what: string, fn: () => Promise<T>, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      log.warn({ err: (err as Error).message, attempt }, `${what} failed; retrying`);
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1_000 * attempt, 5_000)));
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  log.level = config.LOG_LEVEL;
+  if (!config.DATABASE_URL) {
+    throw new Error(
+      'DATABASE_URL is required for a standalone worker: the embedded database can be opened by one process ' +
+        'only. Set DATABASE_URL=postgres://..., or use `npm start`, which runs the worker inside the API process.',
+    );
+  }
+  const address = config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}`;
+  const namespace = config.TEMPORAL_NAMESPACE;
+  const taskQueue = config.TEMPORAL_TASK_QUEUE;
+
+  const db = createDb({ databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
+  const { connection, client } = await withRetry(`Connecting to Temporal at ${address}`, () =>
+    connectTemporal({ address, namespace }),
+  );
+  await withRetry('Registering search attributes', () => ensureSearchAttributes(connection, namespace));
+  await ensureSchedules(client, { taskQueue, inactivityDays: config.INACTIVITY_DAYS });
+
+  const nativeConnection = await NativeConnection.connect({ address });
+  const worker = await createWorker({ connection: nativeConnection, namespace, taskQueue, db });
+
+  // worker.shutdown() lets running activities finish (within the shutdown grace time) and then run() returns.
+  // The SDK's runtime listens for the same signals and may have begun the shutdown already, hence the check.
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'Shutting down worker');
+    if (worker.getState() === 'RUNNING') worker.shutdown();
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  log.info({ address, namespace, taskQueue }, 'Worker running');
+  try {
+    await worker.run();
+  } finally {
+    await nativeConnection.close();
+    await connection.close();
+    await db.destroy();
+  }
+  log.info('Worker stopped');
+}
+
+main().catch((err: unknown) => {
+  log.fatal({ err }, err instanceof Error ? err.message : String(err));
+  process.exitCode = 1;
+});

@@ -1,0 +1,29 @@
+// The worker: runs the bundled workflows and the activities against one database. The embedded `npm start`
+// runs it in the API process; production runs it alone (worker-main.ts), as many replicas as needed.
+import { Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
+import type { Db } from '../db/connection';
+import { createActivities } from './activities';
+
+/** Inputs for bundleWorkflowCode, for a build step that wants to ship a prebuilt bundle. */
+export const workflowBundleOptions = { workflowsPath: require.resolve('./workflows') };
+
+export interface CreateWorkerOptions {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  db: Db;
+  /** A prebuilt bundle; without it the workflows are bundled at start (a few seconds). */
+  workflowBundle?: WorkflowBundle;
+}
+
+export async function createWorker(options: CreateWorkerOptions): Promise<Worker> {
+  return Worker.create({
+    connection: options.connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    ...(options.workflowBundle
+      ? { workflowBundle: options.workflowBundle }
+      : { workflowsPath: workflowBundleOptions.workflowsPath }),
+    activities: createActivities({ db: options.db }),
+  });
+}
