@@ -101,6 +101,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     await send(ctx, 'index.html', { root: consoleDir });
   });
 
-  app.on('error', (err: Error) => deps.logger.error({ err }, 'koa error'));
+  app.on('error', (err: Error & { code?: string }) => {
+    // A browser that navigates away mid-download closes the stream; nothing failed on our side.
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'EPIPE' || err.code === 'ECONNRESET') return;
+    deps.logger.error({ err }, 'koa error');
+  });
   return app;
 }

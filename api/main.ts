@@ -9,7 +9,8 @@ import http from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import { loadConfig, projectRoot } from './config';
+import { loadConfig } from './config';
+import { ensureConsoleBuilt } from './console-build';
 import { buildDeps } from './bootstrap';
 import { createApp } from './app';
 import { createDb } from '../db/connection';
@@ -24,27 +25,6 @@ import { ensureSchedules } from '../workflows/schedules';
 import { createWorker } from '../workflows/worker';
 
 const apiOnly = process.argv.includes('--api-only');
-
-function newestMtime(dir: string): number {
-  if (!fs.existsSync(dir)) return 0;
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds the console when dist/console is missing or older than its sources (first start of a clone). */
-async function ensureConsoleBuilt(log: pino.Logger): Promise<void> {
-  const index = path.join(projectRoot, 'dist', 'console', 'index.html');
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = Math.max(newestMtime(path.join(projectRoot, 'console')), newestMtime(path.join(projectRoot, 'locales')));
-  if (built >= sources) return;
-  log.info('building the console (first start or sources changed)...');
-  const { build } = await import('vite');
-  await build({ configFile: path.join(projectRoot, 'console', 'vite.config.ts'), logLevel: 'warn' });
-}
 
 // Everything started so far, stopped in reverse order on a signal or when start-up fails half-way, so no
 // dev server is left running without its parent.
@@ -120,14 +100,15 @@ async function main(): Promise<void> {
         void shutdown('worker failure', 1);
       });
       stops.push(async () => {
-        worker.shutdown();
+        // The SDK's runtime already begins draining the worker on SIGINT/SIGTERM.
+        if (worker.getState() === 'RUNNING') worker.shutdown();
         await running.catch(() => undefined);
         await workerConnection.close();
       });
     }
   }
 
-  if (!apiOnly) await ensureConsoleBuilt(log);
+  if (!apiOnly) await ensureConsoleBuilt((m) => log.info(m));
   const deps = await buildDeps(config, db, { logger: log, temporal: temporalHealth });
   const server = http.createServer(createApp(deps).callback());
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
