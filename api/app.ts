@@ -83,7 +83,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const hasConsole = fs.existsSync(path.join(consoleDir, 'index.html'));
   app.use(async (ctx, next) => {
     if (!hasConsole || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api')) {
-      return next();
+      await next();
+      return;
     }
     const file = path.join(consoleDir, path.normalize(ctx.path));
     if (file.startsWith(consoleDir) && ctx.path !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {

@@ -88,7 +88,7 @@ export function applyListFilters(qb: Knex.QueryBuilder, req: ListRequest, spec: 
     const col = field.column;
     if (field.filter === 'date' || f.matchMode === 'date' || f.matchMode === 'dateRange') {
       if (field.filter !== 'date') bad('filters', 'list.matchModeNotAllowed', { field: f.field, mode: f.matchMode });
-      const [from, to] = Array.isArray(f.value) ? f.value : [f.value, f.value];
+      const [from, to] = (Array.isArray(f.value) ? f.value : [f.value, f.value]) as unknown[];
       const fromIso = parseDisplayDate(from);
       const toIso = to === null || to === undefined || to === '' ? fromIso : parseDisplayDate(to);
       if (!fromIso || !toIso) throw new ValidationError({ [f.field]: [{ key: 'validation.invalidDate' }] });
@@ -133,6 +133,6 @@ export async function runList<Row>(
   const page = filtered.clone();
   applyListSorts(page, req, spec);
   page.offset(req.start).limit(req.rows);
-  const [rows, count] = await Promise.all([page, countQuery]);
+  const [rows, count] = (await Promise.all([page, countQuery])) as [unknown[], { n: number | string }[]];
   return { rows: rows as Row[], totalRecords: Number(count[0]?.n ?? 0) };
 }

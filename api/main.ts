@@ -110,7 +110,8 @@ async function main(): Promise<void> {
 
   if (!apiOnly) await ensureConsoleBuilt((m) => log.info(m));
   const deps = await buildDeps(config, db, { logger: log, temporal: temporalHealth });
-  const server = http.createServer(createApp(deps).callback());
+  const handler = createApp(deps).callback();
+  const server = http.createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   stops.push(() => new Promise((resolve) => server.close(resolve)));
   const address = server.address();

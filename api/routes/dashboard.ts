@@ -54,7 +54,7 @@ export const dashboardRoutes = [
     handler: async ({ deps, user }) => {
       if (!isInternal(user)) throw new ForbiddenError('auth.dashboardInternalOnly');
       const now = deps.now();
-      const result = await deps.db.raw(
+      const result: unknown = await deps.db.raw(
         `select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(c.total, 0)::int as total
            from generate_series(
                   ((?::timestamptz at time zone '${BUSINESS_TIME_ZONE}')::date - 6),

@@ -73,7 +73,7 @@ export class PermissionService {
    */
   async screenFlags(user: AuthUser, controller: string, action?: string): Promise<PermissionFlags> {
     if (action) {
-      const exact = await this.db('menus')
+      const exact: unknown = await this.db('menus')
         .whereRaw('lower(controller) = lower(?) and lower(action) = lower(?)', [controller, action])
         .first('id');
       if (exact) return this.flags(user, controller, action);

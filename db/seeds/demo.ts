@@ -175,7 +175,7 @@ export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<
 
     const demoHash = await hashPassword(DEMO_PASSWORD);
     for (const u of DEMO_USERS) {
-      const exists = await trx('users').whereRaw('lower(username) = ?', [u.username]).first('id');
+      const exists: unknown = await trx('users').whereRaw('lower(username) = ?', [u.username]).first('id');
       if (exists) continue;
       const firstLogin = 'firstLogin' in u && u.firstLogin;
       const [created] = (await trx('users')
@@ -202,7 +202,7 @@ export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<
     }
 
     for (const c of CHANGELOG) {
-      const exists = await trx('changelogs').where({ version: c.version }).first('id');
+      const exists: unknown = await trx('changelogs').where({ version: c.version }).first('id');
       if (exists) continue;
       const [log] = (await trx('changelogs')
         .insert({ version: c.version, version_date: c.date, created_by: 'seed' })

@@ -36,7 +36,8 @@ export async function startE2eStack(): Promise<E2eStack> {
     });
   }
   const app = await createTestApp();
-  const server = http.createServer(createApp(app.deps, { consoleDir: consoleOutDir }).callback());
+  const handler = createApp(app.deps, { consoleDir: consoleOutDir }).callback();
+  const server = http.createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({

@@ -1,0 +1,221 @@
+// Change Password (spec/3 §2.5, §4.6, §5). Modal that only its own buttons close; all fields masked. Opened from the
+// login page for a first login or a forced change (current password not asked: the password just typed is sent,
+// with the change_token the login answer gave) and from the top bar's settings menu (current password asked).
+// The parent mounts it while it is open, so every opening starts with empty fields and no messages.
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, SessionExpiredError, api } from '../api/client';
+import { useNotify } from '../shell/notify';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export interface ChangePasswordResult {
+  success: boolean;
+  message: string;
+}
+
+export interface ChangePasswordDialogProps {
+  username: string;
+  /** Ask for the current password (settings menu). When false, `currentPassword` is sent instead. */
+  currentPasswordRequired: boolean;
+  currentPassword?: string;
+  /** Forced change on login (FIRST_LOGIN / CHANGE_PASS). */
+  changeFirstLogin: boolean;
+  changeToken?: string;
+  /** Shown when the dialog opens, e.g. the server's reason for asking. */
+  initialMessage?: string;
+  onClose: (result: ChangePasswordResult) => void;
+}
+
+type FieldName = 'current' | 'newPassword' | 'confirm';
+type Errors = Partial<Record<FieldName, string>>;
+
+const useStyles = makeStyles({
+  surface: {
+    width: '30vw',
+    minWidth: 'min(380px, calc(100vw - 32px))',
+    maxWidth: 'calc(100vw - 32px)',
+  },
+  fields: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+});
+
+/** Server field names (change_password payload) → dialog fields, for 400 answers with `errors`. */
+const SERVER_FIELDS: Record<string, FieldName> = {
+  currentPass: 'current',
+  newPass: 'newPassword',
+  confirmPass: 'confirm',
+};
+
+export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
+  const {
+    username,
+    currentPasswordRequired,
+    currentPassword,
+    changeFirstLogin,
+    changeToken,
+    initialMessage,
+    onClose,
+  } = props;
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const [current, setCurrent] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  function validate(): Errors {
+    const found: Errors = {};
+    if (currentPasswordRequired) {
+      if (!current) found.current = t('changePassword.validation.required');
+      else if (current.length < MIN_PASSWORD_LENGTH)
+        found.current = t('changePassword.validation.minLength', { min: MIN_PASSWORD_LENGTH });
+    }
+    if (!newPassword) found.newPassword = t('changePassword.validation.required');
+    else if (newPassword.length < MIN_PASSWORD_LENGTH)
+      found.newPassword = t('changePassword.validation.minLength', { min: MIN_PASSWORD_LENGTH });
+    if (!confirm) found.confirm = t('changePassword.validation.required');
+    else if (confirm !== newPassword) found.confirm = t('changePassword.validation.mismatch');
+    return found;
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setFailure(null);
+    setSaving(true);
+    try {
+      const res = await api.post('auth/change_password', {
+        username,
+        currentPass: currentPasswordRequired ? current : (currentPassword ?? ''),
+        newPass: newPassword,
+        confirmPass: confirm,
+        changeFirstLogin,
+        ...(changeToken ? { change_token: changeToken } : {}),
+      });
+      if (res.success) {
+        onClose({ success: true, message: res.message });
+        return;
+      }
+      if (res.errors) {
+        const serverErrors: Errors = {};
+        for (const [field, messages] of Object.entries(res.errors)) {
+          const name = SERVER_FIELDS[field];
+          if (name && messages[0]) serverErrors[name] = messages[0];
+        }
+        setErrors(serverErrors);
+      }
+      setFailure(t('changePassword.failed', { message: res.message }));
+    } catch (error) {
+      if (!(error instanceof SessionExpiredError)) {
+        notify.error(error instanceof ApiError && error.message ? error.message : t('common.requestFailed'));
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function fieldProps(name: FieldName) {
+    const message = errors[name];
+    return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
+  }
+
+  return (
+    // modalType "alert": clicking outside or pressing Escape does not close it; only Cancel or a successful Save.
+    <Dialog open modalType="alert">
+      <DialogSurface className={styles.surface}>
+        <form onSubmit={(event) => void save(event)} noValidate>
+          <DialogBody>
+            <DialogTitle>{t('changePassword.title')}</DialogTitle>
+            <DialogContent className={styles.fields}>
+              {initialMessage ? (
+                <MessageBar intent="warning">
+                  <MessageBarBody>{initialMessage}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              {failure ? (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{failure}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              {currentPasswordRequired ? (
+                <Field label={t('changePassword.current')} required {...fieldProps('current')}>
+                  <Input
+                    type="password"
+                    autoComplete="current-password"
+                    placeholder={t('changePassword.enterPassword')}
+                    value={current}
+                    disabled={saving}
+                    onChange={(_, data) => setCurrent(data.value)}
+                  />
+                </Field>
+              ) : null}
+              <Field label={t('changePassword.new')} required {...fieldProps('newPassword')}>
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  placeholder={t('changePassword.enterPassword')}
+                  value={newPassword}
+                  disabled={saving}
+                  onChange={(_, data) => setNewPassword(data.value)}
+                />
+              </Field>
+              <Field label={t('changePassword.confirm')} required {...fieldProps('confirm')}>
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  placeholder={t('changePassword.confirmPassword')}
+                  value={confirm}
+                  disabled={saving}
+                  onChange={(_, data) => setConfirm(data.value)}
+                />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button
+                appearance="secondary"
+                disabled={saving}
+                onClick={() => onClose({ success: false, message: '' })}
+              >
+                {t('common.cancel')}
+              </Button>
+              <Button
+                appearance="primary"
+                type="submit"
+                disabled={saving}
+                icon={saving ? <Spinner size="tiny" /> : undefined}
+              >
+                {t('common.save')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}

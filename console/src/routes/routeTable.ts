@@ -1,0 +1,135 @@
+// Every route of the console in one table (spec/3 §2.3 plus the reports, spec/1 master-data routes): path, whether
+// it needs a login, and its title key. A route whose screen is not built yet has no `page`; the router shows the
+// translated "not available yet" page for it, never a blank screen. Screens are lazy so the first screen stays
+// small; a team adding a screen sets `page: lazy(() => import(...))` on its row and nothing else.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface AppRoute {
+  /** react-router pattern; matching is case-insensitive like the original console. */
+  path: string;
+  login: boolean;
+  /** i18n key of the route's own title (used when the server menu has no entry for it). */
+  titleKey: string;
+  /** When set, the title is t(titleKey, { name: t(nameKey) }) — e.g. "Company Editor". */
+  nameKey?: string;
+  page?: LazyExoticComponent<ComponentType>;
+}
+
+const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
+const LoginPage = lazy(() => import('../pages/login/LoginPage'));
+const LogoutPage = lazy(() => import('../pages/LogoutPage'));
+
+/** Master-data tables with an Index (list) and an Editor (form) that need a login (spec/1 §2). */
+const MASTER_DATA = [
+  'Company',
+  'AppointmentMatrix',
+  'Material',
+  'Location',
+  'Freight',
+  'Plant',
+  'PurchaseOrganization',
+  'SalesOrganization',
+  'ProductCategory',
+  'TruckType',
+  'Incoterms',
+  'Lookup',
+  'User',
+  'Group',
+  'Factory',
+  'MaterialConversion',
+  'Vendor',
+  'Customer',
+  'TransporterQuota',
+  'ApprovalMatrix',
+  'RunningNumber',
+  'AutoRejectSetting',
+  'ConditionType',
+  'FRCTerm',
+  'Service',
+  'QuantityTerm',
+  'PurchaseGroup',
+  'PICContract',
+  'IncotermRule',
+  'VATRegulation',
+  'Route',
+  'Warehouse',
+  'OrderType',
+  'Driver',
+  'Vehicle',
+] as const;
+
+/** Master data open without a login (spec/1 §2). */
+const PUBLIC_MASTER_DATA = ['PODRequirement', 'AppointmentRequirement'] as const;
+
+function masterData(name: string, login: boolean): AppRoute[] {
+  return [
+    { path: `/${name}/Index`, login, titleKey: `entities.${name}` },
+    { path: `/${name}/Editor`, login, titleKey: 'routes.editorOf', nameKey: `entities.${name}` },
+  ];
+}
+
+function screen(path: string, login = true): AppRoute {
+  // "/SAPOrder/Editor" → "routes.SAPOrder.Editor"
+  const [controller = '', action = ''] = path.split('/').filter(Boolean);
+  return { path, login, titleKey: `routes.${controller}.${action}` };
+}
+
+const LOGIN_REPORTS = [
+  'FreightCostReport',
+  'OrderReport',
+  'RelationOrderReport',
+  'ShipmentReport',
+  'ServiceLevelReport',
+  'SummaryServiceLevelReport',
+  'TransporterUtilizationReport',
+  'DOVSDeliveryToCustomerReport',
+  'SummarySpecialReleaseReport',
+];
+const PUBLIC_REPORTS = ['AppointmentPerformanceReport', 'UserReport', 'ShowReport', 'STOReport', 'SPOReport'];
+
+export const ROUTES: AppRoute[] = [
+  { path: '/', login: true, titleKey: 'routes.dashboard', page: DashboardPage },
+  { path: '/Login/:sessionExpired?', login: false, titleKey: 'routes.login', page: LoginPage },
+  { path: '/Logout/:sessionExpired?', login: false, titleKey: 'routes.logout', page: LogoutPage },
+  ...[
+    '/Order/Index',
+    '/Order/Editor',
+    '/SAPOrder/Index',
+    '/SAPOrder/Editor',
+    '/SAPOrder/Filter',
+    '/Shipment/Index',
+    '/Shipment/ChangeShipmentStatus',
+    '/Approval/Index',
+    '/IPB/Index',
+    '/IPB/Editor',
+    '/STO/Index',
+    '/STO/Editor',
+    '/SPO/Index',
+    '/SPO/Editor',
+    '/SPOAdjustment/Index',
+    '/SPOAdjustment/Editor',
+    '/UnlockTransaction/Index',
+    '/Util/ChangeSTOSPOStatus',
+    '/Upload/Transporter',
+    '/SAPFilter/Index',
+    '/ApprovalLog/Index',
+    '/Changelog/Index',
+    '/Changelog/Editor',
+    '/APILog/Index',
+    '/APIResponseLog/Index',
+  ].map((path) => screen(path)),
+  ...LOGIN_REPORTS.map((name) => screen(`/Report/${name}`)),
+  ...PUBLIC_REPORTS.map((name) => screen(`/Report/${name}`, false)),
+  ...MASTER_DATA.flatMap((name) => masterData(name, true)),
+  // The transporter list is opened per type (MasterData or Index, spec/3 §4.1); its editor is a separate route.
+  { path: '/Transporter/Index/:type?', login: true, titleKey: 'entities.Transporter' },
+  { path: '/Transporter/Editor', login: true, titleKey: 'routes.editorOf', nameKey: 'entities.Transporter' },
+  ...PUBLIC_MASTER_DATA.flatMap((name) => masterData(name, false)),
+  { path: '/Vessel/Index', login: false, titleKey: 'entities.Vessel' },
+];
+
+/** Controller and action of a route pattern ("/Transporter/Index/:type?" → Transporter, Index). */
+export function routeControllerAction(route: AppRoute): { controller: string; action: string } {
+  const [controller = '', action = 'Index'] = route.path.split('/').filter((s) => s && !s.startsWith(':'));
+  return { controller, action };
+}

@@ -1,0 +1,82 @@
+// Toasts (spec/1 §8): errors are titled "Error" and stay 120000 ms; success toasts are titled by the caller.
+// Screens call useNotify(); the toast area itself (Fluent Toaster, top right) is a lazily loaded chunk that
+// arrives with the first toast or shortly after start, so it is not part of the first screen's JS. Requests
+// made before it is there wait in a queue.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionExpiredError } from '../api/client';
+
+export const TOAST_LIFE_MS = 120000;
+
+export type ToastKind = 'error' | 'success' | 'info' | 'warning';
+
+export interface ToastRequest {
+  intent: ToastKind;
+  title: string;
+  message: string;
+  life: number;
+}
+
+type Listener = (request: ToastRequest) => void;
+
+let listener: Listener | null = null;
+const pending: ToastRequest[] = [];
+const waiters = new Set<() => void>();
+
+export function showToast(request: ToastRequest): void {
+  if (listener) {
+    listener(request);
+    return;
+  }
+  pending.push(request);
+  waiters.forEach((wake) => wake());
+}
+
+/** The toast area registers here once its Toaster is mounted; queued requests are shown at once. */
+export function attachToastListener(next: Listener): () => void {
+  listener = next;
+  pending.splice(0).forEach(next);
+  return () => {
+    if (listener === next) listener = null;
+  };
+}
+
+/** Called when a toast is waiting for the toast area to load. */
+export function onToastPending(wake: () => void): () => void {
+  waiters.add(wake);
+  if (pending.length) wake();
+  return () => waiters.delete(wake);
+}
+
+export interface Notify {
+  error: (message: string, title?: string) => void;
+  success: (message: string, title?: string, life?: number) => void;
+  info: (message: string, title?: string, life?: number) => void;
+  /** Error toast for a thrown value; a SessionExpiredError is silent because the user is already being logged out. */
+  failure: (error: unknown, fallback: string) => void;
+}
+
+export function useNotify(): Notify {
+  const { t } = useTranslation();
+  return useMemo<Notify>(
+    () => ({
+      error: (message, title) =>
+        showToast({ intent: 'error', title: title ?? t('common.error'), message, life: TOAST_LIFE_MS }),
+      success: (message, title, life) =>
+        showToast({
+          intent: 'success',
+          title: title ?? t('common.success'),
+          message,
+          life: life ?? TOAST_LIFE_MS,
+        }),
+      info: (message, title, life) =>
+        showToast({ intent: 'info', title: title ?? t('common.info'), message, life: life ?? TOAST_LIFE_MS }),
+      failure: (error, fallback) => {
+        if (error instanceof SessionExpiredError) return;
+        const message = error instanceof Error && error.message ? error.message : fallback;
+        showToast({ intent: 'error', title: t('common.error'), message, life: TOAST_LIFE_MS });
+      },
+    }),
+    [t],
+  );
+}

@@ -1,0 +1,85 @@
+// Renders the whole console at a path, optionally with a stored session, and exposes the router location.
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { App } from '../../console/src/App';
+import type { MenuItem, UserData } from '../../console/src/api/types';
+
+export const MENUS: MenuItem[] = [
+  { Id: 1, Title_En: 'Dashboard', Title_Id: 'Dasbor', Route: '/', Icon: 'pi pi-home' },
+  {
+    Id: 2,
+    Title_En: 'Transactions',
+    Title_Id: 'Transaksi',
+    Icon: 'pi pi-shopping-cart',
+    Items: [
+      {
+        Id: 3,
+        Title_En: 'SAP Order',
+        Title_Id: 'Pesanan SAP',
+        Route: '/SAPOrder/Index',
+        Controller: 'SAPOrder',
+        Action: 'Index',
+      },
+      {
+        Id: 4,
+        Title_En: 'Shipment List',
+        Title_Id: 'Daftar Pengiriman',
+        Route: '/Shipment/Index',
+        Controller: 'Shipment',
+        Action: 'Index',
+      },
+    ],
+  },
+];
+
+export function makeUser(overrides: Partial<UserData> = {}): UserData {
+  return {
+    Id: 7,
+    Username: 'ayu',
+    Full_Name: 'Ayu Pratiwi',
+    Role: 'USER',
+    Is_Admin: false,
+    Use_AD: false,
+    Department: 'LOGISTIC',
+    Language: 'en',
+    Menus: MENUS,
+    ...overrides,
+  };
+}
+
+export interface RenderOptions {
+  /** A stored session for this user; `expired` stores one whose token_expiry has passed. */
+  user?: Partial<UserData>;
+  expired?: boolean;
+}
+
+export function storeSession(user: Partial<UserData> = {}, expired = false) {
+  const expiry = new Date(Date.now() + (expired ? -60_000 : 3_600_000)).toISOString();
+  window.localStorage.setItem(
+    'tms.session',
+    JSON.stringify({ token: 'token-abc', token_expiry: expiry, user_data: makeUser(user) }),
+  );
+}
+
+export function renderApp(path: string, options: RenderOptions = {}) {
+  if (options.user || options.expired) storeSession(options.user, options.expired);
+  const current: { location: Location | null } = { location: null };
+  function LocationProbe() {
+    current.location = useLocation();
+    return null;
+  }
+  const user = userEvent.setup();
+  const utils = render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return {
+    ...utils,
+    user,
+    /** pathname + search of the current route. */
+    where: () => `${current.location?.pathname ?? ''}${current.location?.search ?? ''}`,
+  };
+}

@@ -1,0 +1,56 @@
+import { screen } from '@testing-library/react';
+import { renderApp } from './render';
+
+describe('routes', () => {
+  it('given a logged-in user, when an unbuilt route (/Shipment/Index) opens, then the "not available yet" page shows with the menu title and a way back', async () => {
+    const { where } = renderApp('/Shipment/Index', { user: {} });
+
+    expect(await screen.findByRole('heading', { name: 'Shipment List', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Not available yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/');
+    expect(where()).toBe('/Shipment/Index');
+  });
+
+  it('given a logged-in user, when a route without a server menu entry opens, then its own translated title is used', async () => {
+    renderApp('/Company/Editor', { user: {} });
+
+    expect(await screen.findByRole('heading', { name: 'Company Editor', level: 1 })).toBeInTheDocument();
+    await screen.findByText('Not available yet');
+    expect(document.title).toMatch(/^Company Editor - TMS/);
+  });
+
+  it('given any user, when an unknown path opens, then the translated 404 page shows', async () => {
+    renderApp('/No/Such/Page', { user: {} });
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toBeInTheDocument();
+  });
+
+  it('given nobody is logged in, when a public route (/Vessel/Index) opens, then it renders without a login', async () => {
+    const { where } = renderApp('/Vessel/Index');
+
+    expect(await screen.findByRole('heading', { name: 'Vessel', level: 1 })).toBeInTheDocument();
+    expect(where()).toBe('/Vessel/Index');
+  });
+
+  it('given nobody is logged in, when a login-required route opens, then the user is sent to Login without the expiry banner', async () => {
+    const { where } = renderApp('/Order/Index');
+
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(where()).toBe('/Login');
+    expect(screen.queryByText('Session expired')).not.toBeInTheDocument();
+  });
+
+  it('given a logged-in user, when /Login opens, then the user is sent to the dashboard', async () => {
+    const { where } = renderApp('/Login', { user: {} });
+
+    expect(await screen.findByRole('heading', { name: /Welcome, Ayu Pratiwi/ })).toBeInTheDocument();
+    expect(where()).toBe('/');
+  });
+
+  it('given the transporter list route with a type, when it opens, then it matches /Transporter/Index/:type', async () => {
+    renderApp('/Transporter/Index/MasterData', { user: {} });
+
+    expect(await screen.findByRole('heading', { name: 'Transporter', level: 1 })).toBeInTheDocument();
+  });
+});

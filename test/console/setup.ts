@@ -1,0 +1,58 @@
+// Console test environment: jest-dom matchers, the msw server, and the few browser APIs jsdom lacks.
+import '@testing-library/jest-dom';
+
+// See esm.ts: msw's ES-module-only dependencies, compiled for the commonjs test runtime.
+jest.mock('rettime', () =>
+  jest.requireActual<typeof import('./esm')>('./esm').loadEsmPackage('rettime', require),
+);
+jest.mock('@open-draft/deferred-promise', () =>
+  jest.requireActual<typeof import('./esm')>('./esm').loadEsmPackage('@open-draft/deferred-promise', require),
+);
+jest.mock('until-async', () =>
+  jest.requireActual<typeof import('./esm')>('./esm').loadEsmPackage('until-async', require),
+);
+import { cleanup, configure } from '@testing-library/react';
+import i18n from '../../console/src/i18n';
+import { server } from './server';
+
+// Lazily loaded screens and the toast area are required on first use; on a busy machine (all suites in
+// parallel) that first load can take longer than testing-library's default second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(async () => {
+  // Unmount first, so switching the language back does not update screens that are still mounted.
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  await i18n.changeLanguage('en');
+});
+afterAll(() => server.close());
+
+// jsdom has no layout: scrolling is a no-op, and media queries are answered from the window width (1024 px by
+// default, i.e. the desktop layout; a test may set window.innerWidth to see the small-screen layout).
+window.scrollTo = () => undefined;
+window.matchMedia = (query: string) => {
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+)px/.exec(query);
+  const width = window.innerWidth;
+  const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  };
+};
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+}
