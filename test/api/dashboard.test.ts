@@ -4,6 +4,7 @@
 // the meaning dashboard.ts gives it (a shipment counts by its stage: progress_status when set, else status).
 import { createTestApp, loginAs, type TestApp } from '../support/api';
 import type { Db } from '../../db/connection';
+import { counterDrift } from '../support/db';
 
 const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'];
 // spec/3 §4.1
@@ -240,17 +241,7 @@ describe('status counts', () => {
   });
 
   test('given the counter tables, when compared row by row with the documents, then no status is off by any amount', async () => {
-    const counters = await db.raw<{ rows: unknown[] }>(`
-      select coalesce(c.entity, x.entity) as entity, coalesce(c.status, x.status) as status,
-             coalesce(c.total, 0)::int as counted, coalesce(x.n, 0)::int as actual
-        from status_counters c
-        full join (
-          select 'SAP_ORDER' as entity, status, count(*) as n from sap_orders group by status
-          union all select 'ORDER', status, count(*) from orders group by status
-          union all select 'SHIPMENT', coalesce(progress_status, status), count(*) from shipments group by 2
-        ) x on x.entity = c.entity and x.status = c.status
-       where coalesce(c.total, 0) <> coalesce(x.n, 0)`);
-    expect(counters.rows).toEqual([]);
+    expect(await counterDrift(db)).toEqual([]);
   });
 });
 

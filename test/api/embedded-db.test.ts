@@ -2,26 +2,12 @@
 // write at the same time". PGlite is one session, so db/connection.ts gives it a pool of exactly one
 // connection and concurrent transactions queue for it. These tests always run on embedded PGlite (whatever
 // DATABASE_URL says) with three writers shaped like the product's, started together with Promise.all.
-import { createTestDb, type TestDb } from '../support/db';
+import { counterDrift, createTestDb, type TestDb } from '../support/db';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../support/api';
 import type { Db } from '../../db/connection';
 
 const DELIBERATE = 'background job failed half-way on purpose';
 
-/** Rows of status_counters that differ from count(*) of the documents they mirror. */
-async function counterDrift(db: Db): Promise<unknown[]> {
-  const result = await db.raw<{ rows: unknown[] }>(`
-    select coalesce(c.entity, x.entity) as entity, coalesce(c.status, x.status) as status,
-           coalesce(c.total, 0)::int as counted, coalesce(x.n, 0)::int as actual
-      from status_counters c
-      full join (
-        select 'SAP_ORDER' as entity, status, count(*) as n from sap_orders group by status
-        union all select 'ORDER', status, count(*) from orders group by status
-        union all select 'SHIPMENT', coalesce(progress_status, status), count(*) from shipments group by 2
-      ) x on x.entity = c.entity and x.status = c.status
-     where coalesce(c.total, 0) <> coalesce(x.n, 0)`);
-  return result.rows;
-}
 
 /** Yields to the event loop, so every other writer gets the chance to interleave here if it could. */
 const yieldNow = () => new Promise((resolve) => setImmediate(resolve));
