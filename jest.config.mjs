@@ -11,9 +11,12 @@ const swc = [
   },
 ];
 const base = {
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  // ESM-only packages that jest must transpile for the commonjs test runtime.
-  transformIgnorePatterns: ['/node_modules/(?!(@nivo|d3-.*|internmap|delaunator|robust-predicates|dompurify)/)'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // ESM-only packages that jest must transpile for the commonjs test runtime (nivo and d3 for the chart,
+  // dompurify, and msw's rettime, @open-draft/* and until-async).
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nivo|d3-.*|internmap|delaunator|robust-predicates|dompurify|rettime|@open-draft|until-async)/)',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 

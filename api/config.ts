@@ -29,6 +29,16 @@ const envSchema = z.object({
   TERMS_OF_SERVICE_URL: z.string().default('/terms-of-service.html'),
   /** Android driver app offered on the login page; "File not found" when the file does not exist. */
   MOBILE_APK_PATH: z.string().default(path.join(projectRoot, '.data', 'mobile', 'tms-driver.apk')),
+  /**
+   * Demo accounts with a known password (README). Default: on for the embedded database, off when
+   * DATABASE_URL is set, where the first start creates one administrator instead.
+   */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** Initial password of the first administrator on a real database; unset: a random one, logged once. */
+  ADMIN_INITIAL_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Days without a login after which the inactivity schedule deactivates an account (spec/3 §6). */
   INACTIVITY_DAYS: z.coerce.number().int().positive().default(90),
@@ -43,4 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   return parsed.data;
+}
+
+/** Demo accounts are seeded on the embedded database unless switched off, and on a real one only on request. */
+export function demoSeedWanted(config: Pick<Config, 'SEED_DEMO' | 'DATABASE_URL'>): boolean {
+  return config.SEED_DEMO ?? !config.DATABASE_URL;
 }

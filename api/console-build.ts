@@ -32,7 +32,7 @@ export async function ensureConsoleBuilt(info: (message: string) => void = () =>
   if (consoleNeedsBuild()) {
     info('building the console (first start, or its sources changed)...');
     const { build } = await import('vite');
-    await build({ configFile: path.join(projectRoot, 'console', 'vite.config.ts'), logLevel: 'warn' });
+    await build({ configFile: path.join(projectRoot, 'console', 'vite.config.mts'), logLevel: 'warn' });
   }
   return outDir;
 }

@@ -18,8 +18,12 @@ export class AppError extends Error {
 }
 
 export class ValidationError extends AppError {
-  constructor(readonly fieldErrors: FieldErrors, messageKey = 'validation.failed') {
-    super(400, 'VALIDATION', messageKey);
+  constructor(
+    readonly fieldErrors: FieldErrors,
+    messageKey = 'validation.failed',
+    params: MessageParams = {},
+  ) {
+    super(400, 'VALIDATION', messageKey, params);
   }
 }
 export class UnauthorizedError extends AppError {

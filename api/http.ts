@@ -39,7 +39,11 @@ export interface RouteInput<B, Q, P> {
   tokenId?: string;
 }
 
-export interface RouteDef<B extends ZodType = ZodType, Q extends ZodType = ZodType, P extends ZodType = ZodType> {
+export interface RouteDef<
+  B extends ZodType = ZodType,
+  Q extends ZodType = ZodType,
+  P extends ZodType = ZodType,
+> {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   summary: string;
@@ -86,7 +90,10 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: AppDeps): vo
       ctx.status = answer.status ?? 200;
       ctx.body = {
         success: answer.success ?? true,
-        message: answer.message ? translate(lang, answer.message, answer.messageParams) : '',
+        // A handler may switch the reply language (change_language answers in the language just chosen).
+        message: answer.message
+          ? translate(ctx.state.lang as Language, answer.message, answer.messageParams)
+          : '',
         message_code: answer.messageCode ?? '',
         ...(answer.data !== undefined ? { data: answer.data } : {}),
         ...answer.extra,

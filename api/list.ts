@@ -70,7 +70,7 @@ function escapeLike(value: string): string {
 }
 
 function bad(field: string, key: string, params: Record<string, string>): never {
-  throw new ValidationError({ [field]: [{ key, params }] }, key);
+  throw new ValidationError({ [field]: [{ key, params }] }, key, params);
 }
 
 /** Adds the filters and the tab of a list request to a query. */

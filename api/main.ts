@@ -9,13 +9,14 @@ import http from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import { loadConfig } from './config';
+import { demoSeedWanted, loadConfig } from './config';
 import { ensureConsoleBuilt } from './console-build';
 import { buildDeps } from './bootstrap';
 import { createApp } from './app';
 import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
-import { seedDemo } from '../db/seeds/demo';
+import { seedDemo, seedReference } from '../db/seeds/demo';
+import { ensureFirstAdmin, FIRST_ADMIN_USERNAME } from '../db/seeds/first-admin';
 import { hashPassword } from './services/passwords';
 import { ensureTemporalCli } from '../workflows/devserver/cli';
 import { startDevServer, type DevServer } from '../workflows/devserver/devserver';
@@ -55,7 +56,20 @@ async function main(): Promise<void> {
   stops.push(() => db.destroy());
   const applied = await migrateLatest(db);
   log.info({ database: config.DATABASE_URL ? 'postgresql' : 'embedded (PGlite)', applied }, 'database ready');
-  if (process.env.SEED_DEMO !== 'false') await seedDemo(db, hashPassword);
+  if (demoSeedWanted(config)) {
+    await seedDemo(db, hashPassword);
+  } else {
+    const groups = await seedReference(db);
+    const admin = await ensureFirstAdmin(db, hashPassword, groups, config.ADMIN_INITIAL_PASSWORD);
+    if (admin.generatedPassword) {
+      log.warn(
+        { username: FIRST_ADMIN_USERNAME, password: admin.generatedPassword },
+        'first administrator created; log in with this password once and choose your own (it is not shown again)',
+      );
+    } else if (admin.created) {
+      log.info({ username: FIRST_ADMIN_USERNAME }, 'first administrator created with ADMIN_INITIAL_PASSWORD');
+    }
+  }
 
   let temporalAddress = config.TEMPORAL_ADDRESS;
   let uiUrl: string | undefined;
@@ -81,7 +95,10 @@ async function main(): Promise<void> {
     });
     stops.push(() => connection.close());
     await ensureSearchAttributes(connection, config.TEMPORAL_NAMESPACE);
-    await ensureSchedules(client, { taskQueue: config.TEMPORAL_TASK_QUEUE, inactivityDays: config.INACTIVITY_DAYS });
+    await ensureSchedules(client, {
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      inactivityDays: config.INACTIVITY_DAYS,
+    });
     temporalHealth = {
       temporal: () => getTemporalHealth(client),
       worker: () => getWorkerHealth(client, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE),
@@ -118,7 +135,13 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${port}`;
   log.info(
-    { console: `${base}/`, api: `${base}/api`, health: `${base}/api/health`, temporalUi: uiUrl, temporal: temporalAddress },
+    {
+      console: `${base}/`,
+      api: `${base}/api`,
+      health: `${base}/api/health`,
+      temporalUi: uiUrl,
+      temporal: temporalAddress,
+    },
     'TMS is running (Ctrl-C to stop)',
   );
 }

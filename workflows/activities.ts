@@ -1,6 +1,7 @@
 // All activities the worker registers, built from each domain's factory with explicit dependencies so tests
 // can pass an in-memory database (or fakes) and production passes the real pool.
 import type { Db } from '../db/connection';
+import { createMaintenanceActivities } from './maintenance/activities';
 import { createUserActivities } from './users/activities';
 
 export interface ActivityDeps {
@@ -10,6 +11,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createUserActivities(deps),
+    ...createMaintenanceActivities(deps),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   ScheduleAlreadyRunning,
   ScheduleOverlapPolicy,
   type Client,
+  type ScheduleOptions,
   type ScheduleOptionsStartWorkflowAction,
   type ScheduleSpec,
 } from '@temporalio/client';
@@ -12,6 +13,9 @@ import { BUSINESS_TIME_ZONE } from '../db/migrations/001_platform';
 import type * as workflows from './workflows';
 
 export const USER_INACTIVITY_SCHEDULE_ID = 'user-inactivity';
+export const COUNTER_FOLD_SCHEDULE_ID = 'counter-fold';
+/** How often the dashboard counter deltas are folded into their totals. */
+export const COUNTER_FOLD_EVERY = '5m';
 
 export interface ScheduleSettings {
   taskQueue: string;
@@ -36,19 +40,37 @@ function userInactivitySchedule(settings: ScheduleSettings) {
   return { spec, action, policies };
 }
 
+function counterFoldSchedule(settings: ScheduleSettings) {
+  const spec: ScheduleSpec = { intervals: [{ every: COUNTER_FOLD_EVERY }] };
+  const action: ScheduleOptionsStartWorkflowAction<typeof workflows.foldCounterDeltasWorkflow> = {
+    type: 'startWorkflow',
+    workflowType: 'foldCounterDeltasWorkflow' satisfies keyof typeof workflows,
+    workflowId: COUNTER_FOLD_SCHEDULE_ID,
+    taskQueue: settings.taskQueue,
+    args: [],
+  };
+  return { spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP } };
+}
+
 /** Creates or updates every product schedule. Idempotent and safe to run from several processes at once. */
 export async function ensureSchedules(client: Client, settings: ScheduleSettings): Promise<void> {
-  const wanted = userInactivitySchedule(settings);
-  try {
-    await client.schedule.create({ scheduleId: USER_INACTIVITY_SCHEDULE_ID, ...wanted });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    // Keep the schedule's runtime state (paused by an operator, its note) and replace only its definition.
-    await client.schedule.getHandle(USER_INACTIVITY_SCHEDULE_ID).update((previous) => ({
-      ...previous,
-      spec: wanted.spec,
-      action: wanted.action,
-      policies: { ...previous.policies, ...wanted.policies },
-    }));
+  // Each definition is type-checked against its workflow above; the list only needs the common shape.
+  const schedules: (ScheduleOptions & { spec: ScheduleSpec })[] = [
+    { scheduleId: USER_INACTIVITY_SCHEDULE_ID, ...userInactivitySchedule(settings) },
+    { scheduleId: COUNTER_FOLD_SCHEDULE_ID, ...counterFoldSchedule(settings) },
+  ];
+  for (const wanted of schedules) {
+    try {
+      await client.schedule.create(wanted);
+    } catch (err) {
+      if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+      // Keep the schedule's runtime state (paused by an operator, its note) and replace only its definition.
+      await client.schedule.getHandle(wanted.scheduleId).update((previous) => ({
+        ...previous,
+        spec: wanted.spec,
+        action: wanted.action,
+        policies: { ...previous.policies, ...wanted.policies },
+      }));
+    }
   }
 }

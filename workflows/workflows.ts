@@ -1,3 +1,4 @@
 // Workflow bundle entry: the worker bundles this file (and only what it imports) into Temporal's
 // deterministic sandbox. Every workflow of every domain is re-exported here.
 export { deactivateInactiveUsersWorkflow } from './users/inactivity.workflow';
+export { foldCounterDeltasWorkflow } from './maintenance/fold-counters.workflow';

@@ -22,12 +22,27 @@ const PG_FOREIGN_KEY = '23503';
 const PG_SERIALIZATION = '40001';
 const PG_DEADLOCK = '40P01';
 
+/**
+ * The column(s) of a unique violation, from PostgreSQL's detail "Key (lower(username::text))=(rina) already
+ * exists.": expression indexes are reduced to their column, casts dropped.
+ */
+export function uniqueKeyField(detail: string | undefined): string {
+  const key = /Key \((.+?)\)=\(/.exec(detail ?? '')?.[1] ?? '';
+  return key
+    .split(',')
+    .map((part) =>
+      part
+        .trim()
+        .replace(/^(?:lower|upper|btrim|trim)\((.*)\)$/i, '$1')
+        .replace(/::[\w ]+$/, ''),
+    )
+    .join(', ');
+}
+
 function dbErrorToApp(err: { code?: string; constraint?: string; detail?: string }): AppError | undefined {
   switch (err.code) {
-    case PG_UNIQUE: {
-      const field = /Key \(([^)]+)\)/.exec(err.detail ?? '')?.[1]?.replace(/^lower\((.*)\)$/, '$1') ?? '';
-      return new AppError(409, 'DUPLICATE', 'errors.duplicate', { field });
-    }
+    case PG_UNIQUE:
+      return new AppError(409, 'DUPLICATE', 'errors.duplicate', { field: uniqueKeyField(err.detail) });
     case PG_FOREIGN_KEY:
       return new AppError(409, 'REFERENCED', 'errors.referenced');
     case PG_SERIALIZATION:
@@ -55,7 +70,10 @@ export function errorEnvelope(logger: Logger) {
         const e = raw as { status?: number; code?: string; expose?: boolean; type?: string };
         err = dbErrorToApp(e as { code?: string });
         if (!err && e.status === 401) err = new AppError(401, 'UNAUTHORIZED', 'errors.unauthorized');
-        else if (!err && e.type === 'entity.parse.failed')
+        else if (
+          !err &&
+          (e.type === 'entity.parse.failed' || (e.status === 400 && raw instanceof SyntaxError))
+        )
           err = new ValidationError({}, 'validation.malformedBody');
         else if (!err && e.status === 413) err = new AppError(413, 'TOO_LARGE', 'errors.tooLarge');
         else if (!err && e.status === 415) err = new ValidationError({}, 'validation.malformedBody');

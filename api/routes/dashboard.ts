@@ -1,12 +1,16 @@
-// Dashboard figures (spec/1 Home). They are read from status_counters / daily_completions, which triggers
-// keep exactly in step with the documents in the same transaction as every change, so a request reads a
-// handful of rows instead of counting a million-row table.
+// Dashboard figures (spec/1 Home). They are read from status_counter_totals / daily_completion_totals: the
+// folded counters plus the deltas that triggers append in the same transaction as every change (migration
+// 002), so a request reads a handful of rows instead of counting a million-row table, and is exact.
 import { defineRoute } from '../http';
 import { ForbiddenError } from '../errors';
 import { isInternal } from '../services/session';
 import { BUSINESS_TIME_ZONE } from '../../db/migrations/001_platform';
 
-const ORDER_WAITING = ['WAITING FOR APPROVAL', 'WAITING FOR ORDER APPROVAL', 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL'];
+const ORDER_WAITING = [
+  'WAITING FOR APPROVAL',
+  'WAITING FOR ORDER APPROVAL',
+  'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+];
 
 export const dashboardRoutes = [
   defineRoute({
@@ -16,7 +20,7 @@ export const dashboardRoutes = [
     access: { controller: 'Dashboard', action: 'View' },
     handler: async ({ deps, user }) => {
       if (!isInternal(user)) throw new ForbiddenError('auth.dashboardInternalOnly');
-      const rows = (await deps.db('status_counters').select('entity', 'status', 'total')) as {
+      const rows = (await deps.db('status_counter_totals').select('entity', 'status', 'total')) as {
         entity: string;
         status: string;
         total: number;
@@ -60,7 +64,7 @@ export const dashboardRoutes = [
                   ((?::timestamptz at time zone '${BUSINESS_TIME_ZONE}')::date - 6),
                   (?::timestamptz at time zone '${BUSINESS_TIME_ZONE}')::date,
                   interval '1 day') as d(day)
-           left join daily_completions c on c.entity = 'ORDER' and c.day = d.day::date
+           left join daily_completion_totals c on c.entity = 'ORDER' and c.day = d.day::date
           order by d.day`,
         [now.toISOString(), now.toISOString()],
       );

@@ -1,7 +1,11 @@
-// Demo and reference data, idempotent: rows are matched by their business key (menu code, group code,
+// Reference data (menus, the standard groups with their permissions, the changelog) and the demo data (demo
+// accounts, a welcome notice), idempotent: rows are matched by their business key (menu code, group code,
 // username, changelog version) and only missing ones are added, so a second run changes nothing and a
 // password a demo user changed is never reset. Menus are the exception: their titles and places follow
 // db/resources/menus.ts on every run, because that file is their source of truth.
+//
+// Every start runs seedReference. Demo accounts (known password) are only for the embedded default or when
+// SEED_DEMO=true; a real deployment gets one administrator instead (first-admin.ts).
 import type { Knex } from 'knex';
 import { flattenMenus, MASTER_DATA_CONTROLLERS } from '../resources/menus';
 import menuEn from '../../locales/en/menu.json';
@@ -35,10 +39,16 @@ const REPORTS_INTERNAL = [
   'Report.STOReport',
   'Report.SPOReport',
 ];
-const reports = (codes: string[]): Record<string, Perm> => Object.fromEntries(codes.map((c) => [c, 'V' as Perm]));
+const reports = (codes: string[]): Record<string, Perm> =>
+  Object.fromEntries(codes.map((c) => [c, 'V' as Perm]));
 
 export const DEMO_GROUPS: GroupDef[] = [
-  { code: 'ADMINISTRATOR', name: 'Administrator', description: 'Every screen and action.', grants: { '*': 'VCED' } },
+  {
+    code: 'ADMINISTRATOR',
+    name: 'Administrator',
+    description: 'Every screen and action.',
+    grants: { '*': 'VCED' },
+  },
   {
     code: 'LOGISTIC_STAFF',
     name: 'Logistic staff',
@@ -94,20 +104,77 @@ export const DEMO_GROUPS: GroupDef[] = [
     code: 'RELATION',
     name: 'Customer / vendor (relation)',
     description: 'Collects its own goods: orders assigned to it, drivers and trucks, shipments.',
-    grants: { Order: 'VCE', Shipment: 'VC', Driver: 'VCE', Vehicle: 'VCE', 'Report.RelationOrderReport': 'V' },
+    grants: {
+      Order: 'VCE',
+      Shipment: 'VC',
+      Driver: 'VCE',
+      Vehicle: 'VCE',
+      'Report.RelationOrderReport': 'V',
+    },
   },
-  { code: 'DRIVER', name: 'Driver', description: 'Sees the shipments assigned to them.', grants: { Shipment: 'V' } },
+  {
+    code: 'DRIVER',
+    name: 'Driver',
+    description: 'Sees the shipments assigned to them.',
+    grants: { Shipment: 'V' },
+  },
 ];
 
 export const DEMO_USERS = [
-  { username: 'admin', full_name: 'System Administrator', role: 'USER', is_admin: true, department: 'LOGISTIC', groups: ['ADMINISTRATOR'] },
-  { username: 'logistic', full_name: 'Rina Logistik', role: 'USER', department: 'LOGISTIC', groups: ['LOGISTIC_STAFF'] },
-  { username: 'warehouse', full_name: 'Budi Gudang', role: 'USER', department: 'WAREHOUSE', groups: ['WAREHOUSE_STAFF'] },
-  { username: 'transporter', full_name: 'PT Sinar Angkut Nusantara', role: 'TRANSPORTER', transporter_code: 'TRP001', groups: ['TRANSPORTER'], language: 'id' },
-  { username: 'customer', full_name: 'PT Minyak Nabati Sejahtera', role: 'CUSTOMER', customer_vendor_code: 'CUS001', groups: ['RELATION'] },
-  { username: 'driver', full_name: 'Agus Pratama', role: 'DRIVER', transporter_code: 'TRP001', groups: ['DRIVER'], language: 'id' },
+  {
+    username: 'admin',
+    full_name: 'System Administrator',
+    role: 'USER',
+    is_admin: true,
+    department: 'LOGISTIC',
+    groups: ['ADMINISTRATOR'],
+  },
+  {
+    username: 'logistic',
+    full_name: 'Rina Logistik',
+    role: 'USER',
+    department: 'LOGISTIC',
+    groups: ['LOGISTIC_STAFF'],
+  },
+  {
+    username: 'warehouse',
+    full_name: 'Budi Gudang',
+    role: 'USER',
+    department: 'WAREHOUSE',
+    groups: ['WAREHOUSE_STAFF'],
+  },
+  {
+    username: 'transporter',
+    full_name: 'PT Sinar Angkut Nusantara',
+    role: 'TRANSPORTER',
+    transporter_code: 'TRP001',
+    groups: ['TRANSPORTER'],
+    language: 'id',
+  },
+  {
+    username: 'customer',
+    full_name: 'PT Minyak Nabati Sejahtera',
+    role: 'CUSTOMER',
+    customer_vendor_code: 'CUS001',
+    groups: ['RELATION'],
+  },
+  {
+    username: 'driver',
+    full_name: 'Agus Pratama',
+    role: 'DRIVER',
+    transporter_code: 'TRP001',
+    groups: ['DRIVER'],
+    language: 'id',
+  },
   // Shows the first-login path: no consent yet, must set a password.
-  { username: 'newstaff', full_name: 'Dewi Baru', role: 'USER', department: 'LOGISTIC', groups: ['LOGISTIC_STAFF'], firstLogin: true },
+  {
+    username: 'newstaff',
+    full_name: 'Dewi Baru',
+    role: 'USER',
+    department: 'LOGISTIC',
+    groups: ['LOGISTIC_STAFF'],
+    firstLogin: true,
+  },
 ] as const;
 
 const CHANGELOG = [
@@ -125,8 +192,9 @@ const CHANGELOG = [
 const NOTICE =
   '<p><strong>Welcome to the TMS demo.</strong> Data here is generated; SAP postings go to the built-in sandbox.</p>';
 
-export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<string>): Promise<void> {
-  await knex.transaction(async (trx) => {
+/** Menus, the standard groups and their permissions, and the changelog. Returns group ids by code. */
+export async function seedReference(knex: Knex): Promise<Map<string, number>> {
+  return knex.transaction(async (trx) => {
     // Menus: upsert by code, parents first (flattenMenus is depth-first).
     const ids = new Map<string, number>();
     let order = 0;
@@ -143,7 +211,9 @@ export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<
         sort_order: (order += 10),
         requires_login: !m.public,
       };
-      const [saved] = (await trx('menus').insert(row).onConflict('code').merge().returning('id')) as { id: number }[];
+      const [saved] = (await trx('menus').insert(row).onConflict('code').merge().returning('id')) as {
+        id: number;
+      }[];
       ids.set(m.code, saved!.id);
     }
 
@@ -155,7 +225,9 @@ export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<
         .ignore();
       const { id } = (await trx('user_groups').where({ code: g.code }).first('id')) as { id: number };
       groupIds.set(g.code, id);
-      const entries = g.grants['*'] ? [...ids.keys()].map((code) => [code, g.grants['*']!] as const) : Object.entries(g.grants);
+      const entries = g.grants['*']
+        ? [...ids.keys()].map((code) => [code, g.grants['*']!] as const)
+        : Object.entries(g.grants);
       for (const [code, perm] of entries) {
         const menuId = ids.get(code);
         if (!menuId) throw new Error(`Seed grants an unknown menu: ${code}`);
@@ -173,6 +245,24 @@ export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<
       }
     }
 
+    for (const c of CHANGELOG) {
+      const exists: unknown = await trx('changelogs').where({ version: c.version }).first('id');
+      if (exists) continue;
+      const [log] = (await trx('changelogs')
+        .insert({ version: c.version, version_date: c.date, created_by: 'seed' })
+        .returning('id')) as { id: number }[];
+      await trx('changelog_details').insert(
+        c.details.map((description, i) => ({ changelog_id: log!.id, description, sort_order: i })),
+      );
+    }
+    return groupIds;
+  });
+}
+
+/** Reference data plus the demo accounts (password DEMO_PASSWORD) and the demo welcome notice. */
+export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<string>): Promise<void> {
+  const groupIds = await seedReference(knex);
+  await knex.transaction(async (trx) => {
     const demoHash = await hashPassword(DEMO_PASSWORD);
     for (const u of DEMO_USERS) {
       const exists: unknown = await trx('users').whereRaw('lower(username) = ?', [u.username]).first('id');
@@ -199,17 +289,6 @@ export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<
       for (const code of u.groups) {
         await trx('user_group_members').insert({ user_id: created!.id, group_id: groupIds.get(code) });
       }
-    }
-
-    for (const c of CHANGELOG) {
-      const exists: unknown = await trx('changelogs').where({ version: c.version }).first('id');
-      if (exists) continue;
-      const [log] = (await trx('changelogs')
-        .insert({ version: c.version, version_date: c.date, created_by: 'seed' })
-        .returning('id')) as { id: number }[];
-      await trx('changelog_details').insert(
-        c.details.map((description, i) => ({ changelog_id: log!.id, description, sort_order: i })),
-      );
     }
 
     await trx('app_settings')

@@ -140,7 +140,7 @@ describe('three writers at once on embedded PGlite', () => {
 
     expect(await counterDrift(db)).toEqual([]);
     const counters = await db<{ entity: string; status: string; total: number | string }>(
-      'status_counters',
+      'status_counter_totals',
     ).select('entity', 'status', 'total');
     const total = (entity: string, status: string) =>
       Number(counters.find((c) => c.entity === entity && c.status === status)?.total ?? 0);
@@ -148,7 +148,7 @@ describe('three writers at once on embedded PGlite', () => {
     expect(total('SHIPMENT', 'IN WAREHOUSE')).toBe(25);
     expect(total('SHIPMENT', 'NEW')).toBe(0);
     expect(total('SAP_ORDER', 'APPROVED')).toBe(0);
-    const [daily] = await db('daily_completions')
+    const [daily] = await db('daily_completion_totals')
       .where({ entity: 'ORDER' })
       .sum<{ n: number | string }[]>('total as n');
     expect(Number(daily!.n)).toBe(10);

@@ -302,7 +302,7 @@ describe('validation errors', () => {
   });
 
   // co-body marks a JSON syntax error with status 400 but no `type`, so today this reaches the catch-all 500.
-  test.failing(
+  test(
     'given a malformed JSON body, when posted, then 400 VALIDATION "not valid JSON", not a 500',
     async () => {
       const res = await probe
@@ -409,7 +409,7 @@ describe('database errors from real statements', () => {
   // The users index is on lower(username); PostgreSQL reports "Key (lower(username::text))=(...)". The field
   // extraction stops at the first ")", so the message shows "lower(username::text" — an internal expression —
   // instead of the field name.
-  test.failing(
+  test(
     'given a username taken in another case, when a real insert repeats it, then 409 DUPLICATE naming "username", not the index expression',
     async () => {
       expect((await probe.post('/api/probe/users').send({ username: 'rina' })).status).toBe(200);
@@ -539,7 +539,7 @@ describe('the real application', () => {
     });
   });
 
-  test.failing(
+  test(
     'given a malformed JSON body to the login route, when posted, then 400 VALIDATION, not a 500',
     async () => {
       const res = await t

@@ -1,16 +1,6 @@
 // Console test environment: jest-dom matchers, the msw server, and the few browser APIs jsdom lacks.
 import '@testing-library/jest-dom';
 
-// See esm.ts: msw's ES-module-only dependencies, compiled for the commonjs test runtime.
-jest.mock('rettime', () =>
-  jest.requireActual<typeof import('./esm')>('./esm').loadEsmPackage('rettime', require),
-);
-jest.mock('@open-draft/deferred-promise', () =>
-  jest.requireActual<typeof import('./esm')>('./esm').loadEsmPackage('@open-draft/deferred-promise', require),
-);
-jest.mock('until-async', () =>
-  jest.requireActual<typeof import('./esm')>('./esm').loadEsmPackage('until-async', require),
-);
 import { cleanup, configure } from '@testing-library/react';
 import i18n from '../../console/src/i18n';
 import { server } from './server';

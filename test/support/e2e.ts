@@ -30,7 +30,7 @@ export async function startE2eStack(): Promise<E2eStack> {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's package (apt-get install chromium).`);
   }
   if (consoleNeedsBuild()) {
-    execFileSync(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'console/vite.config.ts', '--logLevel', 'warn'], {
+    execFileSync(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'console/vite.config.mts', '--logLevel', 'warn'], {
       cwd: projectRoot,
       stdio: 'inherit',
     });

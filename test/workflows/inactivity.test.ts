@@ -1,6 +1,6 @@
 // The inactivity sweep end to end (schedule -> workflow -> activity -> database) on a real dev server and a
 // real (in-memory) PostgreSQL, plus the operational pieces it depends on: schedules, search attributes and
-// the embedded dev server's persistence.
+// the embedded dev server's persistence; and the other scheduled maintenance, the dashboard counter fold.
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Client, Connection } from '@temporalio/client';
@@ -10,10 +10,14 @@ import { migrateLatest } from '../../db/migrate';
 import { startDevServer } from '../../workflows/devserver/devserver';
 import { freePort } from '../../workflows/devserver/ports';
 import { getTemporalHealth, getWorkerHealth } from '../../workflows/client';
-import { ensureSchedules, USER_INACTIVITY_SCHEDULE_ID } from '../../workflows/schedules';
+import {
+  COUNTER_FOLD_SCHEDULE_ID,
+  ensureSchedules,
+  USER_INACTIVITY_SCHEDULE_ID,
+} from '../../workflows/schedules';
 import { customSearchAttributes, ensureSearchAttributes } from '../../workflows/search-attributes';
 import { createWorker } from '../../workflows/worker';
-import { deactivateInactiveUsersWorkflow } from '../../workflows/workflows';
+import { deactivateInactiveUsersWorkflow, foldCounterDeltasWorkflow } from '../../workflows/workflows';
 import { removeDir, requireTemporalCli, startTestTemporal, tmpDataDir } from '../support/temporal';
 
 jest.setTimeout(120_000);
@@ -169,6 +173,54 @@ describe('user inactivity on a real Temporal dev server', () => {
       minute: [{ start: 0, end: 0, step: 1 }],
     });
     expect(description.policies.overlap).toBe('SKIP');
+
+    const fold = await env.client.schedule.getHandle(COUNTER_FOLD_SCHEDULE_ID).describe();
+    expect(fold.action).toMatchObject({
+      type: 'startWorkflow',
+      workflowType: 'foldCounterDeltasWorkflow',
+      workflowId: COUNTER_FOLD_SCHEDULE_ID,
+      taskQueue: 'tms',
+    });
+    expect(fold.spec.intervals).toHaveLength(1);
+    expect(fold.spec.intervals?.[0]?.every).toBe(5 * 60_000);
+    expect(fold.policies.overlap).toBe('SKIP');
+  });
+
+  test('given orders whose status changes left counter deltas, when the fold workflow runs, then the deltas move into the totals and the totals equal count(*)', async () => {
+    await db('orders').insert([
+      { order_no: 'FOLD-1', status: 'OUTSTANDING' },
+      { order_no: 'FOLD-2', status: 'OUTSTANDING' },
+      { order_no: 'FOLD-3', status: 'APPROVED' },
+    ]);
+    await db('orders')
+      .where({ order_no: 'FOLD-2' })
+      .update({ status: 'COMPLETED', completed_date: new Date() });
+    const pending = await db('status_counter_deltas').count<{ n: string }[]>('* as n');
+    expect(Number(pending[0]!.n)).toBeGreaterThanOrEqual(5);
+
+    const taskQueue = 'fold-test';
+    const worker = await createWorker({ connection: env.nativeConnection, namespace, taskQueue, db });
+    const result = await worker.runUntil(
+      env.client.workflow.execute(foldCounterDeltasWorkflow, {
+        taskQueue,
+        workflowId: `fold-test-${randomUUID()}`,
+      }),
+    );
+    expect(result.moved).toBe(Number(pending[0]!.n) + 1); // + 1 daily completion delta
+    expect(await db('status_counter_deltas').first()).toBeUndefined();
+    const totals = await db('status_counters')
+      .where({ entity: 'ORDER' })
+      .orderBy('status')
+      .select('status', 'total');
+    expect(
+      totals.map((r: { status: string; total: string | number }) => [r.status, Number(r.total)]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['APPROVED', 1],
+        ['COMPLETED', 1],
+        ['OUTSTANDING', 1],
+      ]),
+    );
   });
 
   test('given a namespace without the custom search attributes, when ensureSearchAttributes runs twice, then all five are listed as Keyword and the second run adds nothing', async () => {
