@@ -12,7 +12,9 @@ export interface TestDb {
   destroy(): Promise<void>;
 }
 
-export async function createTestDb(options: { forceEmbedded?: boolean } = {}): Promise<TestDb> {
+export async function createTestDb(
+  options: { forceEmbedded?: boolean; poolMax?: number } = {},
+): Promise<TestDb> {
   const url = options.forceEmbedded ? undefined : process.env.DATABASE_URL;
   if (!url) {
     const db = createDb({});
@@ -24,7 +26,7 @@ export async function createTestDb(options: { forceEmbedded?: boolean } = {}): P
   await admin.raw(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: target.toString(), poolMax: 5 });
+  const db = createDb({ databaseUrl: target.toString(), poolMax: options.poolMax ?? 5 });
   await migrateLatest(db);
   return {
     db,

@@ -1,5 +1,6 @@
 // Activities of routine database maintenance.
 import type { Db } from '../../db/connection';
+import { foldCounterDeltas } from '../../db/counters';
 
 export interface FoldCounterDeltasResult {
   /** Delta rows moved into the dashboard totals. */
@@ -9,15 +10,12 @@ export interface FoldCounterDeltasResult {
 export function createMaintenanceActivities({ db }: { db: Db }) {
   return {
     /**
-     * Moves the dashboard counter deltas into their totals (db/migrations/002_counter_deltas.ts). One
-     * statement, one transaction: readers see every change exactly once before, during and after; a retry
-     * after a commit simply finds fewer deltas.
+     * Moves the dashboard counter deltas into their totals (db/counters.ts). The fold is one statement, one
+     * transaction: readers see every change exactly once before, during and after; a retry after a commit
+     * simply finds fewer deltas.
      */
     async foldCounterDeltas(): Promise<FoldCounterDeltasResult> {
-      const result = await db.raw<{ rows: { moved: number | string }[] }>(
-        'select fold_counter_deltas() as moved',
-      );
-      return { moved: Number(result.rows[0]?.moved ?? 0) };
+      return { moved: await foldCounterDeltas(db) };
     },
   };
 }
