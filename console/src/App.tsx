@@ -16,6 +16,7 @@ import { loadSession } from './session/store';
 import { ToastArea } from './shell/ToastArea';
 import { tmsTheme } from './theme';
 import { AppInfoProvider, PRODUCT_LABEL, useAppInfo } from './util/appInfo';
+import { watchStaleAriaHidden } from './util/staleAriaHidden';
 
 const Shell = lazy(() => import('./shell/Shell'));
 
@@ -120,13 +121,18 @@ function AppBody() {
 
 export function App() {
   const styles = useStyles();
+  useEffect(() => watchStaleAriaHidden(), []);
   return (
-    <FluentProvider theme={tmsTheme} className={styles.root}>
-      <SessionProvider>
-        <AppInfoProvider>
-          <AppBody />
-        </AppInfoProvider>
-      </SessionProvider>
+    // The layout class sits on an inner element: FluentProvider copies its own classes onto every portal
+    // (toasts, dialogs, menus), and a full-height class there would lay a white sheet over the page.
+    <FluentProvider theme={tmsTheme}>
+      <div className={styles.root}>
+        <SessionProvider>
+          <AppInfoProvider>
+            <AppBody />
+          </AppInfoProvider>
+        </SessionProvider>
+      </div>
       <ToastArea />
     </FluentProvider>
   );

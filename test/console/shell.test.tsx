@@ -37,7 +37,7 @@ describe('shell', () => {
     expect(screen.queryByRole('menuitem', { name: 'Change Password' })).not.toBeInTheDocument();
   });
 
-  it('given a local-password user, when Change Password is chosen from settings, then the current password is asked and sent', async () => {
+  it('given a local-password user, when Change Password is chosen from settings, then the current password is asked and sent, and on success the user is signed out to the login page with the message', async () => {
     let body: Record<string, unknown> | null = null;
     server.use(
       http.post(`${API}/auth/change_password`, async ({ request }) => {
@@ -66,7 +66,13 @@ describe('shell', () => {
       confirmPass: 'new-password',
       changeFirstLogin: false,
     });
-    expect(await screen.findByText('Password changed.')).toBeInTheDocument();
+    // The server revoked the session with the change: the login page shows its message and the hint.
+    expect(
+      await screen.findByText('Password changed. Please log in with your new password.'),
+    ).toBeInTheDocument();
+    // Exposed to assistive technology again (role queries skip aria-hidden content).
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('tms.session')).toBeNull();
   });
 
   it('given the English interface, when Indonesia is chosen in the language menu, then change_language is posted and the texts switch', async () => {

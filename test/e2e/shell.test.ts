@@ -1,9 +1,8 @@
 // The main journey in a real browser: log in as the admin, see the shell and the dashboard, switch the
 // language, log out; a revoked session sends the user to the session-expired login. Screenshots of the
 // login page, the dashboard and the shell in both languages at 1366 px and 800 px.
-import type { Page } from 'playwright-core';
 import { startE2eStack, type E2eStack } from '../support/e2e';
-import { DEMO_PASSWORD } from '../support/api';
+import { login, openMenu } from '../support/e2e-login';
 
 jest.setTimeout(120_000);
 
@@ -15,30 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close();
 });
-
-async function login(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/Login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-}
-
-/**
- * The top-bar menus load on first use; the first click may land while the real menu replaces its
- * placeholder, so the menu is opened again if it did not appear.
- */
-async function openMenu(page: Page, button: string, item: ReturnType<Page['getByRole']>): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByRole('button', { name: button }).click();
-    try {
-      await item.waitFor({ timeout: 4000 });
-      return;
-    } catch {
-      await page.keyboard.press('Escape');
-    }
-  }
-  throw new Error(`menu ${button} did not open`);
-}
 
 const WIDTHS = [1366, 800] as const;
 

@@ -23,7 +23,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { config?: Partial<Config>; overrides?: DepsOverrides; seed?: boolean; forceEmbedded?: boolean } = {},
+  options: {
+    config?: Partial<Config>;
+    overrides?: DepsOverrides;
+    seed?: boolean;
+    forceEmbedded?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb({ forceEmbedded: options.forceEmbedded });
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), ...options.config };

@@ -27,13 +27,28 @@ export interface E2eStack {
 
 export async function startE2eStack(): Promise<E2eStack> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's package (apt-get install chromium).`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install Debian's package (apt-get install chromium).`,
+    );
   }
   if (consoleNeedsBuild()) {
-    execFileSync(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'console/vite.config.mts', '--logLevel', 'warn'], {
-      cwd: projectRoot,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'),
+        'build',
+        '--config',
+        'console/vite.config.mts',
+        '--logLevel',
+        'warn',
+      ],
+      {
+        cwd: projectRoot,
+        stdio: 'inherit',
+        // jest sets NODE_ENV=test, which would give React's development build; test what users get.
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
   }
   const app = await createTestApp();
   const handler = createApp(app.deps, { consoleDir: consoleOutDir }).callback();
@@ -42,7 +57,13 @@ export async function startE2eStack(): Promise<E2eStack> {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
   });
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {

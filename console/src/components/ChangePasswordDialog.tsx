@@ -1,7 +1,9 @@
 // Change Password (spec/3 §2.5, §4.6, §5). Modal that only its own buttons close; all fields masked. Opened from the
 // login page for a first login or a forced change (current password not asked: the password just typed is sent,
 // with the change_token the login answer gave) and from the top bar's settings menu (current password asked).
-// The parent mounts it while it is open, so every opening starts with empty fields and no messages.
+// The parent keeps it mounted and sets `open`: a Fluent dialog removed from the page while open leaves the rest
+// of the page aria-hidden. Its form lives inside the surface, which Fluent unmounts on close, so every opening
+// starts with empty fields and no messages.
 import {
   Button,
   Dialog,
@@ -18,7 +20,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, SessionExpiredError, api } from '../api/client';
 import { useNotify } from '../shell/notify';
@@ -30,7 +32,16 @@ export interface ChangePasswordResult {
   message: string;
 }
 
-export interface ChangePasswordDialogProps {
+export interface ChangePasswordDialogProps extends ChangePasswordFormProps {
+  open: boolean;
+  /**
+   * Called once the dialog has finished closing (its surface is gone and the page is exposed again). What
+   * removes the dialog itself, such as signing out, belongs here rather than in `onClose`.
+   */
+  onClosed?: () => void;
+}
+
+interface ChangePasswordFormProps {
   username: string;
   /** Ask for the current password (settings menu). When false, `currentPassword` is sent instead. */
   currentPasswordRequired: boolean;
@@ -66,7 +77,27 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   confirmPass: 'confirm',
 };
 
-export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onClosed, ...form }: ChangePasswordDialogProps) {
+  const styles = useStyles();
+  const closed = useRef(onClosed);
+  useEffect(() => {
+    closed.current = onClosed;
+  }, [onClosed]);
+  // The form unmounts with the surface, after Fluent has closed the dialog and restored the page.
+  const formUnmounted = useCallback(() => setTimeout(() => closed.current?.(), 0), []);
+  return (
+    // modalType "alert": clicking outside or pressing Escape does not close it; only Cancel or a successful Save.
+    <Dialog open={open} modalType="alert">
+      <DialogSurface className={styles.surface}>
+        <ChangePasswordForm {...form} onUnmount={formUnmounted} />
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+function ChangePasswordForm(props: ChangePasswordFormProps & { onUnmount: () => void }) {
+  const { onUnmount } = props;
+  useEffect(() => onUnmount, [onUnmount]);
   const {
     username,
     currentPasswordRequired,
@@ -146,76 +177,71 @@ export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
   }
 
   return (
-    // modalType "alert": clicking outside or pressing Escape does not close it; only Cancel or a successful Save.
-    <Dialog open modalType="alert">
-      <DialogSurface className={styles.surface}>
-        <form onSubmit={(event) => void save(event)} noValidate>
-          <DialogBody>
-            <DialogTitle>{t('changePassword.title')}</DialogTitle>
-            <DialogContent className={styles.fields}>
-              {initialMessage ? (
-                <MessageBar intent="warning">
-                  <MessageBarBody>{initialMessage}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              {failure ? (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{failure}</MessageBarBody>
-                </MessageBar>
-              ) : null}
-              {currentPasswordRequired ? (
-                <Field label={t('changePassword.current')} required {...fieldProps('current')}>
-                  <Input
-                    type="password"
-                    autoComplete="current-password"
-                    placeholder={t('changePassword.enterPassword')}
-                    value={current}
-                    disabled={saving}
-                    onChange={(_, data) => setCurrent(data.value)}
-                  />
-                </Field>
-              ) : null}
-              <Field label={t('changePassword.new')} required {...fieldProps('newPassword')}>
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  placeholder={t('changePassword.enterPassword')}
-                  value={newPassword}
-                  disabled={saving}
-                  onChange={(_, data) => setNewPassword(data.value)}
-                />
-              </Field>
-              <Field label={t('changePassword.confirm')} required {...fieldProps('confirm')}>
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  placeholder={t('changePassword.confirmPassword')}
-                  value={confirm}
-                  disabled={saving}
-                  onChange={(_, data) => setConfirm(data.value)}
-                />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button
-                appearance="secondary"
+    <form onSubmit={(event) => void save(event)} noValidate>
+      <DialogBody>
+        <DialogTitle>{t('changePassword.title')}</DialogTitle>
+        <DialogContent className={styles.fields}>
+          {initialMessage ? (
+            <MessageBar intent="warning">
+              <MessageBarBody>{initialMessage}</MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {failure ? (
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>{failure}</MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {currentPasswordRequired ? (
+            <Field label={t('changePassword.current')} required {...fieldProps('current')}>
+              <Input
+                type="password"
+                autoComplete="current-password"
+                placeholder={t('changePassword.enterPassword')}
+                value={current}
                 disabled={saving}
-                onClick={() => onClose({ success: false, message: '' })}
-              >
-                {t('common.cancel')}
-              </Button>
-              <Button
-                appearance="primary"
-                type="submit"
-                disabled={saving}
-                icon={saving ? <Spinner size="tiny" /> : undefined}
-              >
-                {t('common.save')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+                onChange={(_, data) => setCurrent(data.value)}
+              />
+            </Field>
+          ) : null}
+          <Field label={t('changePassword.new')} required {...fieldProps('newPassword')}>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              placeholder={t('changePassword.enterPassword')}
+              value={newPassword}
+              disabled={saving}
+              onChange={(_, data) => setNewPassword(data.value)}
+            />
+          </Field>
+          <Field label={t('changePassword.confirm')} required {...fieldProps('confirm')}>
+            <Input
+              type="password"
+              autoComplete="new-password"
+              placeholder={t('changePassword.confirmPassword')}
+              value={confirm}
+              disabled={saving}
+              onChange={(_, data) => setConfirm(data.value)}
+            />
+          </Field>
+        </DialogContent>
+        <DialogActions>
+          <Button
+            appearance="secondary"
+            disabled={saving}
+            onClick={() => onClose({ success: false, message: '' })}
+          >
+            {t('common.cancel')}
+          </Button>
+          <Button
+            appearance="primary"
+            type="submit"
+            disabled={saving}
+            icon={saving ? <Spinner size="tiny" /> : undefined}
+          >
+            {t('common.save')}
+          </Button>
+        </DialogActions>
+      </DialogBody>
+    </form>
   );
 }

@@ -100,3 +100,18 @@ export function clearTableState(username: string): void {
   }
   doomed.forEach((key) => store.removeItem(key));
 }
+
+// A message for the next login page, such as the server's answer to a password change that ended the session.
+// Kept in memory: it is for the page the user is sent to now, not after a reload.
+let loginNotice: string | null = null;
+
+export function setLoginNotice(message: string | null): void {
+  loginNotice = message;
+}
+
+/** The pending login-page message, handed out once. */
+export function takeLoginNotice(): string | null {
+  const message = loginNotice;
+  loginNotice = null;
+  return message;
+}

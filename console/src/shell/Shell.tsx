@@ -1,7 +1,7 @@
 // The authenticated frame: top bar, side menu, routed view (or the changelog panel), footer. Loaded lazily by
 // App so the login page never downloads it.
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../api/client';
@@ -9,10 +9,10 @@ import type { Language } from '../api/types';
 import { BlockingOverlay } from '../components/BlockingOverlay';
 import type { ChangePasswordResult } from '../components/ChangePasswordDialog';
 import { useSession } from '../session/SessionContext';
+import { setLoginNotice } from '../session/store';
 import { DESKTOP_QUERY, useMediaQuery } from '../util/useMediaQuery';
 import { ChangelogPanel } from './ChangelogPanel';
 import { Footer } from './Footer';
-import { useNotify } from './notify';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
@@ -60,14 +60,16 @@ export default function Shell({ children }: { children: ReactNode }) {
   const styles = useStyles();
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notify = useNotify();
-  const { session, setLanguage } = useSession();
+  const { session, setLanguage, signOut } = useSession();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   // Desktop keeps the menu open until the user folds it; the overlay on small screens starts closed.
   const [desktopMenuOpen, setDesktopMenuOpen] = useState(true);
   const [overlayMenuOpen, setOverlayMenuOpen] = useState(false);
   const [changelogOpen, setChangelogOpen] = useState(false);
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
+  // Loaded on first use, then kept mounted (see ChangePasswordDialog: it is closed, never removed while open).
+  const [changePasswordLoaded, setChangePasswordLoaded] = useState(false);
+  const signOutAfterDialog = useRef(false);
   const [blocked, setBlocked] = useState(false);
 
   if (!session) return null;
@@ -93,7 +95,11 @@ export default function Shell({ children }: { children: ReactNode }) {
 
   function passwordChanged(result: ChangePasswordResult) {
     setChangePasswordOpen(false);
-    if (result.success) notify.success(result.message, t('changePassword.title'));
+    if (!result.success) return;
+    // The server revoked every session of the user with the change: sign in again with the new password,
+    // once the dialog has closed (removing the shell under an open dialog leaves the page aria-hidden).
+    setLoginNotice(result.message);
+    signOutAfterDialog.current = true;
   }
 
   return (
@@ -108,7 +114,10 @@ export default function Shell({ children }: { children: ReactNode }) {
         onToggleMenu={() => setMenuOpen(!menuOpen)}
         onToggleChangelog={() => setChangelogOpen((open) => !open)}
         onLanguage={(language) => void changeLanguage(language)}
-        onChangePassword={() => setChangePasswordOpen(true)}
+        onChangePassword={() => {
+          setChangePasswordLoaded(true);
+          setChangePasswordOpen(true);
+        }}
         onLogout={() => void navigate('/Logout')}
       />
       <div className={styles.body}>
@@ -130,9 +139,13 @@ export default function Shell({ children }: { children: ReactNode }) {
           <Footer />
         </div>
       </div>
-      {changePasswordOpen ? (
+      {changePasswordLoaded ? (
         <Suspense fallback={<BlockingOverlay label={t('common.loading')} />}>
           <ChangePasswordDialog
+            open={changePasswordOpen}
+            onClosed={() => {
+              if (signOutAfterDialog.current) signOut();
+            }}
             username={user.Username}
             currentPasswordRequired
             changeFirstLogin={false}

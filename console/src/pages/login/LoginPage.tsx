@@ -33,7 +33,7 @@ import { ApiError, SessionExpiredError, api, apiHeaders, apiUrl, type ApiResult 
 import type { Language, LoginData } from '../../api/types';
 import type { ChangePasswordResult } from '../../components/ChangePasswordDialog';
 import { useSession } from '../../session/SessionContext';
-import { captchaCount, setCaptchaCount } from '../../session/store';
+import { captchaCount, setCaptchaCount, takeLoginNotice } from '../../session/store';
 import { useNotify } from '../../shell/notify';
 import { COPYRIGHT_YEAR, PRODUCT_LABEL, useAppInfo } from '../../util/appInfo';
 
@@ -215,8 +215,13 @@ export default function LoginPage() {
   const [captchaImage, setCaptchaImage] = useState<CaptchaImage | null>(null);
   const [captchaFailed, setCaptchaFailed] = useState(false);
   const [consentOpen, setConsentOpen] = useState(false);
+  const [consentLoaded, setConsentLoaded] = useState(false);
+  // The last forced-change request; the dialog stays mounted once loaded and is opened and closed (see
+  // ChangePasswordDialog). The same holds for the consent dialog.
   const [changePassword, setChangePassword] = useState<ChangePasswordRequest | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [changePasswordOpen, setChangePasswordOpen] = useState(false);
+  // A password changed from the settings menu ends the session; the shell leaves the server's message here.
+  const [notice, setNotice] = useState<string | null>(takeLoginNotice);
 
   const captchaActive = failures >= CAPTCHA_THRESHOLD || captchaRequired;
 
@@ -297,11 +302,13 @@ export default function LoginPage() {
       }
       switch (res.message_code) {
         case 'NEED_CONSENT':
+          setConsentLoaded(true);
           setConsentOpen(true);
           return;
         case 'FIRST_LOGIN':
         case 'CHANGE_PASS':
           setChangePassword({ changeToken: res.data?.change_token, message: res.message });
+          setChangePasswordOpen(true);
           return;
         default:
           refused(res, t('login.errors.loginError'));
@@ -333,6 +340,7 @@ export default function LoginPage() {
         return;
       }
       if (res.message_code === 'NEED_CONSENT') {
+        setConsentLoaded(true);
         setConsentOpen(true);
         return;
       }
@@ -364,7 +372,7 @@ export default function LoginPage() {
   }
 
   function passwordChanged(result: ChangePasswordResult) {
-    setChangePassword(null);
+    setChangePasswordOpen(false);
     if (!result.success) return;
     setPassword('');
     setNotice(result.message);
@@ -567,8 +575,9 @@ export default function LoginPage() {
       </section>
 
       <Suspense fallback={null}>
-        {consentOpen ? (
+        {consentLoaded ? (
           <ConsentDialog
+            open={consentOpen}
             busy={busy}
             onAccept={() => void acceptConsent()}
             onCancel={() => setConsentOpen(false)}
@@ -576,6 +585,7 @@ export default function LoginPage() {
         ) : null}
         {changePassword ? (
           <ChangePasswordDialog
+            open={changePasswordOpen}
             username={username.trim()}
             currentPasswordRequired={false}
             currentPassword={password}

@@ -1,0 +1,50 @@
+// The watcher that undoes a screen-reader mark Fluent leaves behind when no modal dialog is open any more.
+import { waitFor } from '@testing-library/react';
+import { releaseStaleAriaHidden, watchStaleAriaHidden } from '../../console/src/util/staleAriaHidden';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function page(): { root: HTMLElement; portal: HTMLElement } {
+  const root = document.createElement('div');
+  root.id = 'root';
+  const portal = document.createElement('div');
+  document.body.append(root, portal);
+  return { root, portal };
+}
+
+describe('stale aria-hidden', () => {
+  it('given the page marked hidden while a modal dialog is open, when released, then the mark stays', () => {
+    const { root, portal } = page();
+    root.setAttribute('aria-hidden', 'true');
+    portal.innerHTML = '<div role="alertdialog" aria-modal="true">Change Password</div>';
+    expect(releaseStaleAriaHidden()).toBe(0);
+    expect(root).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('given the page still marked after the last dialog is gone, when released, then every body child is exposed', () => {
+    const { root, portal } = page();
+    root.setAttribute('aria-hidden', 'true');
+    portal.setAttribute('aria-hidden', 'true');
+    expect(releaseStaleAriaHidden()).toBe(2);
+    expect(root).not.toHaveAttribute('aria-hidden');
+    expect(portal).not.toHaveAttribute('aria-hidden');
+  });
+
+  it('given the watcher, when a dialog closes and leaves the mark, then it is released shortly after; while a dialog is open it is kept', async () => {
+    const { root, portal } = page();
+    const stop = watchStaleAriaHidden();
+    try {
+      portal.innerHTML = '<div role="dialog" aria-modal="true">Privacy consent</div>';
+      root.setAttribute('aria-hidden', 'true');
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(root).toHaveAttribute('aria-hidden', 'true');
+
+      portal.innerHTML = '';
+      await waitFor(() => expect(root).not.toHaveAttribute('aria-hidden'));
+    } finally {
+      stop();
+    }
+  });
+});
