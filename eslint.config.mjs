@@ -33,10 +33,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must be deterministic: no Node built-ins.' })),
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'Workflow code must be deterministic: no Node built-ins.',
+          })),
           patterns: [
-            { group: ['knex', 'knex/*', 'objection', 'objection/*', 'pg', 'knex-pglite'], message: 'Workflows reach the database only through activities.' },
-            { group: ['**/api/**', '**/api', '**/db/**', '**/db'], message: 'Workflows may not import the API or the database layer.' },
+            {
+              group: ['knex', 'knex/*', 'objection', 'objection/*', 'pg', 'knex-pglite'],
+              message: 'Workflows reach the database only through activities.',
+            },
+            {
+              group: ['**/api/**', '**/api', '**/db/**', '**/db'],
+              message: 'Workflows may not import the API or the database layer.',
+            },
           ],
         },
       ],

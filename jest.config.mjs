@@ -24,7 +24,12 @@ export default {
   // Suites build real apps on real databases while others run beside them on two cores.
   testTimeout: 30_000,
   projects: [
-    { ...base, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+    },
     {
       ...base,
       displayName: 'api',

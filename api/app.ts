@@ -87,7 +87,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
       return;
     }
     const file = path.join(consoleDir, path.normalize(ctx.path));
-    if (file.startsWith(consoleDir) && ctx.path !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    if (
+      file.startsWith(consoleDir) &&
+      ctx.path !== '/' &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile()
+    ) {
       const immutable = ctx.path.startsWith('/assets/');
       await send(ctx, ctx.path, {
         root: consoleDir,
@@ -104,7 +109,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
 
   app.on('error', (err: Error & { code?: string }) => {
     // A browser that navigates away mid-download closes the stream; nothing failed on our side.
-    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'EPIPE' || err.code === 'ECONNRESET') return;
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'EPIPE' || err.code === 'ECONNRESET')
+      return;
     deps.logger.error({ err }, 'koa error');
   });
   return app;

@@ -19,7 +19,11 @@ const JWT_SECRET_KEY = 'JWT_SECRET';
 export async function resolveJwtSecret(db: Db, configured?: string): Promise<string> {
   if (configured) return configured;
   await db('app_settings')
-    .insert({ key: JWT_SECRET_KEY, value: crypto.randomBytes(48).toString('base64url'), created_by: 'system' })
+    .insert({
+      key: JWT_SECRET_KEY,
+      value: crypto.randomBytes(48).toString('base64url'),
+      created_by: 'system',
+    })
     .onConflict('key')
     .ignore();
   const row = (await db('app_settings').where({ key: JWT_SECRET_KEY }).first('value')) as { value: string };

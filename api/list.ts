@@ -83,11 +83,16 @@ export function applyListFilters(qb: Knex.QueryBuilder, req: ListRequest, spec: 
   for (const f of req.filters) {
     const field = spec.fields[f.field];
     if (!field?.filter) bad('filters', 'list.filterNotAllowed', { field: f.field });
-    const empty = f.value === null || f.value === undefined || f.value === '' || (Array.isArray(f.value) && !f.value.length);
+    const empty =
+      f.value === null ||
+      f.value === undefined ||
+      f.value === '' ||
+      (Array.isArray(f.value) && !f.value.length);
     if (empty) continue;
     const col = field.column;
     if (field.filter === 'date' || f.matchMode === 'date' || f.matchMode === 'dateRange') {
-      if (field.filter !== 'date') bad('filters', 'list.matchModeNotAllowed', { field: f.field, mode: f.matchMode });
+      if (field.filter !== 'date')
+        bad('filters', 'list.matchModeNotAllowed', { field: f.field, mode: f.matchMode });
       const [from, to] = (Array.isArray(f.value) ? f.value : [f.value, f.value]) as unknown[];
       const fromIso = parseDisplayDate(from);
       const toIso = to === null || to === undefined || to === '' ? fromIso : parseDisplayDate(to);
@@ -102,7 +107,8 @@ export function applyListFilters(qb: Knex.QueryBuilder, req: ListRequest, spec: 
     } else if (f.matchMode === 'equals' || field.filter === 'equals' || field.filter === 'in') {
       qb.whereRaw(`(${col})::text = ?`, [String(f.value)]);
     } else {
-      const pattern = f.matchMode === 'startsWith' ? `${escapeLike(String(f.value))}%` : `%${escapeLike(String(f.value))}%`;
+      const pattern =
+        f.matchMode === 'startsWith' ? `${escapeLike(String(f.value))}%` : `%${escapeLike(String(f.value))}%`;
       qb.whereRaw(`(${col})::text ilike ?`, [pattern]);
     }
   }

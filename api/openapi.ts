@@ -15,7 +15,11 @@ const envelope = z.object({
 
 export function buildOpenApi(defs: RouteDef[]): object {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'token', { type: 'apiKey', in: 'header', name: 'Authorization' });
+  registry.registerComponent('securitySchemes', 'token', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+  });
   for (const def of defs) {
     const path = `/api${def.path.replace(/:(\w+)/g, '{$1}')}`;
     const access =

@@ -10,7 +10,8 @@ export function zodToFieldErrors(error: ZodError): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_';
-    const add = (key: string, params?: Record<string, string | number>) => (out[field] ??= []).push({ key, params });
+    const add = (key: string, params?: Record<string, string | number>) =>
+      (out[field] ??= []).push({ key, params });
     if (KEY_PATTERN.test(issue.message) && issue.code === 'custom') {
       add(issue.message, (issue as { params?: Record<string, string | number> }).params);
       continue;

@@ -13,7 +13,9 @@ async function main(): Promise<void> {
     const command = process.argv[2];
     if (command === 'migrate' || command === 'seed') {
       const applied = await migrateLatest(db);
-      console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
+      console.log(
+        applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.',
+      );
     }
     if (command === 'seed') {
       await seedDemo(db, hashPassword);

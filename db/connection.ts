@@ -49,6 +49,8 @@ export function createDb(options: DbOptions): Db {
 }
 
 export function isEmbedded(db: Db): boolean {
-  return (db.client as { config?: { dialect?: string } }).config?.dialect === 'postgres' &&
-    (db.client as { config?: { client?: unknown } }).config?.client !== 'pg';
+  return (
+    (db.client as { config?: { dialect?: string } }).config?.dialect === 'postgres' &&
+    (db.client as { config?: { client?: unknown } }).config?.client !== 'pg'
+  );
 }

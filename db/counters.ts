@@ -4,7 +4,9 @@
 import type { Db } from './connection';
 
 export async function foldCounterDeltas(db: Db): Promise<number> {
-  const result = await db.raw<{ rows: { moved: number | string }[] }>('select fold_counter_deltas() as moved');
+  const result = await db.raw<{ rows: { moved: number | string }[] }>(
+    'select fold_counter_deltas() as moved',
+  );
   const moved = Number(result.rows[0]?.moved ?? 0);
   // VACUUM cannot run inside a transaction; knex sends this on its own connection, outside any.
   if (moved > 0) await db.raw('vacuum status_counter_deltas, daily_completion_deltas');

@@ -8,7 +8,12 @@ import type { AppDeps } from '../deps';
 import { ForbiddenError, NotFoundError, RuleError, ValidationError } from '../errors';
 import { defineRoute } from '../http';
 import { verifyCredentials, findUserByUsername, type UserRow } from '../services/credentials';
-import { hashPassword, passwordPolicyViolation, verifyPassword, MIN_PASSWORD_LENGTH } from '../services/passwords';
+import {
+  hashPassword,
+  passwordPolicyViolation,
+  verifyPassword,
+  MIN_PASSWORD_LENGTH,
+} from '../services/passwords';
 import { AUTH_USER_COLUMNS, type AuthUser } from '../services/session';
 
 const credentials = z.object({
@@ -113,7 +118,8 @@ export const authRoutes = [
     handler: async ({ deps, body, ctx }) => {
       const user = await verifyCredentials(deps, body, clientMeta(ctx).ip);
       if (!user.privacy_consent_date) {
-        await deps.db('users')
+        await deps
+          .db('users')
           .where({ id: user.id })
           .update({ privacy_consent_date: deps.now(), edited_date: deps.now(), edited_by: user.username });
       }
@@ -147,7 +153,8 @@ export const authRoutes = [
   defineRoute({
     method: 'post',
     path: '/auth/change_password',
-    summary: 'Changes a password: with the current password, or with the ticket of a FIRST_LOGIN/CHANGE_PASS answer.',
+    summary:
+      'Changes a password: with the current password, or with the ticket of a FIRST_LOGIN/CHANGE_PASS answer.',
     access: 'public',
     body: changePasswordBody,
     handler: async ({ deps, body, ctx, user: signedIn }) => {
@@ -172,7 +179,11 @@ export const authRoutes = [
         }
         user = target;
       } else {
-        user = await verifyCredentials(deps, { Username: body.username, Password: body.currentPass }, clientMeta(ctx).ip);
+        user = await verifyCredentials(
+          deps,
+          { Username: body.username, Password: body.currentPass },
+          clientMeta(ctx).ip,
+        );
       }
       if (user.use_ad) throw new RuleError('DIRECTORY_ACCOUNT', 'auth.directoryAccount');
       const violation = passwordPolicyViolation(body.newPass, user.username);

@@ -34,7 +34,8 @@ export const utilRoutes = [
     summary: 'Release notes, newest first.',
     access: 'authenticated',
     handler: async ({ deps }) => {
-      const versions = (await deps.db('changelogs')
+      const versions = (await deps
+        .db('changelogs')
         .where('is_active', true)
         .orderBy('version_date', 'desc')
         .orderBy('id', 'desc')
@@ -43,17 +44,24 @@ export const utilRoutes = [
         version: string;
         version_date: string;
       }[];
-      const details = (await deps.db('changelog_details')
+      const details = (await deps
+        .db('changelog_details')
         .whereIn(
           'changelog_id',
           versions.map((v) => v.id),
         )
-        .orderBy(['changelog_id', 'sort_order', 'id'])) as { id: number; changelog_id: number; description: string }[];
+        .orderBy(['changelog_id', 'sort_order', 'id'])) as {
+        id: number;
+        changelog_id: number;
+        description: string;
+      }[];
       return {
         data: versions.map((v) => ({
           Version: v.version,
           Version_Date: v.version_date,
-          Details: details.filter((d) => d.changelog_id === v.id).map((d) => ({ Id: d.id, Description: d.description })),
+          Details: details
+            .filter((d) => d.changelog_id === v.id)
+            .map((d) => ({ Id: d.id, Description: d.description })),
         })),
       };
     },
@@ -61,12 +69,12 @@ export const utilRoutes = [
   defineRoute({
     method: 'get',
     path: '/util/important_notice',
-    summary: 'The important-notice HTML shown on the dashboard ("" when none). Sanitised again by the console.',
+    summary:
+      'The important-notice HTML shown on the dashboard ("" when none). Sanitised again by the console.',
     access: 'authenticated',
     handler: async ({ deps }) => {
       const row = (await deps.db('app_settings').where({ key: IMPORTANT_NOTICE_KEY }).first('value')) as
-        | { value: string | null }
-        | undefined;
+        { value: string | null } | undefined;
       return { data: row?.value ?? '' };
     },
   }),

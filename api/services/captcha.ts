@@ -12,7 +12,13 @@ export interface CaptchaImage {
 export type CaptchaGenerator = () => CaptchaImage;
 
 export const defaultCaptchaGenerator: CaptchaGenerator = () => {
-  const c = svgCaptcha.create({ size: 5, noise: 2, ignoreChars: '0oO1ilI', color: false, background: '#f3f2f1' });
+  const c = svgCaptcha.create({
+    size: 5,
+    noise: 2,
+    ignoreChars: '0oO1ilI',
+    color: false,
+    background: '#f3f2f1',
+  });
   return { text: c.text, svg: c.data };
 };
 
@@ -37,7 +43,9 @@ export class CaptchaService {
       expires_date: new Date(now.getTime() + TTL_MS),
     });
     // Expired challenges are dead weight; clear them as new ones are made.
-    await this.db('captcha_challenges').where('expires_date', '<', new Date(now.getTime() - TTL_MS)).delete();
+    await this.db('captcha_challenges')
+      .where('expires_date', '<', new Date(now.getTime() - TTL_MS))
+      .delete();
     return { captcha_id: id, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 

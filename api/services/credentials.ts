@@ -28,8 +28,7 @@ export interface UserRow {
 
 export async function findUserByUsername(deps: AppDeps, username: string): Promise<UserRow | undefined> {
   return (await deps.db('users').whereRaw('lower(username) = lower(?)', [username.trim()]).first()) as
-    | UserRow
-    | undefined;
+    UserRow | undefined;
 }
 
 export async function verifyCredentials(deps: AppDeps, input: CredentialInput, ip: string): Promise<UserRow> {
@@ -75,7 +74,11 @@ export async function verifyCredentials(deps: AppDeps, input: CredentialInput, i
   }
   if (!user.is_active) {
     await loginGuard.record(input.Username, ip, false, 'INACTIVE', now);
-    throw new AppError(403, 'INACTIVE', user.inactive_reason === 'INACTIVITY' ? 'auth.inactive90' : 'auth.inactive');
+    throw new AppError(
+      403,
+      'INACTIVE',
+      user.inactive_reason === 'INACTIVITY' ? 'auth.inactive90' : 'auth.inactive',
+    );
   }
   await loginGuard.record(input.Username, ip, true, 'OK', now);
   return user;

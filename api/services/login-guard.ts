@@ -13,7 +13,12 @@ export interface LoginLimits {
   windowMinutes: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { captchaAfter: 3, lockAfter: 10, ipLimit: 30, windowMinutes: 15 };
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  captchaAfter: 3,
+  lockAfter: 10,
+  ipLimit: 30,
+  windowMinutes: 15,
+};
 
 /** Attempt reasons that count as a failed guess. */
 const GUESS_REASONS = ['PASSWORD', 'CAPTCHA'];

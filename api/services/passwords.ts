@@ -31,6 +31,7 @@ export function passwordPolicyViolation(password: string, username: string): str
   if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(lower.replace(/[^a-z0-9]/g, ''))) {
     return 'validation.passwordCommon';
   }
-  if (username.length >= 3 && lower.includes(username.toLowerCase())) return 'validation.passwordContainsUsername';
+  if (username.length >= 3 && lower.includes(username.toLowerCase()))
+    return 'validation.passwordContainsUsername';
   return undefined;
 }

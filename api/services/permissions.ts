@@ -81,7 +81,12 @@ export class PermissionService {
     return this.flags(user, controller);
   }
 
-  async can(user: AuthUser, controller: string, action: PermissionAction, menuAction?: string): Promise<boolean> {
+  async can(
+    user: AuthUser,
+    controller: string,
+    action: PermissionAction,
+    menuAction?: string,
+  ): Promise<boolean> {
     return (await this.flags(user, controller, menuAction))[action];
   }
 

@@ -150,7 +150,10 @@ export class SessionService {
   /** The user id the ticket was issued for, if it is valid and the password has not changed since. */
   readChangeTicket(ticket: string, currentHash: string | null): number | undefined {
     try {
-      const claims = jwt.verify(ticket, this.secret, { algorithms: ['HS256'], audience: CHANGE_AUDIENCE }) as {
+      const claims = jwt.verify(ticket, this.secret, {
+        algorithms: ['HS256'],
+        audience: CHANGE_AUDIENCE,
+      }) as {
         sub: string;
         pw: string;
       };

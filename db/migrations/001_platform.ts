@@ -51,7 +51,9 @@ export async function up(knex: Knex): Promise<void> {
     audit(t, knex);
   });
   await knex.raw('create unique index users_username_uq on users (lower(username))');
-  await knex.raw('create index users_activity_idx on users (is_active, coalesce(last_login_date, created_date))');
+  await knex.raw(
+    'create index users_activity_idx on users (is_active, coalesce(last_login_date, created_date))',
+  );
 
   await knex.schema.createTable('user_groups', (t) => {
     t.increments('id');

@@ -160,6 +160,9 @@ export const MENU_TREE: MenuDef[] = [
 ];
 
 /** Depth-first list of every menu with its parent code. */
-export function flattenMenus(tree: MenuDef[] = MENU_TREE, parent?: string): (MenuDef & { parent?: string })[] {
+export function flattenMenus(
+  tree: MenuDef[] = MENU_TREE,
+  parent?: string,
+): (MenuDef & { parent?: string })[] {
   return tree.flatMap((m) => [{ ...m, parent }, ...flattenMenus(m.items ?? [], m.code)]);
 }

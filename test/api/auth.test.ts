@@ -36,7 +36,10 @@ async function addUser(
 
 describe('login', () => {
   test('given a consented user with the right password, when logging in, then a token and the session data come back', async () => {
-    const res = await t.request().post('/api/auth/login').send({ Username: 'logistic', Password: DEMO_PASSWORD });
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ Username: 'logistic', Password: DEMO_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const { token, token_expiry, user_data } = res.body.data;
@@ -86,7 +89,10 @@ describe('login', () => {
 
   test('given a first-login user, when logging in, then FIRST_LOGIN with a change ticket; the ticket sets a new password once', async () => {
     await addUser('firsttimer', { must_change_password: true, change_password_reason: 'FIRST_LOGIN' });
-    const login = await t.request().post('/api/auth/login').send({ Username: 'firsttimer', Password: 'Correct#Horse9' });
+    const login = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ Username: 'firsttimer', Password: 'Correct#Horse9' });
     expect(login.body).toMatchObject({ success: false, message_code: 'FIRST_LOGIN' });
     const ticket = login.body.data.change_token as string;
 
@@ -138,15 +144,24 @@ describe('login', () => {
     expect(reuse.status).toBe(422);
     expect(reuse.body.message_code).toBe('CHANGE_TOKEN_INVALID');
 
-    const old = await t.request().post('/api/auth/login').send({ Username: 'firsttimer', Password: 'Correct#Horse9' });
+    const old = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ Username: 'firsttimer', Password: 'Correct#Horse9' });
     expect(old.body.success).toBe(false);
-    const fresh = await t.request().post('/api/auth/login').send({ Username: 'firsttimer', Password: 'Kebun#Sawit77' });
+    const fresh = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ Username: 'firsttimer', Password: 'Kebun#Sawit77' });
     expect(fresh.body.success).toBe(true);
   });
 
   test('given an admin reset, when logging in, then CHANGE_PASS', async () => {
     await addUser('resetme', { must_change_password: true, change_password_reason: 'RESET' });
-    const login = await t.request().post('/api/auth/login').send({ Username: 'resetme', Password: 'Correct#Horse9' });
+    const login = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ Username: 'resetme', Password: 'Correct#Horse9' });
     expect(login.body).toMatchObject({ success: false, message_code: 'CHANGE_PASS' });
   });
 
@@ -169,7 +184,11 @@ describe('login', () => {
         body.Captcha = t.lastCaptcha();
       }
       const res = await t.request().post('/api/auth/login').send(body);
-      answers.push({ status: res.status, code: res.body.message_code, required: res.body.data?.captcha_required });
+      answers.push({
+        status: res.status,
+        code: res.body.message_code,
+        required: res.body.data?.captcha_required,
+      });
       expect(res.body.success).toBe(false);
       expect(res.body.data?.token).toBeUndefined();
     }
@@ -222,12 +241,18 @@ describe('login', () => {
     });
     expect(ok.body.success).toBe(true);
     // Success resets the counter: the next login needs no captcha.
-    const next = await t.request().post('/api/auth/login').send({ Username: 'captchauser', Password: 'Correct#Horse9' });
+    const next = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ Username: 'captchauser', Password: 'Correct#Horse9' });
     expect(next.body.success).toBe(true);
   });
 
   test('given an unknown username, when logging in, then the same answer as a wrong password', async () => {
-    const res = await t.request().post('/api/auth/login').send({ Username: 'nobody-here', Password: 'whatever1' });
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ Username: 'nobody-here', Password: 'whatever1' });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Invalid username or password.');
   });
@@ -236,9 +261,15 @@ describe('login', () => {
     const limited = await createTestApp({ overrides: { loginLimits: { ipLimit: 5 } } });
     try {
       for (let i = 0; i < 5; i++) {
-        await limited.request().post('/api/auth/login').send({ Username: `spray${i}`, Password: 'password1' });
+        await limited
+          .request()
+          .post('/api/auth/login')
+          .send({ Username: `spray${i}`, Password: 'password1' });
       }
-      const res = await limited.request().post('/api/auth/login').send({ Username: 'admin', Password: DEMO_PASSWORD });
+      const res = await limited
+        .request()
+        .post('/api/auth/login')
+        .send({ Username: 'admin', Password: DEMO_PASSWORD });
       expect(res.status).toBe(429);
       expect(res.body.message).toMatch(/from this address/);
     } finally {
@@ -248,7 +279,10 @@ describe('login', () => {
 
   test('given an account deactivated for inactivity, when logging in with the right password, then the 90-day message', async () => {
     await addUser('sleeper', { is_active: false, inactive_reason: 'INACTIVITY' });
-    const res = await t.request().post('/api/auth/login').send({ Username: 'sleeper', Password: 'Correct#Horse9' });
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .send({ Username: 'sleeper', Password: 'Correct#Horse9' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
       message_code: 'INACTIVE',
@@ -279,7 +313,11 @@ describe('tokens', () => {
     expect(out.body.success).toBe(true);
     const after = await t.request().get('/api/util/changelog').set('Authorization', token);
     expect(after.status).toBe(401);
-    expect(after.body).toMatchObject({ success: false, message: 'Unauthorized', message_code: 'UNAUTHORIZED' });
+    expect(after.body).toMatchObject({
+      success: false,
+      message: 'Unauthorized',
+      message_code: 'UNAUTHORIZED',
+    });
   });
 
   test('given two sessions, when the password is changed in one, then both tokens are refused next', async () => {
@@ -290,7 +328,12 @@ describe('tokens', () => {
       .request()
       .post('/api/auth/change_password')
       .set('Authorization', a)
-      .send({ username: 'changer', currentPass: 'Not#TheOne1', newPass: 'Lading#Bill42', confirmPass: 'Lading#Bill42' });
+      .send({
+        username: 'changer',
+        currentPass: 'Not#TheOne1',
+        newPass: 'Lading#Bill42',
+        confirmPass: 'Lading#Bill42',
+      });
     expect(wrongCurrent.status).toBe(422);
     expect(wrongCurrent.body.message_code).toBe('CURRENT_PASSWORD_WRONG');
 
@@ -298,7 +341,12 @@ describe('tokens', () => {
       .request()
       .post('/api/auth/change_password')
       .set('Authorization', a)
-      .send({ username: 'changer', currentPass: 'Correct#Horse9', newPass: 'Lading#Bill42', confirmPass: 'Lading#Bill42' });
+      .send({
+        username: 'changer',
+        currentPass: 'Correct#Horse9',
+        newPass: 'Lading#Bill42',
+        confirmPass: 'Lading#Bill42',
+      });
     expect(res.body.success).toBe(true);
     for (const token of [a, b]) {
       expect((await t.request().get('/api/util/changelog').set('Authorization', token)).status).toBe(401);
@@ -400,11 +448,15 @@ describe('permissions', () => {
     expect(transporter).not.toContain('SAPOrder');
     expect(transporter).not.toContain('Dashboard');
     const admin = await codes('admin');
-    expect(admin).toEqual(expect.arrayContaining(['User', 'Group', 'Changelog', 'Report.UserReport', 'Vessel']));
+    expect(admin).toEqual(
+      expect.arrayContaining(['User', 'Group', 'Changelog', 'Report.UserReport', 'Vessel']),
+    );
   });
 
   test('given no token, when calling a signed-in route, then 401', async () => {
-    expect((await t.request().post('/api/auth/permission').send({ menu_controller: 'Order' })).status).toBe(401);
+    expect((await t.request().post('/api/auth/permission').send({ menu_controller: 'Order' })).status).toBe(
+      401,
+    );
   });
 });
 

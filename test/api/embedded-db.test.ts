@@ -8,7 +8,6 @@ import type { Db } from '../../db/connection';
 
 const DELIBERATE = 'background job failed half-way on purpose';
 
-
 /** Yields to the event loop, so every other writer gets the chance to interleave here if it could. */
 const yieldNow = () => new Promise((resolve) => setImmediate(resolve));
 

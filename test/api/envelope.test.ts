@@ -302,21 +302,18 @@ describe('validation errors', () => {
   });
 
   // co-body marks a JSON syntax error with status 400 but no `type`, so today this reaches the catch-all 500.
-  test(
-    'given a malformed JSON body, when posted, then 400 VALIDATION "not valid JSON", not a 500',
-    async () => {
-      const res = await probe
-        .post('/api/probe/echo')
-        .set('Content-Type', 'application/json')
-        .send('{"text": "unterminated');
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({
-        success: false,
-        message_code: 'VALIDATION',
-        message: 'The request body is not valid JSON.',
-      });
-    },
-  );
+  test('given a malformed JSON body, when posted, then 400 VALIDATION "not valid JSON", not a 500', async () => {
+    const res = await probe
+      .post('/api/probe/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"text": "unterminated');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      message_code: 'VALIDATION',
+      message: 'The request body is not valid JSON.',
+    });
+  });
 
   test('given a malformed JSON body, when posted, then whatever the status the answer is an envelope that leaks neither the parser error nor the body', async () => {
     const res = await probe
@@ -409,16 +406,13 @@ describe('database errors from real statements', () => {
   // The users index is on lower(username); PostgreSQL reports "Key (lower(username::text))=(...)". The field
   // extraction stops at the first ")", so the message shows "lower(username::text" — an internal expression —
   // instead of the field name.
-  test(
-    'given a username taken in another case, when a real insert repeats it, then 409 DUPLICATE naming "username", not the index expression',
-    async () => {
-      expect((await probe.post('/api/probe/users').send({ username: 'rina' })).status).toBe(200);
-      const res = await probe.post('/api/probe/users').send({ username: 'RINA' });
-      expect(res.status).toBe(409);
-      expect(res.body.message_code).toBe('DUPLICATE');
-      expect(res.body.message).toBe('A record with the same username already exists.');
-    },
-  );
+  test('given a username taken in another case, when a real insert repeats it, then 409 DUPLICATE naming "username", not the index expression', async () => {
+    expect((await probe.post('/api/probe/users').send({ username: 'rina' })).status).toBe(200);
+    const res = await probe.post('/api/probe/users').send({ username: 'RINA' });
+    expect(res.status).toBe(409);
+    expect(res.body.message_code).toBe('DUPLICATE');
+    expect(res.body.message).toBe('A record with the same username already exists.');
+  });
 
   test('given a parent row still referenced, when a real delete removes it, then 409 REFERENCED and the row survives', async () => {
     const [parent] = await testDb.db('envelope_parents').insert({}).returning('id');
@@ -539,18 +533,15 @@ describe('the real application', () => {
     });
   });
 
-  test(
-    'given a malformed JSON body to the login route, when posted, then 400 VALIDATION, not a 500',
-    async () => {
-      const res = await t
-        .request()
-        .post('/api/auth/login')
-        .set('Content-Type', 'application/json')
-        .send('{"Username": ');
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ success: false, message_code: 'VALIDATION' });
-    },
-  );
+  test('given a malformed JSON body to the login route, when posted, then 400 VALIDATION, not a 500', async () => {
+    const res = await t
+      .request()
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"Username": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, message_code: 'VALIDATION' });
+  });
 
   test('given answers of every kind (200, 400, 401, 404, 503 and a page outside /api), when inspected, then each carries X-Request-Id and the security headers', async () => {
     const answers = await Promise.all([

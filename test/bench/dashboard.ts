@@ -113,7 +113,8 @@ async function main(): Promise<void> {
     const config = { ...loadConfig({ LOG_LEVEL: 'silent' }) };
     const deps = await buildDeps(config, db, { logger: pino({ level: 'silent' }) });
     await seedDemo(db, hashPassword);
-    const server = http.createServer(createApp(deps, { consoleDir: '/nonexistent' }).callback());
+    const handler = createApp(deps, { consoleDir: '/nonexistent' }).callback();
+    const server = http.createServer((req, res) => void handler(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
