@@ -324,29 +324,21 @@ describe('tokens', () => {
     await addUser('changer');
     const a = await loginAs(t, 'changer', 'Correct#Horse9');
     const b = await loginAs(t, 'changer', 'Correct#Horse9');
-    const wrongCurrent = await t
-      .request()
-      .post('/api/auth/change_password')
-      .set('Authorization', a)
-      .send({
-        username: 'changer',
-        currentPass: 'Not#TheOne1',
-        newPass: 'Lading#Bill42',
-        confirmPass: 'Lading#Bill42',
-      });
+    const wrongCurrent = await t.request().post('/api/auth/change_password').set('Authorization', a).send({
+      username: 'changer',
+      currentPass: 'Not#TheOne1',
+      newPass: 'Lading#Bill42',
+      confirmPass: 'Lading#Bill42',
+    });
     expect(wrongCurrent.status).toBe(422);
     expect(wrongCurrent.body.message_code).toBe('CURRENT_PASSWORD_WRONG');
 
-    const res = await t
-      .request()
-      .post('/api/auth/change_password')
-      .set('Authorization', a)
-      .send({
-        username: 'changer',
-        currentPass: 'Correct#Horse9',
-        newPass: 'Lading#Bill42',
-        confirmPass: 'Lading#Bill42',
-      });
+    const res = await t.request().post('/api/auth/change_password').set('Authorization', a).send({
+      username: 'changer',
+      currentPass: 'Correct#Horse9',
+      newPass: 'Lading#Bill42',
+      confirmPass: 'Lading#Bill42',
+    });
     expect(res.body.success).toBe(true);
     for (const token of [a, b]) {
       expect((await t.request().get('/api/util/changelog').set('Authorization', token)).status).toBe(401);
