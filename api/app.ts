@@ -17,9 +17,17 @@ import { authRoutes } from './routes/auth';
 import { utilRoutes } from './routes/util';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
+import { resourceRoutes } from './resources/routes';
+import { RESOURCES } from '../db/resources/master';
 import { projectRoot } from './config';
 
-export const apiRoutes: RouteDef[] = [...healthRoutes, ...authRoutes, ...utilRoutes, ...dashboardRoutes];
+export const apiRoutes: RouteDef[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...utilRoutes,
+  ...dashboardRoutes,
+  ...RESOURCES.flatMap(resourceRoutes),
+];
 
 export interface AppOptions {
   /** Built console to serve at /; default dist/console. Missing folder: only the API is served. */

@@ -22,8 +22,15 @@ export class ValidationError extends AppError {
     readonly fieldErrors: FieldErrors,
     messageKey = 'validation.failed',
     params: MessageParams = {},
+    kind: { status: number; code: string } = { status: 400, code: 'VALIDATION' },
   ) {
-    super(400, 'VALIDATION', messageKey, params);
+    super(kind.status, kind.code, messageKey, params);
+  }
+}
+/** A value another record already has (e.g. a code): 409 with the field named, like a validation error. */
+export class DuplicateFieldError extends ValidationError {
+  constructor(fieldErrors: FieldErrors) {
+    super(fieldErrors, 'validation.failed', {}, { status: 409, code: 'DUPLICATE' });
   }
 }
 export class UnauthorizedError extends AppError {

@@ -2,11 +2,30 @@
 // request by the `language` header. Keys are stable; the wording is translated.
 import en from '../locales/en/server.json';
 import id from '../locales/id/server.json';
+import resourcesEn from '../locales/en/resources.json';
+import resourcesId from '../locales/id/resources.json';
 
 export const LANGUAGES = ['en', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const catalogs: Record<Language, unknown> = { en, id };
+/** Master-data labels, shared with the console: `<Resource>.fields.<Field>`, and `common.fields.<Field>`. */
+const resourceLabels: Record<Language, unknown> = { en: resourcesEn, id: resourcesId };
+
+/** A field named in a message: `Resource.Field` is a master-data label, a bare name a server field label. */
+function fieldLabel(lang: Language, value: string): string {
+  const dot = value.indexOf('.');
+  if (dot > 0) {
+    const resource = value.slice(0, dot);
+    const field = value.slice(dot + 1);
+    return (
+      lookup(resourceLabels[lang], `${resource}.fields.${field}`) ??
+      lookup(resourceLabels[lang], `common.fields.${field}`) ??
+      field
+    );
+  }
+  return lookup(catalogs[lang], `fields.${value}`) ?? value;
+}
 
 export type MessageParams = Record<string, string | number>;
 
@@ -25,7 +44,7 @@ export function translate(lang: Language, key: string, params: MessageParams = {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) return '';
-    if (name === 'field') return lookup(catalogs[lang], `fields.${value}`) ?? String(value);
+    if (name === 'field' || name === 'from') return fieldLabel(lang, String(value));
     return String(value);
   });
 }

@@ -4,10 +4,12 @@ import type { Knex } from 'knex';
 import type { Db } from './connection';
 import * as m001 from './migrations/001_platform';
 import * as m002 from './migrations/002_counter_deltas';
+import * as m003 from './migrations/003_master_data';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
   '002_counter_deltas': m002,
+  '003_master_data': m003,
 };
 
 const source: Knex.MigrationSource<string> = {

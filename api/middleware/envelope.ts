@@ -19,6 +19,8 @@ export interface Envelope {
 
 const PG_UNIQUE = '23505';
 const PG_FOREIGN_KEY = '23503';
+/** ON DELETE RESTRICT: a row still referenced. */
+const PG_RESTRICT = '23001';
 const PG_SERIALIZATION = '40001';
 const PG_DEADLOCK = '40P01';
 
@@ -44,6 +46,7 @@ function dbErrorToApp(err: { code?: string; constraint?: string; detail?: string
     case PG_UNIQUE:
       return new AppError(409, 'DUPLICATE', 'errors.duplicate', { field: uniqueKeyField(err.detail) });
     case PG_FOREIGN_KEY:
+    case PG_RESTRICT:
       return new AppError(409, 'REFERENCED', 'errors.referenced');
     case PG_SERIALIZATION:
     case PG_DEADLOCK:

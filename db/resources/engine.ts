@@ -1,0 +1,265 @@
+// The resource engine's vocabulary. One definition per master-data table (db/resources/master/*.ts) says
+// everything about it once: its wire names, types, rules, references, list behaviour, editor layout and
+// sub-tables. From a definition come the API routes (api/resources/), the lookup, the console's Index and
+// Editor pages, the labels' keys, the import template and the migration check.
+//
+// This module is shared by the server and the browser: it may import zod and nothing from Node.
+import { z } from 'zod';
+
+export type FieldType =
+  /** One line of text. */
+  | 'text'
+  /** Several lines of text. */
+  | 'textarea'
+  /** Whole number. */
+  | 'integer'
+  /** Decimal number (numeric column); `scale` digits after the point. */
+  | 'decimal'
+  /** Calendar date, dd/mm/yyyy on the wire. */
+  | 'date'
+  /** Date and time, ISO 8601 on the wire. */
+  | 'datetime'
+  /** Y/N flag, a boolean on the wire. */
+  | 'bool'
+  /** One of a fixed list of codes (`options`). */
+  | 'enum'
+  /** A code of a Lookup group (`lookupGroup`), chosen from the Lookup master. */
+  | 'lookup'
+  /** The business key of a row of another resource (`ref`), chosen with type-ahead. */
+  | 'ref';
+
+export type FilterKind = 'contains' | 'equals' | 'date' | false;
+
+export interface FieldDef {
+  /** Wire name, exactly as the API and the console use it (e.g. `Company_Code`). */
+  name: string;
+  type: FieldType;
+  /** Column name; the lower-cased wire name unless given. */
+  column?: string;
+  required?: boolean;
+  /** Unique across the table (case-insensitive for text), or within `uniqueWith` fields. */
+  unique?: boolean;
+  uniqueWith?: string[];
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** Digits after the point for decimals. */
+  scale?: number;
+  options?: readonly string[];
+  lookupGroup?: string;
+  /** Referenced resource name; the value is that resource's key field. */
+  ref?: string;
+  /** Minimum characters typed before the reference lookup searches (default 3; 0 for drivers, trucks, locations). */
+  lookupMinChars?: number;
+  /** Shown in the Index grid (default true). */
+  list?: boolean;
+  /** Sortable in the grid (default true). */
+  sortable?: boolean;
+  /** Filter of the grid's filter row (default: contains for text-like fields, equals for flags and codes). */
+  filter?: FilterKind;
+  /** Editor section key (labels: `resources.groups.<group>`); fields without one go to the main section. */
+  group?: string;
+  /** Value a new record starts with. */
+  default?: string | number | boolean | null;
+  /** Set by the server or by another flow; shown, never written by the editor or the import. */
+  readOnly?: boolean;
+  /** Kept off every answer (e.g. secrets); write-only. */
+  secret?: boolean;
+}
+
+export interface ChildDef {
+  /** Wire name of the array in the record (e.g. `Approvers`). */
+  name: string;
+  table: string;
+  /** Column of the child table holding the parent's id. */
+  parentColumn: string;
+  fields: FieldDef[];
+  /** At least this many rows (default 0). */
+  minRows?: number;
+}
+
+export interface ResourceDef {
+  /** Resource name = menu controller (e.g. `Company`); console routes are `/<name>/Index` and `/<name>/Editor`. */
+  name: string;
+  table: string;
+  /** API path segment: `/api/<path>/list` etc. */
+  path: string;
+  /** The business key other resources reference and the import matches on (e.g. `Company_Code`). */
+  key?: string;
+  /** Fields whose values make a lookup item's text (default: key and the first text field after it). */
+  display?: string[];
+  fields: FieldDef[];
+  children?: ChildDef[];
+  /** Rows that others keep history of are deactivated instead of deleted. */
+  deleteMode?: 'delete' | 'deactivate';
+  /** Readable without a login (spec: PODRequirement, AppointmentRequirement, Vessel). */
+  public?: boolean;
+  /** Index only: no editor (e.g. Vessel, which comes from an outside list). */
+  readOnly?: boolean;
+  /** Pairs of date fields that must be in order (from ≤ to). */
+  dateRanges?: [from: string, to: string][];
+  /** Default list order (wire names); the id is always added last. */
+  defaultSort?: { field: string; order: 'asc' | 'desc' }[];
+}
+
+/** Audit and state columns every resource table has, with their wire names. */
+export const SYSTEM_FIELDS: FieldDef[] = [
+  { name: 'Id', type: 'integer', readOnly: true, list: false },
+  { name: 'Is_Active', type: 'bool', default: true, filter: 'equals' },
+  { name: 'Created_Date', type: 'datetime', readOnly: true, list: false, filter: 'date' },
+  { name: 'Created_By', type: 'text', readOnly: true, list: false },
+  { name: 'Edited_Date', type: 'datetime', readOnly: true, list: false, filter: 'date' },
+  { name: 'Edited_By', type: 'text', readOnly: true, list: false },
+];
+
+export function columnOf(field: Pick<FieldDef, 'name' | 'column'>): string {
+  return field.column ?? field.name.toLowerCase();
+}
+
+export function defineResource<const R extends ResourceDef>(def: R): R {
+  const names = new Set<string>();
+  for (const f of [...def.fields, ...SYSTEM_FIELDS]) {
+    if (names.has(f.name)) throw new Error(`${def.name}: field ${f.name} defined twice`);
+    names.add(f.name);
+    if (f.type === 'ref' && !f.ref) throw new Error(`${def.name}.${f.name}: a ref field names its resource`);
+    if (f.type === 'lookup' && !f.lookupGroup)
+      throw new Error(`${def.name}.${f.name}: a lookup names its group`);
+    if (f.type === 'enum' && !f.options?.length)
+      throw new Error(`${def.name}.${f.name}: an enum lists options`);
+  }
+  if (def.key && !names.has(def.key)) throw new Error(`${def.name}: key ${def.key} is not a field`);
+  for (const [from, to] of def.dateRanges ?? []) {
+    if (!names.has(from) || !names.has(to)) throw new Error(`${def.name}: date range ${from}..${to} unknown`);
+  }
+  return def;
+}
+
+/** Every field of a resource including the system ones, in display order. */
+export function allFields(def: ResourceDef): FieldDef[] {
+  return [SYSTEM_FIELDS[0]!, ...def.fields, ...SYSTEM_FIELDS.slice(1)];
+}
+
+export function defaultFilter(field: FieldDef): FilterKind {
+  if (field.filter !== undefined) return field.filter;
+  if (field.secret) return false;
+  switch (field.type) {
+    case 'bool':
+    case 'enum':
+    case 'lookup':
+      return 'equals';
+    case 'date':
+    case 'datetime':
+      return 'date';
+    default:
+      return 'contains';
+  }
+}
+
+const DISPLAY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** dd/mm/yyyy → yyyy-mm-dd when it is a real calendar date. */
+export function displayDateToIso(value: string): string | undefined {
+  const m = DISPLAY_DATE.exec(value.trim());
+  if (!m) return undefined;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? undefined : iso;
+}
+
+/**
+ * The zod schema of one field's input value: empty input ('' or null) is null for optional fields and
+ * "required" for required ones; dates arrive as dd/mm/yyyy (or ISO) and leave as yyyy-mm-dd; Y/N flags as
+ * booleans. Issues are turned into message keys by `issueMessage`, on the server and in the console alike.
+ */
+export function fieldSchema(field: FieldDef): z.ZodType<unknown> {
+  let base: z.ZodType<unknown>;
+  switch (field.type) {
+    case 'text':
+    case 'textarea':
+    case 'lookup':
+    case 'ref': {
+      let s = z.string().trim();
+      if (field.maxLength) s = s.max(field.maxLength);
+      base = s;
+      break;
+    }
+    case 'enum':
+      base = z.enum(field.options as [string, ...string[]]);
+      break;
+    case 'integer':
+    case 'decimal': {
+      let n = z.coerce.number().refine(Number.isFinite, { message: 'validation.number' });
+      if (field.type === 'integer') n = n.refine(Number.isInteger, { message: 'validation.integer' });
+      if (field.min !== undefined)
+        n = n.refine((v) => v >= field.min!, { message: 'validation.min', params: { min: field.min } });
+      if (field.max !== undefined)
+        n = n.refine((v) => v <= field.max!, { message: 'validation.max', params: { max: field.max } });
+      base = n;
+      break;
+    }
+    case 'bool':
+      base = z
+        .union([z.boolean(), z.enum(['Y', 'N', 'true', 'false'])])
+        .transform((v) => v === true || v === 'Y' || v === 'true');
+      break;
+    case 'date':
+      base = z.string().transform((v, ctx) => {
+        const trimmed = v.trim();
+        const iso = /^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? trimmed : displayDateToIso(trimmed);
+        if (!iso) {
+          ctx.addIssue({ code: 'custom', message: 'validation.invalidDate' });
+          return z.NEVER;
+        }
+        return iso;
+      });
+      break;
+    case 'datetime':
+      base = z.iso.datetime({ offset: true });
+      break;
+  }
+  const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  if (field.required) {
+    return z
+      .unknown()
+      .superRefine((v, ctx) => {
+        if (isEmpty(v)) ctx.addIssue({ code: 'custom', message: 'validation.required', abort: true });
+      })
+      .pipe(base);
+  }
+  return z.preprocess((v) => (isEmpty(v) ? null : v), base.nullable());
+}
+
+export interface IssueMessage {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+const KEY_PATTERN = /^(validation|auth|list|errors)\.[A-Za-z.]+$/;
+
+/** A zod issue as a message key and its params (the field name is added by whoever shows it). */
+export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
+  if (issue.code === 'custom' && KEY_PATTERN.test(issue.message)) {
+    return { key: issue.message, params: (issue as { params?: Record<string, string | number> }).params };
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return { key: 'validation.required' };
+      if (issue.expected === 'number' || issue.expected === 'int') return { key: 'validation.number' };
+      return { key: 'validation.invalid' };
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) <= 1) return { key: 'validation.required' };
+      if (issue.origin === 'string')
+        return { key: 'validation.minLength', params: { min: Number(issue.minimum) } };
+      if (issue.origin === 'number') return { key: 'validation.min', params: { min: Number(issue.minimum) } };
+      return { key: 'validation.invalid' };
+    case 'too_big':
+      if (issue.origin === 'string')
+        return { key: 'validation.maxLength', params: { max: Number(issue.maximum) } };
+      if (issue.origin === 'number') return { key: 'validation.max', params: { max: Number(issue.maximum) } };
+      return { key: 'validation.invalid' };
+    case 'invalid_value':
+      return { key: 'validation.oneOf', params: { values: issue.values.map(String).join(', ') } };
+    default:
+      return { key: KEY_PATTERN.test(issue.message) ? issue.message : 'validation.invalid' };
+  }
+}

@@ -1,0 +1,26 @@
+// Every master-data resource. Adding one: its definition file here, its migration, its labels in
+// locales/*/resources.json (README, "Adding a master-data table").
+import type { ResourceDef } from '../engine';
+import { Company } from './company';
+import { Location } from './location';
+import { Material } from './material';
+import { Plant } from './plant';
+import { ProductCategory } from './product-category';
+import { Transporter } from './transporter';
+import { TruckType } from './truck-type';
+
+export const RESOURCES: readonly ResourceDef[] = [
+  Company,
+  Plant,
+  Location,
+  ProductCategory,
+  Material,
+  TruckType,
+  Transporter,
+];
+
+const byName = new Map(RESOURCES.map((r) => [r.name, r]));
+
+export function resourceByName(name: string): ResourceDef | undefined {
+  return byName.get(name);
+}

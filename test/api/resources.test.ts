@@ -1,0 +1,290 @@
+// One test suite run over every master-data resource, through the real app on a real database: list with sort
+// and filter, create, read, update, delete or deactivate, a validation error, a unique violation, a delete of
+// a row other data uses, the lookup, and 403 for a user whose groups lack the screen. Records are made from
+// each definition, so a new resource is covered the day its definition is added.
+import { allFields, columnOf, type FieldDef, type ResourceDef } from '../../db/resources/engine';
+import { RESOURCES, resourceByName } from '../../db/resources/master';
+import { createTestApp, loginAs, type TestApp } from '../support/api';
+
+let t: TestApp;
+let admin: string;
+let transporter: string;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await loginAs(t, 'admin');
+  transporter = await loginAs(t, 'transporter');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A value for a field that satisfies its definition; `n` makes text values distinct. */
+async function valueFor(field: FieldDef, n: number): Promise<unknown> {
+  switch (field.type) {
+    case 'text':
+    case 'textarea':
+    case 'lookup': {
+      const text = `T${n}-${field.name}`.toUpperCase();
+      return text.slice(0, field.maxLength ?? 60).replace(/-$/, '');
+    }
+    case 'enum':
+      return field.options![n % field.options!.length];
+    case 'integer':
+      return Math.max(field.min ?? 0, Math.min(field.max ?? 1000, 2 + (n % 5)));
+    case 'decimal':
+      return Math.max(field.min ?? 0, Math.min(field.max ?? 1000, 10.5 + (n % 5)));
+    case 'bool':
+      return n % 2 === 0;
+    case 'date':
+      return `0${1 + (n % 9)}/03/2026`;
+    case 'datetime':
+      return new Date(Date.UTC(2026, 2, 1 + (n % 9))).toISOString();
+    case 'ref':
+      return (await createRecord(resourceByName(field.ref!)!)).key;
+  }
+}
+
+/** A unique key value: short, and distinct from every other made in this file. */
+function keyValue(def: ResourceDef): string {
+  const field = def.fields.find((f) => f.name === def.key)!;
+  return `K${++seq}${def.name.slice(0, 3).toUpperCase()}`.slice(0, field.maxLength ?? 20);
+}
+
+async function sampleBody(def: ResourceDef): Promise<Record<string, unknown>> {
+  const n = ++seq;
+  const body: Record<string, unknown> = {};
+  for (const f of def.fields) {
+    if (f.readOnly) continue;
+    if (f.name === def.key) body[f.name] = keyValue(def);
+    else if (f.unique) body[f.name] = `U${n}${f.name.slice(0, 4)}`.slice(0, f.maxLength ?? 20);
+    else body[f.name] = await valueFor(f, n);
+  }
+  return body;
+}
+
+async function createRecord(
+  def: ResourceDef,
+): Promise<{ id: number; key: string; body: Record<string, unknown> }> {
+  const body = await sampleBody(def);
+  const res = await t.request().post(`/api/${def.path}`).set('Authorization', admin).send(body);
+  if (res.status !== 200) throw new Error(`create ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.data.Id as number, key: String(body[def.key!]), body };
+}
+
+/** Which resource uses `def` through a ref field, if any. */
+function referencedBy(def: ResourceDef): { user: ResourceDef; field: FieldDef } | undefined {
+  for (const other of RESOURCES) {
+    const field = other.fields.find((f) => f.type === 'ref' && f.ref === def.name);
+    if (field) return { user: other, field };
+  }
+  return undefined;
+}
+
+function firstLabelled(def: ResourceDef): FieldDef {
+  return def.fields.find((f) => f.required && f.name === def.key) ?? def.fields.find((f) => f.required)!;
+}
+
+describe.each(RESOURCES.map((def) => [def.name, def] as const))('%s', (_name, def) => {
+  const api = `/api/${def.path}`;
+
+  test('given three new records, when listing sorted by key descending and filtered by part of a key, then the page, order and total follow the request', async () => {
+    const made = [await createRecord(def), await createRecord(def), await createRecord(def)];
+    const res = await t
+      .request()
+      .post(`${api}/list`)
+      .set('Authorization', admin)
+      .send({ start: 0, rows: 2, sorts: [{ field: def.key, order: -1 }], filters: [] });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data).toHaveLength(2);
+    expect(res.body.totalRecords).toBeGreaterThanOrEqual(3);
+    const keys = (res.body.data as Record<string, string>[]).map((r) => r[def.key!]!);
+    expect([...keys].sort().reverse()).toEqual(keys);
+
+    const one = made[1]!;
+    const filtered = await t
+      .request()
+      .post(`${api}/list`)
+      .set('Authorization', admin)
+      .send({ filters: [{ field: def.key, value: one.key.toLowerCase(), matchMode: 'contains' }] });
+    expect(filtered.body.totalRecords).toBe(1);
+    expect(filtered.body.data[0][def.key!]).toBe(one.key);
+    expect(filtered.body.data[0].Id).toBe(one.id);
+  });
+
+  test('given a valid record, when created, read, updated and read again, then every value round-trips and the audit columns are filled', async () => {
+    const { id, body } = await createRecord(def);
+    const view = await t.request().get(`${api}/${id}/view`).set('Authorization', admin);
+    expect(view.status).toBe(200);
+    for (const f of def.fields) {
+      if (f.readOnly || f.secret) continue;
+      const expected = f.type === 'date' ? String(body[f.name]).split('/').reverse().join('-') : body[f.name];
+      expect([f.name, view.body.data[f.name]]).toEqual([f.name, expected]);
+    }
+    expect(view.body.data).toMatchObject({ Id: id, Is_Active: true, Created_By: 'admin', Edited_By: null });
+
+    const text = def.fields.find((f) => f.type === 'text' && !f.unique && f.name !== def.key && !f.readOnly)!;
+    const changed = { ...view.body.data, [text.name]: 'Changed value' };
+    const put = await t.request().put(api).set('Authorization', admin).send(changed);
+    expect(put.status).toBe(200);
+    expect(put.body.data[text.name]).toBe('Changed value');
+    expect(put.body.data.Edited_By).toBe('admin');
+    const row = await t.deps.db(def.table).where({ id }).first(columnOf(text));
+    expect(row[columnOf(text)]).toBe('Changed value');
+  });
+
+  test('given a record without its required values, when created in Indonesian, then 400 names each field by its label and nothing is saved', async () => {
+    const before = await t.deps.db(def.table).count<{ n: string }[]>('* as n');
+    const res = await t.request().post(api).set('Authorization', admin).set('language', 'id').send({});
+    expect(res.status).toBe(400);
+    expect(res.body.message_code).toBe('VALIDATION');
+    const required = def.fields.filter((f) => f.required && !f.readOnly);
+    expect(Object.keys(res.body.errors).sort()).toEqual(required.map((f) => f.name).sort());
+    const field = firstLabelled(def);
+    expect(res.body.errors[field.name][0]).toMatch(/ wajib diisi\.$/);
+    expect(res.body.errors[field.name][0]).not.toContain(field.name);
+    const after = await t.deps.db(def.table).count<{ n: string }[]>('* as n');
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  test('given an existing key, when another record is created with it in other letter case, then 409 DUPLICATE names the field and nothing is saved', async () => {
+    const first = await createRecord(def);
+    const body = { ...(await sampleBody(def)), [def.key!]: first.key.toLowerCase() };
+    const res = await t.request().post(api).set('Authorization', admin).send(body);
+    expect(res.status).toBe(409);
+    expect(res.body.message_code).toBe('DUPLICATE');
+    expect(res.body.errors[def.key!]).toEqual([
+      expect.stringMatching(/^A record with the same .+ already exists\.$/),
+    ]);
+    expect(res.body.message).toBe(res.body.errors[def.key!][0]);
+    const keyColumn = columnOf(def.fields.find((f) => f.name === def.key)!);
+    const rows = await t.deps.db(def.table).whereRaw('lower(??) = lower(?)', [keyColumn, first.key]);
+    expect(rows).toHaveLength(1);
+  });
+
+  test('given a reference to a record that does not exist, when saved, then 400 on that field', async () => {
+    const refField = def.fields.find((f) => f.type === 'ref');
+    if (!refField) return; // this resource references nothing
+    const body = { ...(await sampleBody(def)), [refField.name]: 'NO-SUCH-CODE' };
+    const res = await t.request().post(api).set('Authorization', admin).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[refField.name][0]).toContain('"NO-SUCH-CODE" does not exist or is inactive.');
+  });
+
+  test('given a record other data uses, when deleted, then it is refused (or, for a resource that keeps history, deactivated and kept) and lookups stop offering it', async () => {
+    const target = await createRecord(def);
+    const usage = referencedBy(def);
+    if (usage) {
+      const userBody = { ...(await sampleBody(usage.user)), [usage.field.name]: target.key };
+      const made = await t
+        .request()
+        .post(`/api/${usage.user.path}`)
+        .set('Authorization', admin)
+        .send(userBody);
+      expect(made.status).toBe(200);
+    }
+    const res = await t.request().delete(`${api}/${target.id}`).set('Authorization', admin);
+    if (def.deleteMode === 'deactivate') {
+      expect(res.status).toBe(200);
+      const row = await t.deps.db(def.table).where({ id: target.id }).first('is_active');
+      expect(row.is_active).toBe(false);
+    } else if (usage) {
+      expect(res.status).toBe(409);
+      expect(res.body.message_code).toBe('REFERENCED');
+      expect(await t.deps.db(def.table).where({ id: target.id }).first('id')).toBeDefined();
+      return;
+    } else {
+      expect(res.status).toBe(200);
+      expect(await t.deps.db(def.table).where({ id: target.id }).first('id')).toBeUndefined();
+    }
+    const lookup = await t
+      .request()
+      .get(`/api/list/${def.path}`)
+      .query({ q: target.key })
+      .set('Authorization', admin);
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.data.items).toEqual([]);
+  });
+
+  test('given active records, when looked up by part of the key, then items carry the key as id and a readable text, 10 a page', async () => {
+    const made = await createRecord(def);
+    const res = await t
+      .request()
+      .get(`/api/list/${def.path}`)
+      .query({ q: made.key.slice(1) })
+      .set('Authorization', transporter);
+    expect(res.status).toBe(200);
+    const item = (res.body.data.items as { id: string; text: string }[]).find((i) => i.id === made.key);
+    expect(item?.text.startsWith(made.key)).toBe(true);
+    expect(res.body.data.items.length).toBeLessThanOrEqual(10);
+  });
+
+  test('given a user whose groups lack the screen, when listing, creating, updating or deleting, then 403 and nothing changes', async () => {
+    const existing = await createRecord(def);
+    const calls = [
+      t.request().post(`${api}/list`).set('Authorization', transporter).send({}),
+      t.request().get(`${api}/${existing.id}/view`).set('Authorization', transporter),
+      t
+        .request()
+        .post(api)
+        .set('Authorization', transporter)
+        .send(await sampleBody(def)),
+      t
+        .request()
+        .put(api)
+        .set('Authorization', transporter)
+        .send({ ...existing.body, Id: existing.id }),
+      t.request().delete(`${api}/${existing.id}`).set('Authorization', transporter),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect([res.status, res.body.message_code]).toEqual([403, 'FORBIDDEN']);
+    }
+    const row = await t.deps.db(def.table).where({ id: existing.id }).first('is_active', 'edited_by');
+    expect(row).toEqual({ is_active: true, edited_by: null });
+  });
+});
+
+describe('schema', () => {
+  test.each(RESOURCES.map((def) => [def.name, def] as const))(
+    'given the %s definition, when compared with its migrated table, then every field has its column with a matching type and nullability',
+    async (_name, def) => {
+      const result = await t.deps.db.raw<{
+        rows: {
+          column_name: string;
+          data_type: string;
+          is_nullable: string;
+          character_maximum_length: number | null;
+        }[];
+      }>(
+        `select column_name, data_type, is_nullable, character_maximum_length
+           from information_schema.columns where table_schema = current_schema() and table_name = ?`,
+        [def.table],
+      );
+      const columns = new Map(result.rows.map((c) => [c.column_name, c]));
+      const TYPES: Record<FieldDef['type'], string[]> = {
+        text: ['character varying', 'text'],
+        textarea: ['character varying', 'text'],
+        lookup: ['character varying'],
+        ref: ['character varying'],
+        enum: ['character varying'],
+        integer: ['integer', 'bigint'],
+        decimal: ['numeric'],
+        bool: ['boolean'],
+        date: ['date'],
+        datetime: ['timestamp with time zone'],
+      };
+      for (const f of allFields(def)) {
+        const c = columns.get(columnOf(f));
+        expect([f.name, c?.column_name]).toEqual([f.name, columnOf(f)]);
+        expect([f.name, TYPES[f.type]]).toEqual([f.name, expect.arrayContaining([c!.data_type])]);
+        if (f.required) expect([f.name, c!.is_nullable]).toEqual([f.name, 'NO']);
+        if (f.maxLength && c!.character_maximum_length !== null) {
+          expect([f.name, c!.character_maximum_length]).toEqual([f.name, f.maxLength]);
+        }
+      }
+      expect(columns.size).toBe(allFields(def).length);
+    },
+  );
+});
