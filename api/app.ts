@@ -17,6 +17,7 @@ import { authRoutes } from './routes/auth';
 import { utilRoutes } from './routes/util';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
+import { adminRoutes } from './routes/admin';
 import { resourceRoutes } from './resources/routes';
 import { RESOURCES } from '../db/resources/master';
 import { projectRoot } from './config';
@@ -26,6 +27,7 @@ export const apiRoutes: RouteDef[] = [
   ...authRoutes,
   ...utilRoutes,
   ...dashboardRoutes,
+  ...adminRoutes,
   ...RESOURCES.flatMap(resourceRoutes),
 ];
 

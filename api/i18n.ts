@@ -4,13 +4,21 @@ import en from '../locales/en/server.json';
 import id from '../locales/id/server.json';
 import resourcesEn from '../locales/en/resources.json';
 import resourcesId from '../locales/id/resources.json';
+import partiesEn from '../locales/en/resources-parties.json';
+import partiesId from '../locales/id/resources-parties.json';
+import settingsEn from '../locales/en/resources-settings.json';
+import settingsId from '../locales/id/resources-settings.json';
 
 export const LANGUAGES = ['en', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const catalogs: Record<Language, unknown> = { en, id };
 /** Master-data labels, shared with the console: `<Resource>.fields.<Field>`, and `common.fields.<Field>`. */
-const resourceLabels: Record<Language, unknown> = { en: resourcesEn, id: resourcesId };
+// Kept in several files so batches of resources can be added side by side; merged here.
+const resourceLabels: Record<Language, unknown> = {
+  en: { ...partiesEn, ...settingsEn, ...resourcesEn },
+  id: { ...partiesId, ...settingsId, ...resourcesId },
+};
 
 /** A field named in a message: `Resource.Field` is a master-data label, a bare name a server field label. */
 function fieldLabel(lang: Language, value: string): string {

@@ -5,11 +5,15 @@ import type { Db } from './connection';
 import * as m001 from './migrations/001_platform';
 import * as m002 from './migrations/002_counter_deltas';
 import * as m003 from './migrations/003_master_data';
+import * as m004 from './migrations/004_master_parties';
+import * as m005 from './migrations/005_master_settings';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
   '002_counter_deltas': m002,
   '003_master_data': m003,
+  '004_master_parties': m004,
+  '005_master_settings': m005,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -21,6 +21,7 @@ const PG_UNIQUE = '23505';
 const PG_FOREIGN_KEY = '23503';
 /** ON DELETE RESTRICT: a row still referenced. */
 const PG_RESTRICT = '23001';
+const PG_CHECK = '23514';
 const PG_SERIALIZATION = '40001';
 const PG_DEADLOCK = '40P01';
 
@@ -43,8 +44,14 @@ export function uniqueKeyField(detail: string | undefined): string {
 
 function dbErrorToApp(err: { code?: string; constraint?: string; detail?: string }): AppError | undefined {
   switch (err.code) {
-    case PG_UNIQUE:
-      return new AppError(409, 'DUPLICATE', 'errors.duplicate', { field: uniqueKeyField(err.detail) });
+    case PG_UNIQUE: {
+      const field = uniqueKeyField(err.detail);
+      // Several columns (a child row's parent id and its own key) mean nothing to a user by name.
+      if (field.includes(',') || field === '') return new AppError(409, 'DUPLICATE', 'errors.duplicateRow');
+      return new AppError(409, 'DUPLICATE', 'errors.duplicate', { field });
+    }
+    case PG_CHECK:
+      return new AppError(400, 'VALIDATION', 'errors.checkFailed');
     case PG_FOREIGN_KEY:
     case PG_RESTRICT:
       return new AppError(409, 'REFERENCED', 'errors.referenced');

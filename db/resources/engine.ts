@@ -98,6 +98,16 @@ export interface ResourceDef {
   readOnly?: boolean;
   /** Pairs of date fields that must be in order (from ≤ to). */
   dateRanges?: [from: string, to: string][];
+  /**
+   * Rows belonging to an outside company (a transporter's drivers and trucks): an external user (transporter,
+   * driver, customer, vendor) sees, looks up, exports and writes only rows whose `field` is their own company
+   * code (`userColumn` of their account); staff see all.
+   */
+  owner?: { field: string; userColumn: 'transporter_code' | 'customer_vendor_code' };
+  /** Internal columns set when a record is deactivated: a fixed value, or 'now' for the time of it. */
+  deactivateSets?: Record<string, string>;
+  /** Columns of the table that no field exposes (e.g. a password hash), known to the schema check. */
+  internalColumns?: string[];
   /** Default list order (wire names); the id is always added last. */
   defaultSort?: { field: string; order: 'asc' | 'desc' }[];
 }

@@ -8,6 +8,7 @@
 // SEED_DEMO=true; a real deployment gets one administrator instead (first-admin.ts).
 import type { Knex } from 'knex';
 import { flattenMenus, MASTER_DATA_CONTROLLERS } from '../resources/menus';
+import { seedLookups } from './lookups';
 import menuEn from '../../locales/en/menu.json';
 import menuId from '../../locales/id/menu.json';
 
@@ -192,7 +193,7 @@ const CHANGELOG = [
 const NOTICE =
   '<p><strong>Welcome to the TMS demo.</strong> Data here is generated; SAP postings go to the built-in sandbox.</p>';
 
-/** Menus, the standard groups and their permissions, and the changelog. Returns group ids by code. */
+/** Menus, the standard groups and their permissions, the changelog and the lookup values. Returns group ids by code. */
 export async function seedReference(knex: Knex): Promise<Map<string, number>> {
   return knex.transaction(async (trx) => {
     // Menus: upsert by code, parents first (flattenMenus is depth-first).
@@ -255,6 +256,7 @@ export async function seedReference(knex: Knex): Promise<Map<string, number>> {
         c.details.map((description, i) => ({ changelog_id: log!.id, description, sort_order: i })),
       );
     }
+    await seedLookups(trx);
     return groupIds;
   });
 }

@@ -128,6 +128,17 @@ const probeRoutes = [
     },
   }),
   defineRoute({
+    method: 'post',
+    path: '/probe/slots',
+    summary: 'inserts a slot row (hour range checked, one slot per parent and hour)',
+    access: 'public',
+    body: z.object({ parent_id: z.number(), hour_start: z.number(), hour_end: z.number() }),
+    handler: async ({ deps, body }) => {
+      await deps.db('envelope_slots').insert(body);
+      return { data: true };
+    },
+  }),
+  defineRoute({
     method: 'delete',
     path: '/probe/parents/:id',
     summary: 'deletes a parent row that children may still reference',
@@ -224,6 +235,14 @@ beforeAll(async () => {
     // No cascade: deleting a referenced parent must fail with a foreign-key violation.
     t.integer('parent_id').notNullable().references('envelope_parents.id');
   });
+  await testDb.db.schema.createTable('envelope_slots', (t) => {
+    t.increments('id');
+    t.integer('parent_id').notNullable();
+    t.integer('hour_start').notNullable();
+    t.integer('hour_end').notNullable();
+    t.unique(['parent_id', 'hour_start']);
+    t.check('?? < ??', ['hour_start', 'hour_end']);
+  });
   const logger = pino({ level: 'error' }, { write: (line: string) => void logged.push(line) });
   const deps = { db: testDb.db, logger } as unknown as AppDeps;
   probe = supertest(probeApp(deps).callback());
@@ -235,7 +254,7 @@ afterAll(async () => {
 function expectNoInternals(body: unknown): void {
   const text = JSON.stringify(body);
   expect(text).not.toMatch(
-    /secret_table|select \*|insert into|delete from|envelope_parents|envelope_children/i,
+    /secret_table|select \*|insert into|delete from|envelope_parents|envelope_children|envelope_slots/i,
   );
   expect(text).not.toMatch(/\bat .+\.(ts|js):\d+|node_modules|Error:/);
 }
@@ -412,6 +431,29 @@ describe('database errors from real statements', () => {
     expect(res.status).toBe(409);
     expect(res.body.message_code).toBe('DUPLICATE');
     expect(res.body.message).toBe('A record with the same username already exists.');
+  });
+
+  test('given a row that breaks a check constraint, when inserted, then 400 VALIDATION in words, naming no column', async () => {
+    const res = await probe.post('/api/probe/slots').send({ parent_id: 1, hour_start: 9, hour_end: 8 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'A value is outside what this record allows. Check the numbers and times and try again.',
+      message_code: 'VALIDATION',
+    });
+  });
+
+  test('given a row repeating a two-column unique key, when inserted, then 409 DUPLICATE without column names', async () => {
+    expect(
+      (await probe.post('/api/probe/slots').send({ parent_id: 1, hour_start: 8, hour_end: 9 })).status,
+    ).toBe(200);
+    const res = await probe.post('/api/probe/slots').send({ parent_id: 1, hour_start: 8, hour_end: 10 });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      success: false,
+      message: 'The same entry is listed twice.',
+      message_code: 'DUPLICATE',
+    });
   });
 
   test('given a parent row still referenced, when a real delete removes it, then 409 REFERENCED and the row survives', async () => {

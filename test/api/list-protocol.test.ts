@@ -451,7 +451,7 @@ describe('through a list route and the envelope', () => {
     const res = await route.post('/api/probe/list').send({ rows: 1001 });
     expect(res.status).toBe(400);
     expect(res.body.message_code).toBe('VALIDATION');
-    expect(res.body.errors.rows).toEqual(['Rows is invalid.']);
+    expect(res.body.errors.rows).toEqual(['Rows must be at most 1000.']);
   });
 
   test('given a refused sort field, when posted, then 400 and the per-field error names the field', async () => {

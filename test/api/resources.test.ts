@@ -4,17 +4,32 @@
 // each definition, so a new resource is covered the day its definition is added.
 import { allFields, columnOf, type FieldDef, type ResourceDef } from '../../db/resources/engine';
 import { RESOURCES, resourceByName } from '../../db/resources/master';
-import { createTestApp, loginAs, type TestApp } from '../support/api';
+import { createTestApp, DEMO_PASSWORD, loginAs, type TestApp } from '../support/api';
+import { hashPassword } from '../../api/services/passwords';
+import { PARTIES_SAMPLES } from '../support/resource-samples/parties';
+import { SETTINGS_SAMPLES } from '../support/resource-samples/settings';
+import type { SampleOverrides } from '../support/resource-samples/types';
+
+const OVERRIDES: SampleOverrides = { ...PARTIES_SAMPLES, ...SETTINGS_SAMPLES };
 
 let t: TestApp;
 let admin: string;
-let transporter: string;
+let outsider: string;
 let seq = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await loginAs(t, 'admin');
-  transporter = await loginAs(t, 'transporter');
+  // A signed-in account in no group: no screen is granted to it.
+  await t.deps.db('users').insert({
+    username: 'nogroup',
+    full_name: 'No Group',
+    password_hash: await hashPassword(DEMO_PASSWORD),
+    must_change_password: false,
+    change_password_reason: null,
+    privacy_consent_date: new Date(),
+  });
+  outsider = await loginAs(t, 'nogroup');
 });
 afterAll(async () => {
   await t.close();
@@ -61,6 +76,9 @@ async function sampleBody(def: ResourceDef): Promise<Record<string, unknown>> {
     else if (f.unique) body[f.name] = `U${n}${f.name.slice(0, 4)}`.slice(0, f.maxLength ?? 20);
     else body[f.name] = await valueFor(f, n);
   }
+  const override = OVERRIDES[def.name];
+  if (override)
+    Object.assign(body, await override(n, async (name) => (await createRecord(resourceByName(name)!)).key));
   return body;
 }
 
@@ -68,10 +86,24 @@ async function createRecord(
   def: ResourceDef,
 ): Promise<{ id: number; key: string; body: Record<string, unknown> }> {
   const body = await sampleBody(def);
+  if (def.readOnly) {
+    // No create route: such rows come from elsewhere (e.g. a vessel register); put one in the table directly.
+    const row: Record<string, unknown> = {};
+    for (const f of def.fields) {
+      const v = body[f.name];
+      if (v === undefined) continue;
+      row[columnOf(f)] = f.type === 'date' && typeof v === 'string' ? v.split('/').reverse().join('-') : v;
+    }
+    const [made] = (await t.deps.db(def.table).insert(row).returning('id')) as { id: number }[];
+    return { id: made!.id, key: String(body[def.key!]), body };
+  }
   const res = await t.request().post(`/api/${def.path}`).set('Authorization', admin).send(body);
   if (res.status !== 200) throw new Error(`create ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.Id as number, key: String(body[def.key!]), body };
 }
+
+/** Cases that need the write routes are not registered for read-only resources (see their own case). */
+const writable = (def: ResourceDef) => (def.readOnly ? test.skip : test);
 
 /** Which resource uses `def` through a ref field, if any. */
 function referencedBy(def: ResourceDef): { user: ResourceDef; field: FieldDef } | undefined {
@@ -114,99 +146,120 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('%s', (_name, de
     expect(filtered.body.data[0].Id).toBe(one.id);
   });
 
-  test('given a valid record, when created, read, updated and read again, then every value round-trips and the audit columns are filled', async () => {
-    const { id, body } = await createRecord(def);
-    const view = await t.request().get(`${api}/${id}/view`).set('Authorization', admin);
-    expect(view.status).toBe(200);
-    for (const f of def.fields) {
-      if (f.readOnly || f.secret) continue;
-      const expected = f.type === 'date' ? String(body[f.name]).split('/').reverse().join('-') : body[f.name];
-      expect([f.name, view.body.data[f.name]]).toEqual([f.name, expected]);
-    }
-    expect(view.body.data).toMatchObject({ Id: id, Is_Active: true, Created_By: 'admin', Edited_By: null });
+  writable(def)(
+    'given a valid record, when created, read, updated and read again, then every value round-trips and the audit columns are filled',
+    async () => {
+      const { id, body } = await createRecord(def);
+      const view = await t.request().get(`${api}/${id}/view`).set('Authorization', admin);
+      expect(view.status).toBe(200);
+      for (const f of def.fields) {
+        if (f.readOnly || f.secret) continue;
+        const expected =
+          f.type === 'date' ? String(body[f.name]).split('/').reverse().join('-') : body[f.name];
+        expect([f.name, view.body.data[f.name]]).toEqual([f.name, expected]);
+      }
+      expect(view.body.data).toMatchObject({ Id: id, Is_Active: true, Created_By: 'admin', Edited_By: null });
 
-    const text = def.fields.find((f) => f.type === 'text' && !f.unique && f.name !== def.key && !f.readOnly)!;
-    const changed = { ...view.body.data, [text.name]: 'Changed value' };
-    const put = await t.request().put(api).set('Authorization', admin).send(changed);
-    expect(put.status).toBe(200);
-    expect(put.body.data[text.name]).toBe('Changed value');
-    expect(put.body.data.Edited_By).toBe('admin');
-    const row = await t.deps.db(def.table).where({ id }).first(columnOf(text));
-    expect(row[columnOf(text)]).toBe('Changed value');
-  });
+      const text = def.fields.find(
+        (f) => f.type === 'text' && !f.unique && f.name !== def.key && !f.readOnly,
+      )!;
+      const changed = { ...view.body.data, [text.name]: 'Changed value' };
+      const put = await t.request().put(api).set('Authorization', admin).send(changed);
+      expect(put.status).toBe(200);
+      expect(put.body.data[text.name]).toBe('Changed value');
+      expect(put.body.data.Edited_By).toBe('admin');
+      const row = await t.deps.db(def.table).where({ id }).first(columnOf(text));
+      expect(row[columnOf(text)]).toBe('Changed value');
+    },
+  );
 
-  test('given a record without its required values, when created in Indonesian, then 400 names each field by its label and nothing is saved', async () => {
-    const before = await t.deps.db(def.table).count<{ n: string }[]>('* as n');
-    const res = await t.request().post(api).set('Authorization', admin).set('language', 'id').send({});
-    expect(res.status).toBe(400);
-    expect(res.body.message_code).toBe('VALIDATION');
-    const required = def.fields.filter((f) => f.required && !f.readOnly);
-    expect(Object.keys(res.body.errors).sort()).toEqual(required.map((f) => f.name).sort());
-    const field = firstLabelled(def);
-    expect(res.body.errors[field.name][0]).toMatch(/ wajib diisi\.$/);
-    expect(res.body.errors[field.name][0]).not.toContain(field.name);
-    const after = await t.deps.db(def.table).count<{ n: string }[]>('* as n');
-    expect(after[0]!.n).toBe(before[0]!.n);
-  });
+  writable(def)(
+    'given a record without its required values, when created in Indonesian, then 400 names each field by its label and nothing is saved',
+    async () => {
+      const before = await t.deps.db(def.table).count<{ n: string }[]>('* as n');
+      const res = await t.request().post(api).set('Authorization', admin).set('language', 'id').send({});
+      expect(res.status).toBe(400);
+      expect(res.body.message_code).toBe('VALIDATION');
+      const required = [
+        ...def.fields.filter((f) => f.required && !f.readOnly),
+        ...(def.children ?? []).filter((c) => (c.minRows ?? 0) > 0),
+      ];
+      expect(Object.keys(res.body.errors).sort()).toEqual(required.map((f) => f.name).sort());
+      const field = firstLabelled(def);
+      expect(res.body.errors[field.name][0]).toMatch(/ wajib diisi\.$/);
+      expect(res.body.errors[field.name][0]).not.toContain(field.name);
+      const after = await t.deps.db(def.table).count<{ n: string }[]>('* as n');
+      expect(after[0]!.n).toBe(before[0]!.n);
+    },
+  );
 
-  test('given an existing key, when another record is created with it in other letter case, then 409 DUPLICATE names the field and nothing is saved', async () => {
-    const first = await createRecord(def);
-    const body = { ...(await sampleBody(def)), [def.key!]: first.key.toLowerCase() };
-    const res = await t.request().post(api).set('Authorization', admin).send(body);
-    expect(res.status).toBe(409);
-    expect(res.body.message_code).toBe('DUPLICATE');
-    expect(res.body.errors[def.key!]).toEqual([
-      expect.stringMatching(/^A record with the same .+ already exists\.$/),
-    ]);
-    expect(res.body.message).toBe(res.body.errors[def.key!][0]);
-    const keyColumn = columnOf(def.fields.find((f) => f.name === def.key)!);
-    const rows = await t.deps.db(def.table).whereRaw('lower(??) = lower(?)', [keyColumn, first.key]);
-    expect(rows).toHaveLength(1);
-  });
-
-  test('given a reference to a record that does not exist, when saved, then 400 on that field', async () => {
-    const refField = def.fields.find((f) => f.type === 'ref');
-    if (!refField) return; // this resource references nothing
-    const body = { ...(await sampleBody(def)), [refField.name]: 'NO-SUCH-CODE' };
-    const res = await t.request().post(api).set('Authorization', admin).send(body);
-    expect(res.status).toBe(400);
-    expect(res.body.errors[refField.name][0]).toContain('"NO-SUCH-CODE" does not exist or is inactive.');
-  });
-
-  test('given a record other data uses, when deleted, then it is refused (or, for a resource that keeps history, deactivated and kept) and lookups stop offering it', async () => {
-    const target = await createRecord(def);
-    const usage = referencedBy(def);
-    if (usage) {
-      const userBody = { ...(await sampleBody(usage.user)), [usage.field.name]: target.key };
-      const made = await t
-        .request()
-        .post(`/api/${usage.user.path}`)
-        .set('Authorization', admin)
-        .send(userBody);
-      expect(made.status).toBe(200);
-    }
-    const res = await t.request().delete(`${api}/${target.id}`).set('Authorization', admin);
-    if (def.deleteMode === 'deactivate') {
-      expect(res.status).toBe(200);
-      const row = await t.deps.db(def.table).where({ id: target.id }).first('is_active');
-      expect(row.is_active).toBe(false);
-    } else if (usage) {
+  writable(def)(
+    'given an existing key, when another record is created with it in other letter case, then 409 DUPLICATE names the field and nothing is saved',
+    async () => {
+      const first = await createRecord(def);
+      const body = { ...(await sampleBody(def)), [def.key!]: first.key.toLowerCase() };
+      const res = await t.request().post(api).set('Authorization', admin).send(body);
       expect(res.status).toBe(409);
-      expect(res.body.message_code).toBe('REFERENCED');
-      expect(await t.deps.db(def.table).where({ id: target.id }).first('id')).toBeDefined();
-      return;
-    } else {
-      expect(res.status).toBe(200);
-      expect(await t.deps.db(def.table).where({ id: target.id }).first('id')).toBeUndefined();
-    }
-    const lookup = await t
-      .request()
-      .get(`/api/list/${def.path}`)
-      .query({ q: target.key })
-      .set('Authorization', admin);
-    expect(lookup.status).toBe(200);
-    expect(lookup.body.data.items).toEqual([]);
-  });
+      expect(res.body.message_code).toBe('DUPLICATE');
+      expect(res.body.errors[def.key!]).toEqual([
+        expect.stringMatching(/^A record with the same .+ already exists\.$/),
+      ]);
+      expect(res.body.message).toBe(res.body.errors[def.key!][0]);
+      const keyColumn = columnOf(def.fields.find((f) => f.name === def.key)!);
+      const rows = await t.deps.db(def.table).whereRaw('lower(??) = lower(?)', [keyColumn, first.key]);
+      expect(rows).toHaveLength(1);
+    },
+  );
+
+  writable(def)(
+    'given a reference to a record that does not exist, when saved, then 400 on that field',
+    async () => {
+      const refField = def.fields.find((f) => f.type === 'ref');
+      if (!refField) return; // this resource references nothing
+      const body = { ...(await sampleBody(def)), [refField.name]: 'NO-SUCH-CODE' };
+      const res = await t.request().post(api).set('Authorization', admin).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[refField.name][0]).toContain('"NO-SUCH-CODE" does not exist or is inactive.');
+    },
+  );
+
+  writable(def)(
+    'given a record other data uses, when deleted, then it is refused (or, for a resource that keeps history, deactivated and kept) and lookups stop offering it',
+    async () => {
+      const target = await createRecord(def);
+      const usage = referencedBy(def);
+      if (usage) {
+        const userBody = { ...(await sampleBody(usage.user)), [usage.field.name]: target.key };
+        const made = await t
+          .request()
+          .post(`/api/${usage.user.path}`)
+          .set('Authorization', admin)
+          .send(userBody);
+        expect(made.status).toBe(200);
+      }
+      const res = await t.request().delete(`${api}/${target.id}`).set('Authorization', admin);
+      if (def.deleteMode === 'deactivate') {
+        expect(res.status).toBe(200);
+        const row = await t.deps.db(def.table).where({ id: target.id }).first('is_active');
+        expect(row.is_active).toBe(false);
+      } else if (usage) {
+        expect(res.status).toBe(409);
+        expect(res.body.message_code).toBe('REFERENCED');
+        expect(await t.deps.db(def.table).where({ id: target.id }).first('id')).toBeDefined();
+        return;
+      } else {
+        expect(res.status).toBe(200);
+        expect(await t.deps.db(def.table).where({ id: target.id }).first('id')).toBeUndefined();
+      }
+      const lookup = await t
+        .request()
+        .get(`/api/list/${def.path}`)
+        .query({ q: target.key })
+        .set('Authorization', admin);
+      expect(lookup.status).toBe(200);
+      expect(lookup.body.data.items).toEqual([]);
+    },
+  );
 
   test('given active records, when looked up by part of the key, then items carry the key as id and a readable text, 10 a page', async () => {
     const made = await createRecord(def);
@@ -214,37 +267,81 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('%s', (_name, de
       .request()
       .get(`/api/list/${def.path}`)
       .query({ q: made.key.slice(1) })
-      .set('Authorization', transporter);
+      // Any signed-in staff member may look up (an outside company would see only its own rows).
+      .set('Authorization', outsider);
     expect(res.status).toBe(200);
     const item = (res.body.data.items as { id: string; text: string }[]).find((i) => i.id === made.key);
     expect(item?.text.startsWith(made.key)).toBe(true);
     expect(res.body.data.items.length).toBeLessThanOrEqual(10);
   });
 
-  test('given a user whose groups lack the screen, when listing, creating, updating or deleting, then 403 and nothing changes', async () => {
+  test('given a user whose groups lack the screen, when listing, creating, updating or deleting, then 403 (public resources: reads open to anyone, writes still refused) and nothing changes', async () => {
     const existing = await createRecord(def);
-    const calls = [
-      t.request().post(`${api}/list`).set('Authorization', transporter).send({}),
-      t.request().get(`${api}/${existing.id}/view`).set('Authorization', transporter),
-      t
-        .request()
-        .post(api)
-        .set('Authorization', transporter)
-        .send(await sampleBody(def)),
-      t
-        .request()
-        .put(api)
-        .set('Authorization', transporter)
-        .send({ ...existing.body, Id: existing.id }),
-      t.request().delete(`${api}/${existing.id}`).set('Authorization', transporter),
+    const reads = [
+      t.request().post(`${api}/list`).set('Authorization', outsider).send({}),
+      t.request().get(`${api}/${existing.id}/view`).set('Authorization', outsider),
     ];
-    for (const res of await Promise.all(calls)) {
+    const writes = def.readOnly
+      ? []
+      : [
+          t
+            .request()
+            .post(api)
+            .set('Authorization', outsider)
+            .send(await sampleBody(def)),
+          t
+            .request()
+            .put(api)
+            .set('Authorization', outsider)
+            .send({ ...existing.body, Id: existing.id }),
+          t.request().delete(`${api}/${existing.id}`).set('Authorization', outsider),
+        ];
+    for (const res of await Promise.all(writes)) {
       expect([res.status, res.body.message_code]).toEqual([403, 'FORBIDDEN']);
+    }
+    if (def.public) {
+      const anonymous = await Promise.all([
+        t.request().post(`${api}/list`).send({}),
+        t.request().get(`${api}/${existing.id}/view`),
+        t.request().get(`/api/list/${def.path}`),
+      ]);
+      expect(anonymous.map((r) => r.status)).toEqual([200, 200, 200]);
+      if (!def.readOnly) expect((await t.request().post(api).send(existing.body)).status).toBe(401);
+    } else {
+      for (const res of await Promise.all(reads)) {
+        expect([res.status, res.body.message_code]).toEqual([403, 'FORBIDDEN']);
+      }
     }
     const row = await t.deps.db(def.table).where({ id: existing.id }).first('is_active', 'edited_by');
     expect(row).toEqual({ is_active: true, edited_by: null });
   });
 });
+
+describe.each(RESOURCES.filter((def) => def.readOnly).map((def) => [def.name, def] as const))(
+  '%s (read-only)',
+  (_name, def) => {
+    test('given a read-only resource, when an administrator tries to create, update, delete or import, then there is no such call (404) and nothing changes', async () => {
+      const existing = await createRecord(def);
+      const api = `/api/${def.path}`;
+      const res = await Promise.all([
+        t.request().post(api).set('Authorization', admin).send(existing.body),
+        t
+          .request()
+          .put(api)
+          .set('Authorization', admin)
+          .send({ ...existing.body, Id: existing.id }),
+        t.request().delete(`${api}/${existing.id}`).set('Authorization', admin),
+        t
+          .request()
+          .post(`${api}/import`)
+          .set('Authorization', admin)
+          .send({ file_name: 'a.csv', content_base64: 'QQ==' }),
+      ]);
+      expect(res.map((r) => r.status)).toEqual([404, 404, 404, 404]);
+      expect(await t.deps.db(def.table).where({ id: existing.id }).first('id')).toEqual({ id: existing.id });
+    });
+  },
+);
 
 describe('schema', () => {
   test.each(RESOURCES.map((def) => [def.name, def] as const))(
@@ -284,7 +381,8 @@ describe('schema', () => {
           expect([f.name, c!.character_maximum_length]).toEqual([f.name, f.maxLength]);
         }
       }
-      expect(columns.size).toBe(allFields(def).length);
+      expect(columns.size).toBe(allFields(def).length + (def.internalColumns?.length ?? 0));
+      for (const c of def.internalColumns ?? []) expect(columns.has(c)).toBe(true);
     },
   );
 });

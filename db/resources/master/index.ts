@@ -1,13 +1,17 @@
 // Every master-data resource. Adding one: its definition file here, its migration, its labels in
 // locales/*/resources.json (README, "Adding a master-data table").
 import type { ResourceDef } from '../engine';
+import { PARTIES_RESOURCES } from './batch-parties';
+import { SETTINGS_RESOURCES } from './batch-settings';
 import { Company } from './company';
+import { Group } from './group';
 import { Location } from './location';
 import { Material } from './material';
 import { Plant } from './plant';
 import { ProductCategory } from './product-category';
 import { Transporter } from './transporter';
 import { TruckType } from './truck-type';
+import { User } from './user';
 
 export const RESOURCES: readonly ResourceDef[] = [
   Company,
@@ -17,6 +21,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   Material,
   TruckType,
   Transporter,
+  User,
+  Group,
+  ...PARTIES_RESOURCES,
+  ...SETTINGS_RESOURCES,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

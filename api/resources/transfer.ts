@@ -1,0 +1,429 @@
+// Files in and out of every master-data resource:
+//   POST /api/<path>/export     the filtered, sorted list as CSV or Excel, headed by the labels (View)
+//   GET  /api/<path>/template   an empty file to fill in, headed by the wire names (View)
+//   POST /api/<path>/import     {file_name, content_base64}: CSV or Excel (Create; rows whose key exists update
+//                               the record and need Edit)
+// An import checks the whole file first and saves all rows or none: every row goes through the same
+// validation as the editor (records.ts) inside one transaction, rows after a bad one are still checked so
+// the report lists every bad row, and any error rolls the transaction back.
+import ExcelJS from 'exceljs';
+import { z } from 'zod';
+import { allFields, columnOf, type FieldDef, type ResourceDef } from '../../db/resources/engine';
+import type { Db } from '../../db/connection';
+import { AppError, ValidationError, type FieldErrors } from '../errors';
+import { defineRoute, type RouteDef } from '../http';
+import { translate, type Language } from '../i18n';
+import { applyListFilters, applyListSorts, listRequestSchema } from '../list';
+import type { AppDeps } from '../deps';
+import type { AuthUser } from '../services/session';
+import {
+  audit,
+  fieldParam,
+  listSpec,
+  ownerScope,
+  restrictToOwner,
+  selectColumns,
+  stampOwner,
+  validateRecord,
+} from './records';
+
+/** Rows an export or an import may hold; beyond that the user filters the list or splits the file. */
+export const MAX_FILE_ROWS = 20_000;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+function label(lang: Language, def: ResourceDef, field: string): string {
+  return translate(lang, 'validation.fieldLabel', { field: fieldParam(def, field) });
+}
+
+/** Fields a file carries: what a user may write, in definition order (Is_Active last). */
+function fileFields(def: ResourceDef): FieldDef[] {
+  return allFields(def).filter((f) => !f.readOnly && !f.secret);
+}
+
+function displayValue(field: FieldDef, value: unknown): string | number | boolean | null {
+  if (value === null || value === undefined) return null;
+  if (field.type === 'bool') return value ? 'Y' : 'N';
+  if (field.type === 'date' && typeof value === 'string') return value.split('-').reverse().join('/');
+  if (value instanceof Date) return value.toISOString();
+  return value as string | number;
+}
+
+type Cell = string | number | boolean | null | undefined;
+
+function csvCell(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvFile(header: string[], rows: Cell[][]): Buffer {
+  const lines = [header, ...rows].map((r) => r.map(csvCell).join(','));
+  // A byte-order mark lets Excel open UTF-8 (Indonesian names, accents) correctly.
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+async function xlsxFile(
+  sheet: string,
+  header: string[],
+  rows: unknown[][],
+  notes?: string[][],
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const ws = workbook.addWorksheet(sheet.slice(0, 31));
+  ws.addRow(header).font = { bold: true };
+  for (const r of rows) ws.addRow(r);
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  header.forEach((h, i) => (ws.getColumn(i + 1).width = Math.min(40, Math.max(12, h.length + 2))));
+  if (notes) {
+    const help = workbook.addWorksheet('Fields');
+    for (const n of notes) help.addRow(n);
+    help.getRow(1).font = { bold: true };
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+function send(
+  ctx: { set(k: string, v: string): void; body: unknown },
+  name: string,
+  format: 'csv' | 'xlsx',
+  body: Buffer,
+) {
+  ctx.set('Content-Type', format === 'csv' ? CSV_TYPE : XLSX_TYPE);
+  ctx.set('Content-Disposition', `attachment; filename="${name}.${format}"`);
+  ctx.body = body;
+}
+
+// ---------------------------------------------------------------- reading files
+
+/** RFC 4180 CSV (quotes, doubled quotes, line breaks inside quotes); `,` or `;` chosen from the header. */
+export function parseCsv(text: string): string[][] {
+  const source = text.replace(/^\uFEFF/, '');
+  const firstLine = source.split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (quoted) {
+      if (c === '"' && source[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === delimiter) {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && source[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((v) => v.trim() !== ''));
+}
+
+function excelCell(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const d = value;
+    const pad = (n: number) => String(n).padStart(2, '0');
+    // Excel dates carry no zone; exceljs gives them as UTC midnight.
+    return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+  }
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return excelCell(value.result as ExcelJS.CellValue);
+    return '';
+  }
+  return String(value);
+}
+
+async function parseXlsx(content: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  const ws = workbook.worksheets[0];
+  if (!ws) return [];
+  const rows: string[][] = [];
+  ws.eachRow({ includeEmpty: false }, (row) => {
+    const values: string[] = [];
+    for (let c = 1; c <= ws.columnCount; c++) values.push(excelCell(row.getCell(c).value).trim());
+    rows.push(values);
+  });
+  return rows.filter((r) => r.some((v) => v !== ''));
+}
+
+export async function readTable(fileName: string, content: Buffer): Promise<string[][]> {
+  if (/\.csv$/i.test(fileName)) return parseCsv(content.toString('utf8'));
+  if (/\.xlsx$/i.test(fileName)) {
+    try {
+      return await parseXlsx(content);
+    } catch {
+      throw new ValidationError({ file: [{ key: 'import.unreadable' }] }, 'import.unreadable');
+    }
+  }
+  throw new ValidationError({ file: [{ key: 'import.fileType' }] }, 'import.fileType');
+}
+
+// ---------------------------------------------------------------- import
+
+export interface RowReport {
+  /** Row number in the file, counting the header as row 1. */
+  row: number;
+  errors: Record<string, string[]>;
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+}
+
+/** Headers are wire names (the template) or labels in either language (an edited export). */
+function headerMap(def: ResourceDef, header: string[]): (FieldDef | undefined)[] {
+  const fields = fileFields(def);
+  const known = new Map<string, FieldDef>();
+  for (const f of fields) {
+    known.set(f.name.toLowerCase(), f);
+    for (const lang of ['en', 'id'] as const) known.set(label(lang, def, f.name).toLowerCase(), f);
+  }
+  return header.map((h) => known.get(h.trim().toLowerCase()));
+}
+
+function translateErrors(lang: Language, errors: FieldErrors): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [field, list] of Object.entries(errors)) {
+    out[field] = list.map((m) => translate(lang, m.key, { field, ...m.params }));
+  }
+  return out;
+}
+
+/**
+ * Validates and writes every row of `table` (header first) in `trx`; returns the counts, or throws the
+ * row-by-row report. The caller's transaction makes it all or nothing.
+ */
+export async function importRows(
+  trx: Db,
+  def: ResourceDef,
+  table: string[][],
+  user: AuthUser,
+  now: Date,
+  lang: Language,
+  mayUpdate: boolean,
+): Promise<ImportResult> {
+  const [header, ...rows] = table;
+  if (!header || rows.length === 0) throw new AppError(400, 'IMPORT_EMPTY', 'import.empty');
+  if (rows.length > MAX_FILE_ROWS) {
+    throw new AppError(400, 'IMPORT_TOO_MANY', 'import.tooManyRows', { max: MAX_FILE_ROWS });
+  }
+  const columns = headerMap(def, header);
+  const unknown = header.filter((h, i) => !columns[i] && h.trim() !== '');
+  if (unknown.length) {
+    throw new AppError(400, 'IMPORT_COLUMNS', 'import.unknownColumns', { columns: unknown.join(', ') });
+  }
+  const keyField = def.key ? def.fields.find((f) => f.name === def.key) : undefined;
+  const reports: RowReport[] = [];
+  const seenKeys = new Map<string, number>();
+  const result: ImportResult = { created: 0, updated: 0 };
+
+  for (const [index, cells] of rows.entries()) {
+    const rowNumber = index + 2;
+    const cellsByField: Record<string, unknown> = {};
+    columns.forEach((field, i) => {
+      if (field) cellsByField[field.name] = cells[i] ?? '';
+    });
+    const body = stampOwner(cellsByField, def, user);
+    const owner = ownerScope(def, user);
+    try {
+      let existingId: number | undefined;
+      if (keyField && typeof body[keyField.name] === 'string' && body[keyField.name] !== '') {
+        // A key unique only beside other fields (a Lookup code within its group) is matched with them.
+        const scope = (keyField.uniqueWith ?? []).map((name) => def.fields.find((f) => f.name === name)!);
+        const key = String(body[keyField.name]).trim().toLowerCase();
+        const scopeValues = scope.map((f) =>
+          typeof body[f.name] === 'string' ? (body[f.name] as string).trim() : '',
+        );
+        const seenKey = JSON.stringify([key, ...scopeValues.map((v) => v.toLowerCase())]);
+        const earlier = seenKeys.get(seenKey);
+        if (earlier !== undefined) {
+          throw new ValidationError({
+            [keyField.name]: [
+              {
+                key: 'import.duplicateInFile',
+                params: { field: fieldParam(def, keyField.name), row: earlier },
+              },
+            ],
+          });
+        }
+        seenKeys.set(seenKey, rowNumber);
+        const match = trx(def.table).whereRaw('lower(??) = ?', [columnOf(keyField), key]);
+        // An outside company updates only its own rows; a key held by another one is a duplicate.
+        if (owner) match.where(owner.column, owner.value);
+        scope.forEach((f, i) => {
+          if (scopeValues[i]) match.whereRaw('lower(??::text) = lower(?)', [columnOf(f), scopeValues[i]]);
+          else match.whereNull(columnOf(f));
+        });
+        const found = (await match.first('id')) as { id: number } | undefined;
+        existingId = found?.id;
+        if (existingId !== undefined && !mayUpdate) {
+          throw new ValidationError({
+            [keyField.name]: [{ key: 'errors.duplicate', params: { field: fieldParam(def, keyField.name) } }],
+          });
+        }
+      }
+      // On update a column left out of the file keeps the record's value; on create a column left out, or a
+      // cell left empty, takes the field's default, as a new record does in the editor.
+      if (existingId === undefined) {
+        for (const f of fileFields(def)) {
+          const v = body[f.name];
+          if ((v === undefined || v === '') && f.default !== undefined) body[f.name] = f.default;
+        }
+      }
+      const parsed = await validateRecord(trx, def, body, existingId);
+      const present = new Set(columns.filter((f): f is FieldDef => !!f).map(columnOf));
+      const row =
+        existingId === undefined
+          ? parsed.row
+          : Object.fromEntries(Object.entries(parsed.row).filter(([c]) => present.has(c)));
+      // Valid rows are written even after a bad one, so later rows may refer to them; the report then
+      // rolls everything back.
+      if (existingId === undefined) {
+        await trx(def.table).insert({ ...row, ...audit(user, now, true) });
+        result.created++;
+      } else {
+        await trx(def.table)
+          .where({ id: existingId })
+          .update({ ...row, ...audit(user, now, false) });
+        result.updated++;
+      }
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      reports.push({ row: rowNumber, errors: translateErrors(lang, err.fieldErrors) });
+    }
+  }
+  if (reports.length) {
+    throw new AppError(
+      400,
+      'IMPORT_INVALID',
+      'import.invalidRows',
+      { count: reports.length, total: rows.length },
+      {
+        rows: reports,
+      },
+    );
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- routes
+
+const exportBody = listRequestSchema.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+const templateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+const importBody = z.object({
+  file_name: z.string().min(1).max(200),
+  content_base64: z.string().min(1).max(8_000_000),
+});
+
+async function exportRows(
+  deps: AppDeps,
+  def: ResourceDef,
+  body: z.infer<typeof exportBody>,
+  user?: AuthUser,
+) {
+  const spec = listSpec(def);
+  const q = deps.db(`${def.table} as t`).select(selectColumns(deps.db, allFields(def)));
+  if (user) restrictToOwner(q, def, user);
+  applyListFilters(q, body, spec);
+  applyListSorts(q, body, spec);
+  const rows = (await q.limit(MAX_FILE_ROWS + 1)) as Record<string, unknown>[];
+  if (rows.length > MAX_FILE_ROWS) {
+    throw new AppError(422, 'EXPORT_TOO_LARGE', 'import.exportTooLarge', { max: MAX_FILE_ROWS });
+  }
+  return rows;
+}
+
+export function transferRoutes(def: ResourceDef): RouteDef[] {
+  const controller = def.name;
+  const view = def.public ? ('public' as const) : { controller, action: 'View' as const };
+  const routes: RouteDef[] = [
+    defineRoute({
+      method: 'post',
+      path: `/${def.path}/export`,
+      summary: `${def.name}: the filtered list as a CSV or Excel file (at most ${MAX_FILE_ROWS} rows).`,
+      access: view,
+      body: exportBody,
+      handler: async ({ deps, body, ctx, lang, user }) => {
+        const fields = allFields(def).filter((f) => !f.secret);
+        const rows = await exportRows(deps, def, body, user);
+        const header = fields.map((f) => label(lang, def, f.name));
+        const values = rows.map((r) => fields.map((f) => displayValue(f, r[f.name])));
+        const file =
+          body.format === 'csv' ? csvFile(header, values) : await xlsxFile(def.name, header, values);
+        send(ctx, `${def.name}`, body.format, file);
+      },
+    }),
+  ];
+  if (def.readOnly) return routes;
+  routes.push(
+    defineRoute({
+      method: 'get',
+      path: `/${def.path}/template`,
+      summary: `${def.name}: an empty import file; the Fields sheet describes each column.`,
+      access: view,
+      query: templateQuery,
+      handler: async ({ ctx, query, lang }) => {
+        const fields = fileFields(def);
+        const header = fields.map((f) => f.name);
+        if (query.format === 'csv') {
+          send(ctx, `${def.name}-template`, 'csv', csvFile(header, []));
+          return;
+        }
+        const notes = [
+          ['Column', 'Label', 'Type', 'Required', 'Maxlength', 'Values'].map((k) =>
+            translate(lang, `import.columns.${k}`),
+          ),
+          ...fields.map((f) => [
+            f.name,
+            label(lang, def, f.name),
+            f.type === 'date' ? 'dd/mm/yyyy' : f.type === 'bool' ? 'Y/N' : f.type,
+            f.required ? 'Y' : 'N',
+            f.maxLength ? String(f.maxLength) : '',
+            f.options?.join(', ') ?? (f.ref ? `${f.ref}` : (f.lookupGroup ?? '')),
+          ]),
+        ];
+        send(ctx, `${def.name}-template`, 'xlsx', await xlsxFile(def.name, header, [], notes));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: `/${def.path}/import`,
+      summary: `${def.name}: import a CSV or Excel file; all rows are saved or none, with a row-by-row report.`,
+      access: { controller, action: 'Create' },
+      body: importBody,
+      handler: async ({ deps, body, user, lang }) => {
+        const content = Buffer.from(body.content_base64, 'base64');
+        const table = await readTable(body.file_name, content);
+        const mayUpdate = def.key !== undefined && (await deps.permissions.can(user, controller, 'Edit'));
+        const result = await deps.db.transaction((trx) =>
+          importRows(trx, def, table, user, deps.now(), lang, mayUpdate),
+        );
+        return {
+          message: 'import.saved',
+          messageParams: { created: result.created, updated: result.updated },
+          data: { saved: result.created + result.updated, ...result },
+        };
+      },
+    }),
+  );
+  return routes;
+}
