@@ -18,6 +18,7 @@ import { utilRoutes } from './routes/util';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
 import { adminRoutes } from './routes/admin';
+import { uploadTransporterRoutes } from './resources/upload-transporter';
 import { resourceRoutes } from './resources/routes';
 import { RESOURCES } from '../db/resources/master';
 import { projectRoot } from './config';
@@ -28,6 +29,7 @@ export const apiRoutes: RouteDef[] = [
   ...utilRoutes,
   ...dashboardRoutes,
   ...adminRoutes,
+  ...uploadTransporterRoutes,
   ...RESOURCES.flatMap(resourceRoutes),
 ];
 

@@ -64,7 +64,7 @@ function csvFile(header: string[], rows: Cell[][]): Buffer {
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-async function xlsxFile(
+export async function xlsxFile(
   sheet: string,
   header: string[],
   rows: unknown[][],
@@ -84,7 +84,7 @@ async function xlsxFile(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-function send(
+export function send(
   ctx: { set(k: string, v: string): void; body: unknown },
   name: string,
   format: 'csv' | 'xlsx',
@@ -150,11 +150,7 @@ function excelCell(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function parseXlsx(content: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(content as unknown as ArrayBuffer);
-  const ws = workbook.worksheets[0];
-  if (!ws) return [];
+function sheetRows(ws: ExcelJS.Worksheet): string[][] {
   const rows: string[][] = [];
   ws.eachRow({ includeEmpty: false }, (row) => {
     const values: string[] = [];
@@ -164,15 +160,25 @@ async function parseXlsx(content: Buffer): Promise<string[][]> {
   return rows.filter((r) => r.some((v) => v !== ''));
 }
 
+/** Every sheet of a workbook by name, as rows of trimmed text. */
+export async function readWorkbook(content: Buffer): Promise<Map<string, string[][]>> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  } catch {
+    throw new ValidationError({ file: [{ key: 'import.unreadable' }] }, 'import.unreadable');
+  }
+  return new Map(workbook.worksheets.map((ws) => [ws.name, sheetRows(ws)]));
+}
+
+async function parseXlsx(content: Buffer): Promise<string[][]> {
+  const sheets = await readWorkbook(content);
+  return sheets.values().next().value ?? [];
+}
+
 export async function readTable(fileName: string, content: Buffer): Promise<string[][]> {
   if (/\.csv$/i.test(fileName)) return parseCsv(content.toString('utf8'));
-  if (/\.xlsx$/i.test(fileName)) {
-    try {
-      return await parseXlsx(content);
-    } catch {
-      throw new ValidationError({ file: [{ key: 'import.unreadable' }] }, 'import.unreadable');
-    }
-  }
+  if (/\.xlsx$/i.test(fileName)) return parseXlsx(content);
   throw new ValidationError({ file: [{ key: 'import.fileType' }] }, 'import.fileType');
 }
 
