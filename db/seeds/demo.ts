@@ -9,6 +9,7 @@
 import type { Knex } from 'knex';
 import { flattenMenus, MASTER_DATA_CONTROLLERS } from '../resources/menus';
 import { seedLookups } from './lookups';
+import { seedMasterDemo } from './master-demo';
 import menuEn from '../../locales/en/menu.json';
 import menuId from '../../locales/id/menu.json';
 
@@ -261,8 +262,16 @@ export async function seedReference(knex: Knex): Promise<Map<string, number>> {
   });
 }
 
-/** Reference data plus the demo accounts (password DEMO_PASSWORD) and the demo welcome notice. */
-export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<string>): Promise<void> {
+/**
+ * Reference data, the demo accounts (password DEMO_PASSWORD), the demo welcome notice and, unless left out,
+ * the master demo data (master-demo.ts: companies, plants, transporters with drivers and trucks, freight...).
+ * Tests leave the master data out when they build their own.
+ */
+export async function seedDemo(
+  knex: Knex,
+  hashPassword: (p: string) => Promise<string>,
+  options: { masterData?: boolean } = {},
+): Promise<void> {
   const groupIds = await seedReference(knex);
   await knex.transaction(async (trx) => {
     const demoHash = await hashPassword(DEMO_PASSWORD);
@@ -298,4 +307,5 @@ export async function seedDemo(knex: Knex, hashPassword: (p: string) => Promise<
       .onConflict('key')
       .ignore();
   });
+  if (options.masterData !== false) await seedMasterDemo(knex);
 }

@@ -68,19 +68,20 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
   },
   {
     // DESIGN §4: a transporter's quota counts orders or a share of the quantity.
+    // The same codes as TransporterQuota's Quota_By and Period_Type, which the quota check computes with.
     group: 'TRANSPORTER_QUOTA_BY',
     values: [
-      { code: 'ORDER', en: 'Number of orders', id: 'Jumlah order' },
-      { code: 'QUANTITY', en: 'Share of quantity', id: 'Porsi kuantitas' },
+      { code: 'ORDER_COUNT', en: 'Number of orders', id: 'Jumlah order' },
+      { code: 'QUANTITY_SHARE', en: 'Share of quantity', id: 'Porsi kuantitas' },
     ],
   },
   {
     group: 'TRANSPORTER_QUOTA_PER',
     values: [
-      { code: 'DAY', en: 'Per day', id: 'Per hari' },
-      { code: 'WEEK', en: 'Per week', id: 'Per minggu' },
-      { code: 'MONTH', en: 'Per month', id: 'Per bulan' },
-      { code: 'YEAR', en: 'Per year', id: 'Per tahun' },
+      { code: 'DAILY', en: 'Per day', id: 'Per hari' },
+      { code: 'WEEKLY', en: 'Per week', id: 'Per minggu' },
+      { code: 'MONTHLY', en: 'Per month', id: 'Per bulan' },
+      { code: 'YEARLY', en: 'Per year', id: 'Per tahun' },
     ],
   },
   {

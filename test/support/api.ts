@@ -27,6 +27,8 @@ export async function createTestApp(
     config?: Partial<Config>;
     overrides?: DepsOverrides;
     seed?: boolean;
+    /** The master demo data (companies, transporters, freight...); off unless a test wants it. */
+    masterData?: boolean;
     forceEmbedded?: boolean;
   } = {},
 ): Promise<TestApp> {
@@ -42,7 +44,9 @@ export async function createTestApp(
     },
     ...options.overrides,
   });
-  if (options.seed !== false) await seedDemo(testDb.db, hashPassword);
+  if (options.seed !== false) {
+    await seedDemo(testDb.db, hashPassword, { masterData: options.masterData ?? false });
+  }
   const app = createApp(deps, { consoleDir: '/nonexistent' });
   const server = app.callback();
   return {
