@@ -1,10 +1,19 @@
-// i18next for the console: namespace `console`, English and Indonesian kept in lockstep by
-// test/unit/locales.test.ts. Resources are imported statically: both are small and the login page needs them
-// before its first paint. The API client follows the interface language so server messages come back in it.
+// i18next for the console: namespace `console` for the console's own text, namespace `resources` for the master-data
+// labels (`<Resource>.title`, `<Resource>.fields.<Field>`, `common.fields.<Field>`) that the server uses for its
+// messages too. English and Indonesian are kept in lockstep by test/unit/locales.test.ts. Resources are imported
+// statically: they are small and the login page needs them before its first paint. The label files come in
+// several batches (resources*.json) so teams can add resources side by side; they are merged here as the server
+// merges them (api/i18n.ts). The API client follows the interface language so server messages come back in it.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en/console.json';
+import resourcesEn from '../../locales/en/resources.json';
+import partiesEn from '../../locales/en/resources-parties.json';
+import settingsEn from '../../locales/en/resources-settings.json';
 import id from '../../locales/id/console.json';
+import resourcesId from '../../locales/id/resources.json';
+import partiesId from '../../locales/id/resources-parties.json';
+import settingsId from '../../locales/id/resources-settings.json';
 import { setApiLanguage } from './api/client';
 import { storedLanguage } from './session/store';
 
@@ -16,11 +25,14 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { console: en }, id: { console: id } },
+  resources: {
+    en: { console: en, resources: { ...partiesEn, ...settingsEn, ...resourcesEn } },
+    id: { console: id, resources: { ...partiesId, ...settingsId, ...resourcesId } },
+  },
   lng: storedLanguage(),
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
-  ns: ['console'],
+  ns: ['console', 'resources'],
   defaultNS: 'console',
   interpolation: { escapeValue: false },
   initAsync: false,

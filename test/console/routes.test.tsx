@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
+import { API, envelope, permissionHandler, server } from './server';
 
 describe('routes', () => {
   it('given a logged-in user, when an unbuilt route (/Shipment/Index) opens, then the "not available yet" page shows with the menu title and a way back', async () => {
@@ -12,11 +14,11 @@ describe('routes', () => {
   });
 
   it('given a logged-in user, when a route without a server menu entry opens, then its own translated title is used', async () => {
-    renderApp('/Company/Editor', { user: {} });
+    renderApp('/SAPOrder/Editor', { user: {} });
 
-    expect(await screen.findByRole('heading', { name: 'Company Editor', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'SAP Order Editor', level: 1 })).toBeInTheDocument();
     await screen.findByText('Not available yet');
-    expect(document.title).toMatch(/^Company Editor - TMS/);
+    expect(document.title).toMatch(/^SAP Order Editor - TMS/);
   });
 
   it('given any user, when an unknown path opens, then the translated 404 page shows', async () => {
@@ -27,6 +29,7 @@ describe('routes', () => {
   });
 
   it('given nobody is logged in, when a public route (/Vessel/Index) opens, then it renders without a login', async () => {
+    server.use(http.post(`${API}/vessel/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))));
     const { where } = renderApp('/Vessel/Index');
 
     expect(await screen.findByRole('heading', { name: 'Vessel', level: 1 })).toBeInTheDocument();
@@ -49,6 +52,10 @@ describe('routes', () => {
   });
 
   it('given the transporter list route with a type, when it opens, then it matches /Transporter/Index/:type', async () => {
+    server.use(
+      permissionHandler({ View: true }),
+      http.post(`${API}/transporter/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
+    );
     renderApp('/Transporter/Index/MasterData', { user: {} });
 
     expect(await screen.findByRole('heading', { name: 'Transporter', level: 1 })).toBeInTheDocument();

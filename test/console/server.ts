@@ -51,3 +51,22 @@ export const defaultHandlers = [
 ];
 
 export const server = setupServer(...defaultHandlers);
+
+/** The screen-permission answer for every controller: View/Create/Edit/Delete as given. */
+export function permissionHandler(flags: {
+  View?: boolean;
+  Create?: boolean;
+  Edit?: boolean;
+  Delete?: boolean;
+}) {
+  return http.post(`${API}/auth/permission`, () =>
+    HttpResponse.json(
+      envelope({
+        View: flags.View ?? true,
+        Create: flags.Create ?? false,
+        Edit: flags.Edit ?? false,
+        Delete: flags.Delete ?? false,
+      }),
+    ),
+  );
+}

@@ -134,6 +134,80 @@ export async function request<T = unknown>(
   };
 }
 
+/** A file the server sent (export, import template), or the envelope it answered instead. */
+export type FileResult = { file: Blob; fileName: string } | { file: null; envelope: ApiResult };
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/**
+ * A call that answers a file (exports, templates). A JSON answer is the envelope of a refusal (validation, 403,
+ * ...) and is handed back as such; 401 leads to the session-expired logout as for every other call.
+ */
+export async function requestFile(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  fallbackName = 'download',
+): Promise<FileResult> {
+  const headers = apiHeaders();
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(error instanceof Error ? error.message : String(error));
+  }
+  const type = response.headers.get('Content-Type') ?? '';
+  if (response.ok && !type.includes('application/json')) {
+    return {
+      file: await response.blob(),
+      fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
+    };
+  }
+  let payload: unknown = null;
+  try {
+    payload = JSON.parse(await response.text());
+  } catch {
+    payload = null;
+  }
+  if (
+    response.status === 401 ||
+    (isEnvelope(payload) && !payload.success && payload.message === 'Unauthorized')
+  ) {
+    onUnauthorized?.();
+    throw new SessionExpiredError();
+  }
+  if (!isEnvelope(payload))
+    throw new ApiError(response.statusText || `HTTP ${response.status}`, response.status);
+  return {
+    file: null,
+    envelope: {
+      success: payload.success,
+      message: payload.message ?? '',
+      message_code: payload.message_code ?? '',
+      data: payload.data,
+      errors: payload.errors,
+      status: response.status,
+    },
+  };
+}
+
 export const api = {
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>

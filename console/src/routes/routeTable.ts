@@ -2,6 +2,9 @@
 // it needs a login, and its title key. A route whose screen is not built yet has no `page`; the router shows the
 // translated "not available yet" page for it, never a blank screen. Screens are lazy so the first screen stays
 // small; a team adding a screen sets `page: lazy(() => import(...))` on its row and nothing else.
+// Master-data routes all lead to the generic resource pages, which find their definition in db/resources/master
+// when they load: a table whose definition is not written yet shows the "not available yet" page from there, so
+// adding a definition is all it takes to get its screens (and this first-screen chunk never carries the registry).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface AppRoute {
@@ -18,6 +21,8 @@ export interface AppRoute {
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const LogoutPage = lazy(() => import('../pages/LogoutPage'));
+const ResourceIndexPage = lazy(() => import('../pages/resources/ResourceIndexPage'));
+const ResourceEditorPage = lazy(() => import('../pages/resources/ResourceEditorPage'));
 
 /** Master-data tables with an Index (list) and an Editor (form) that need a login (spec/1 §2). */
 const MASTER_DATA = [
@@ -63,8 +68,14 @@ const PUBLIC_MASTER_DATA = ['PODRequirement', 'AppointmentRequirement'] as const
 
 function masterData(name: string, login: boolean): AppRoute[] {
   return [
-    { path: `/${name}/Index`, login, titleKey: `entities.${name}` },
-    { path: `/${name}/Editor`, login, titleKey: 'routes.editorOf', nameKey: `entities.${name}` },
+    { path: `/${name}/Index`, login, titleKey: `entities.${name}`, page: ResourceIndexPage },
+    {
+      path: `/${name}/Editor`,
+      login,
+      titleKey: 'routes.editorOf',
+      nameKey: `entities.${name}`,
+      page: ResourceEditorPage,
+    },
   ];
 }
 
@@ -122,10 +133,24 @@ export const ROUTES: AppRoute[] = [
   ...PUBLIC_REPORTS.map((name) => screen(`/Report/${name}`, false)),
   ...MASTER_DATA.flatMap((name) => masterData(name, true)),
   // The transporter list is opened per type (MasterData or Index, spec/3 §4.1); its editor is a separate route.
-  { path: '/Transporter/Index/:type?', login: true, titleKey: 'entities.Transporter' },
-  { path: '/Transporter/Editor', login: true, titleKey: 'routes.editorOf', nameKey: 'entities.Transporter' },
+  // Both types show the same list here: what distinguished them in the original console is not shown (spec/3
+  // §4.1 names the values only), and the editor returns to the list the user came from.
+  {
+    path: '/Transporter/Index/:type?',
+    login: true,
+    titleKey: 'entities.Transporter',
+    page: ResourceIndexPage,
+  },
+  {
+    path: '/Transporter/Editor',
+    login: true,
+    titleKey: 'routes.editorOf',
+    nameKey: 'entities.Transporter',
+    page: ResourceEditorPage,
+  },
   ...PUBLIC_MASTER_DATA.flatMap((name) => masterData(name, false)),
-  { path: '/Vessel/Index', login: false, titleKey: 'entities.Vessel' },
+  // Vessel has only a list (spec/1), fed from outside: its definition is `readOnly`.
+  { path: '/Vessel/Index', login: false, titleKey: 'entities.Vessel', page: ResourceIndexPage },
 ];
 
 /** Controller and action of a route pattern ("/Transporter/Index/:type?" → Transporter, Index). */

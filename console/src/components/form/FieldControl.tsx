@@ -1,0 +1,168 @@
+// The input of one field, chosen by its type (STYLE.md: the field's type picks its input): text, textarea,
+// numbers (clamped to min/max, rounded to the scale when leaving the input), dates typed dd/mm/yyyy, date-times,
+// Y/N checkboxes, fixed choices, codes of a Lookup group, and references to another resource (type-ahead).
+// `readOnly` shows the value without letting it change (view mode, fields the server fills).
+import { Checkbox, Input, Select, Textarea, makeStyles } from '@fluentui/react-components';
+import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '../../../../db/resources/engine';
+import { formatDateTime } from '../grid/cellFormat';
+import { RefSelect } from './RefSelect';
+import { cleanNumber, isoToLocalInput, localInputToIso, settleNumber, type FormValue } from './values';
+
+/** Where a `ref` or `lookup` field finds its choices; undefined falls back to typing the code. */
+export interface LookupSource {
+  url: string;
+  params?: Record<string, string>;
+  minChars: number;
+}
+
+export interface FieldControlProps {
+  field: FieldDef;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  readOnly?: boolean;
+  lookup?: LookupSource;
+  /** Set by Fluent's Field (label, error) when the control sits in one. */
+  id?: string;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+}
+
+const useStyles = makeStyles({
+  control: {
+    width: '100%',
+    minWidth: 0,
+  },
+  number: {
+    width: '100%',
+    minWidth: 0,
+    '& input': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+  },
+});
+
+export function FieldControl(props: FieldControlProps) {
+  const { field, value, onChange, readOnly, lookup } = props;
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const a11y = { id: props.id, 'aria-label': props['aria-label'], 'aria-invalid': props['aria-invalid'] };
+  const text = typeof value === 'string' ? value : '';
+
+  switch (field.type) {
+    case 'bool':
+      return (
+        <Checkbox
+          {...a11y}
+          checked={value === true}
+          disabled={readOnly}
+          onChange={(_, d) => onChange(d.checked === true)}
+        />
+      );
+    case 'textarea':
+      return (
+        <Textarea
+          {...a11y}
+          className={styles.control}
+          resize="vertical"
+          rows={3}
+          maxLength={field.maxLength}
+          readOnly={readOnly}
+          value={text}
+          onChange={(_, d) => onChange(d.value)}
+        />
+      );
+    case 'integer':
+    case 'decimal':
+      return (
+        <Input
+          {...a11y}
+          className={styles.number}
+          inputMode={field.type === 'integer' ? 'numeric' : 'decimal'}
+          readOnly={readOnly}
+          value={text}
+          onChange={(_, d) => onChange(cleanNumber(field, d.value))}
+          onBlur={() => {
+            const settled = settleNumber(field, text);
+            if (settled !== text) onChange(settled);
+          }}
+        />
+      );
+    case 'date':
+      return (
+        <Input
+          {...a11y}
+          className={styles.control}
+          placeholder={t('form.datePlaceholder')}
+          maxLength={10}
+          readOnly={readOnly}
+          value={text}
+          onChange={(_, d) => onChange(d.value.replace(/[^\d/]/g, ''))}
+          onBlur={() => {
+            // "07032024" → "07/03/2024": people often type a date without its slashes.
+            if (/^\d{8}$/.test(text)) onChange(`${text.slice(0, 2)}/${text.slice(2, 4)}/${text.slice(4)}`);
+          }}
+        />
+      );
+    case 'datetime':
+      if (readOnly) {
+        return <Input {...a11y} className={styles.control} readOnly value={formatDateTime(text)} />;
+      }
+      return (
+        <Input
+          {...a11y}
+          className={styles.control}
+          type="datetime-local"
+          readOnly={readOnly}
+          value={isoToLocalInput(text)}
+          onChange={(_, d) => onChange(localInputToIso(d.value))}
+        />
+      );
+    case 'enum':
+      return (
+        <Select
+          {...a11y}
+          className={styles.control}
+          disabled={readOnly}
+          value={text}
+          onChange={(_, d) => onChange(d.value)}
+        >
+          <option value="">{t('form.pleaseSelect')}</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Select>
+      );
+    case 'lookup':
+    case 'ref':
+      if (lookup) {
+        return (
+          <RefSelect
+            {...a11y}
+            url={lookup.url}
+            params={lookup.params}
+            minChars={lookup.minChars}
+            disabled={readOnly}
+            clearable={!field.required}
+            value={text || null}
+            onChange={(next) => onChange(next ?? '')}
+          />
+        );
+      }
+      break;
+    default:
+      break;
+  }
+  return (
+    <Input
+      {...a11y}
+      className={styles.control}
+      type={field.secret ? 'password' : 'text'}
+      autoComplete={field.secret ? 'new-password' : undefined}
+      maxLength={field.maxLength}
+      readOnly={readOnly}
+      value={text}
+      onChange={(_, d) => onChange(d.value)}
+    />
+  );
+}

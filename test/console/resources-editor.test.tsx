@@ -1,0 +1,403 @@
+// The generic master-data form (console/src/pages/resources/ResourceEditorPage.tsx) on real definitions
+// (Company, Plant, TruckType): loading by mode, the zod checks shared with the server, "Are you sure?", POST and
+// PUT bodies, the server's field errors under their inputs, the info popup, number clamping, the reference
+// type-ahead and the Indonesian labels.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import i18n from '../../console/src/i18n';
+import { renderApp } from './render';
+import { API, envelope, permissionHandler, server } from './server';
+
+const ALL_RIGHTS = { View: true, Create: true, Edit: true, Delete: true };
+
+const COMPANY = {
+  Id: 1,
+  Company_Code: 'C001',
+  Company_Name: 'PT Sawit Makmur',
+  Tax_Number: '01.234.567',
+  Address: 'Jl. Gatot Subroto 1',
+  City: 'Medan',
+  Currency: 'IDR',
+  Is_Active: true,
+  Created_Date: '2025-03-07T02:05:00.000Z',
+  Created_By: 'admin',
+  Edited_Date: null,
+  Edited_By: null,
+};
+
+const COMPANY_DEFAULTS = {
+  Company_Code: null,
+  Company_Name: null,
+  Tax_Number: null,
+  Address: null,
+  City: null,
+  Currency: 'IDR',
+  Is_Active: true,
+};
+
+/** See resources-index.test.tsx: in jsdom an open Fluent dialog may be marked aria-hidden by tabster. */
+function findDialog() {
+  return screen.findByRole('alertdialog', { hidden: true });
+}
+
+async function confirmSave(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  const dialog = await findDialog();
+  expect(within(dialog).getByText('Are you sure?')).toBeInTheDocument();
+  await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
+}
+
+describe('resource editor', () => {
+  it('given create mode, when the server refuses a duplicate code, then its message shows under the Company Code input and nothing else changes', async () => {
+    let posted: Record<string, unknown> | null = null;
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/0/create`, () => HttpResponse.json(envelope(COMPANY_DEFAULTS))),
+      http.post(`${API}/company`, async ({ request }) => {
+        posted = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(
+          {
+            success: false,
+            message: 'Validation error',
+            message_code: 'VALIDATION',
+            errors: { Company_Code: ['A record with the same Company Code already exists.'] },
+          },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user, where } = renderApp('/Company/Editor?mode=create&id=0', { user: {} });
+
+    expect(await screen.findByRole('heading', { name: 'Create Company', level: 1 })).toBeInTheDocument();
+    // No info popup while creating; the currency starts from the definition's default.
+    expect(await screen.findByLabelText('Currency')).toHaveValue('IDR');
+    expect(screen.queryByRole('button', { name: 'Info' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Company Code/), 'C001');
+    await user.type(screen.getByLabelText(/^Company Name/), 'PT Sawit Makmur');
+    await confirmSave(user);
+
+    expect(
+      await screen.findByText('A record with the same Company Code already exists.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Company Code/)).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toEqual({
+      Company_Code: 'C001',
+      Company_Name: 'PT Sawit Makmur',
+      Tax_Number: null,
+      Address: null,
+      City: null,
+      Currency: 'IDR',
+      Is_Active: true,
+    });
+    expect(where()).toBe('/Company/Editor?mode=create&id=0');
+  });
+
+  it('given create mode, when Save is pressed with the required fields empty, then the shared rules name them inline and nothing is sent', async () => {
+    let posts = 0;
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/0/create`, () => HttpResponse.json(envelope(COMPANY_DEFAULTS))),
+      http.post(`${API}/company`, () => {
+        posts += 1;
+        return HttpResponse.json(envelope({}));
+      }),
+    );
+    const { user } = renderApp('/Company/Editor?mode=create&id=0', { user: {} });
+    await screen.findByLabelText('Currency');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Company Code is required.')).toBeInTheDocument();
+    expect(screen.getByText('Company Name is required.')).toBeInTheDocument();
+    expect(screen.getByText(/Some fields need attention/)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument();
+    expect(posts).toBe(0);
+  });
+
+  it('given edit mode, when a field is changed and saved, then PUT carries the whole record with its Id, "Data Saved" shows and the list opens again', async () => {
+    let put: Record<string, unknown> | null = null;
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/1/edit`, () => HttpResponse.json(envelope(COMPANY))),
+      http.put(`${API}/company`, async ({ request }) => {
+        put = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(envelope({ ...COMPANY, City: 'Binjai' }, { message: 'Saved.' }));
+      }),
+      http.post(`${API}/company/list`, () => HttpResponse.json(envelope([COMPANY], { totalRecords: 1 }))),
+    );
+    const { user, where } = renderApp('/Company/Editor?mode=edit&id=1', { user: {} });
+
+    expect(await screen.findByRole('heading', { name: 'Edit Company', level: 1 })).toBeInTheDocument();
+    const city = await screen.findByLabelText('City');
+    await waitFor(() => expect(city).toHaveValue('Medan'));
+    await user.clear(city);
+    await user.type(city, 'Binjai');
+    await confirmSave(user);
+
+    await waitFor(() => expect(where()).toBe('/Company/Index'));
+    expect(await screen.findByText('Data Saved')).toBeInTheDocument();
+    expect(screen.getByText('Saved.')).toBeInTheDocument();
+    expect(put).toEqual({
+      Id: 1,
+      Company_Code: 'C001',
+      Company_Name: 'PT Sawit Makmur',
+      Tax_Number: '01.234.567',
+      Address: 'Jl. Gatot Subroto 1',
+      City: 'Binjai',
+      Currency: 'IDR',
+      Is_Active: true,
+    });
+  });
+
+  it('given view mode, when the editor opens, then every input is read-only, there is no Save, and Info shows who created the record and when', async () => {
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/1/view`, () => HttpResponse.json(envelope(COMPANY))),
+    );
+    const { user } = renderApp('/Company/Editor?mode=view&id=1', { user: {} });
+
+    expect(await screen.findByRole('heading', { name: 'View Company', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveValue('C001'));
+    for (const label of ['Company Code', 'Company Name', 'Address', 'City', 'Currency']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    }
+    expect(screen.getByRole('checkbox', { name: 'Active' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Info' }));
+    const info = (await screen.findByText('Created By')).closest('dl') as HTMLElement;
+    expect(within(info).getByText('Created By').nextSibling).toHaveTextContent('admin');
+    // 02:05 UTC shown in the browser's time zone, dd/mm/yyyy HH:mm.
+    expect(within(info).getByText('Created Date').nextSibling?.textContent).toMatch(
+      /^07\/03\/2025 \d{2}:05$/,
+    );
+    expect(within(info).getByText('Edited By').nextSibling).toHaveTextContent('-');
+  });
+
+  it('given a user without the Edit right, when an edit link is opened, then the record shows read-only', async () => {
+    server.use(
+      permissionHandler({ View: true }),
+      http.get(`${API}/company/1/view`, () => HttpResponse.json(envelope(COMPANY))),
+    );
+    renderApp('/Company/Editor?mode=edit&id=1', { user: {} });
+
+    expect(await screen.findByRole('heading', { name: 'View Company', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveAttribute('readonly'));
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('given the record cannot be loaded, when the editor opens, then the server message shows and the user is back on the list', async () => {
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/99/edit`, () =>
+        HttpResponse.json(
+          { success: false, message: 'The requested record was not found.', message_code: 'NOT_FOUND' },
+          { status: 404 },
+        ),
+      ),
+      http.post(`${API}/company/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
+    );
+    const { where } = renderApp('/Company/Editor?mode=edit&id=99', { user: {} });
+
+    expect(await screen.findByText('The requested record was not found.')).toBeInTheDocument();
+    await waitFor(() => expect(where()).toBe('/Company/Index'));
+  });
+
+  it('given a number with a range, when a value beyond it is typed and the input is left, then it is clamped to the maximum', async () => {
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/truck_type/0/create`, () =>
+        HttpResponse.json(
+          envelope({
+            Truck_Type_Code: null,
+            Truck_Type_Name: null,
+            Capacity_Kg: null,
+            Axles: null,
+            Is_Tanker: false,
+            Is_Active: true,
+          }),
+        ),
+      ),
+    );
+    const { user } = renderApp('/TruckType/Editor?mode=create&id=0', { user: {} });
+    const capacity = await screen.findByLabelText(/^Capacity \(KG\)/);
+
+    await user.type(capacity, '250000.555abc');
+    expect(capacity).toHaveValue('250000.555');
+    await user.tab();
+    expect(capacity).toHaveValue('100000');
+    const axles = screen.getByLabelText('Axles');
+    await user.type(axles, '-1.5');
+    await user.tab();
+    // Axles are whole numbers from 2: no point, no minus, and 15 is kept within 12.
+    expect(axles).toHaveValue('12');
+  });
+
+  it('given a reference field, when fewer than 3 characters are typed nothing is searched, at 3 the lookup is asked after the pause, and a choice is saved as the key', async () => {
+    const searches: string[] = [];
+    let posted: Record<string, unknown> | null = null;
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/plant/0/create`, () =>
+        HttpResponse.json(
+          envelope({
+            Plant_Code: null,
+            Plant_Name: null,
+            Company_Code: null,
+            Plant_Type: null,
+            City: null,
+            Province: null,
+            Is_Active: true,
+          }),
+        ),
+      ),
+      http.get(`${API}/list/company`, ({ request }) => {
+        const url = new URL(request.url);
+        searches.push(`${url.searchParams.get('q')}|${url.searchParams.get('page')}`);
+        return HttpResponse.json(
+          envelope({
+            items: [
+              { id: 'C001', text: 'C001 - PT Sawit Makmur' },
+              { id: 'C002', text: 'C002 - PT Sawit Jaya' },
+            ],
+            more: false,
+          }),
+        );
+      }),
+      http.post(`${API}/plant`, async ({ request }) => {
+        posted = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(envelope(posted, { message: 'Saved.' }));
+      }),
+      http.post(`${API}/plant/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
+    );
+    const { user, where } = renderApp('/Plant/Editor?mode=create&id=0', { user: {} });
+    const company = await screen.findByRole('combobox', { name: /^Company/ });
+    expect(company).toHaveAttribute('placeholder', 'Please select');
+
+    await user.type(company, 'Sa');
+    expect(await screen.findByText('Type at least 3 characters to search')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(searches).toEqual([]);
+
+    await user.type(company, 'w', { skipClick: true });
+    await waitFor(() => expect(searches).toEqual(['Saw|1']));
+    await user.click(await screen.findByRole('option', { name: 'C002 - PT Sawit Jaya' }));
+    await waitFor(() => expect(company).toHaveValue('C002 - PT Sawit Jaya'));
+
+    await user.type(screen.getByLabelText(/^Plant Code/), 'P100');
+    await user.type(screen.getByLabelText(/^Plant Name/), 'Kebun Sei Mangkei');
+    await user.selectOptions(screen.getByLabelText(/^Plant Type/), 'MILL');
+    await confirmSave(user);
+    await waitFor(() => expect(where()).toBe('/Plant/Index'));
+    expect(posted).toMatchObject({ Plant_Code: 'P100', Company_Code: 'C002', Plant_Type: 'MILL' });
+  });
+
+  it('given a reference that searches from 0 characters, when it opens, then the first page shows at once and Load more appends the next page', async () => {
+    const searches: string[] = [];
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/freight/0/create`, () =>
+        HttpResponse.json(envelope({ Truck_Type_Code: null, Is_Active: true })),
+      ),
+      http.get(`${API}/list/truck_type`, ({ request }) => {
+        const url = new URL(request.url);
+        const page = Number(url.searchParams.get('page'));
+        searches.push(`${url.searchParams.get('q')}|${page}`);
+        const items = Array.from({ length: page === 1 ? 10 : 2 }, (_, i) => {
+          const n = (page - 1) * 10 + i + 1;
+          return { id: `TT${n}`, text: `TT${n} - Truck ${n}` };
+        });
+        return HttpResponse.json(envelope({ items, more: page === 1 }));
+      }),
+      http.get(`${API}/list/:other`, () => HttpResponse.json(envelope({ items: [], more: false }))),
+    );
+    const { user } = renderApp('/Freight/Editor?mode=create&id=0', { user: {} });
+    const truckType = await screen.findByRole('combobox', { name: /^Truck Type/ });
+
+    await user.click(truckType);
+    await waitFor(() => expect(searches).toEqual(['|1']));
+    expect(await screen.findAllByRole('option', { name: /Truck \d+$/ })).toHaveLength(10);
+    await user.click(screen.getByRole('option', { name: 'Load more…' }));
+    await waitFor(() => expect(screen.getAllByRole('option', { name: /Truck \d+$/ })).toHaveLength(12));
+    expect(searches).toEqual(['|1', '|2']);
+    await user.click(screen.getByRole('option', { name: 'TT12 - Truck 12' }));
+    await waitFor(() => expect(truckType).toHaveValue('TT12 - Truck 12'));
+  });
+
+  it('given a field of a Lookup group, when it opens, then the Lookup master is searched within that group', async () => {
+    const searches: string[] = [];
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/freight/0/create`, () =>
+        HttpResponse.json(envelope({ Trip_Type: null, Is_Active: true })),
+      ),
+      http.get(`${API}/list/lookup`, ({ request }) => {
+        const url = new URL(request.url);
+        searches.push(`${url.searchParams.get('group')}|${url.searchParams.get('q')}`);
+        return HttpResponse.json(
+          envelope({ items: [{ id: 'ONE_WAY', text: 'ONE_WAY - One way' }], more: false }),
+        );
+      }),
+    );
+    const { user } = renderApp('/Freight/Editor?mode=create&id=0', { user: {} });
+    const tripType = await screen.findByRole('combobox', { name: /^Trip Type/ });
+
+    await user.click(tripType);
+    await user.click(await screen.findByRole('option', { name: 'ONE_WAY - One way' }));
+    await waitFor(() => expect(tripType).toHaveValue('ONE_WAY - One way'));
+    expect(searches).toContain('FREIGHT_TRIP_TYPE|');
+    // A code already there (the currency's default) is shown through one lookup in its own group.
+    expect(searches).toContain('CCY|IDR');
+  });
+
+  it('given a record with a reference, when it opens, then the reference shows its text from one lookup of its key', async () => {
+    const searches: string[] = [];
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/plant/4/view`, () =>
+        HttpResponse.json(
+          envelope({
+            Id: 4,
+            Plant_Code: 'P100',
+            Plant_Name: 'Kebun Sei Mangkei',
+            Company_Code: 'C001',
+            Plant_Type: 'MILL',
+            City: null,
+            Province: null,
+            Is_Active: true,
+          }),
+        ),
+      ),
+      http.get(`${API}/list/company`, ({ request }) => {
+        searches.push(new URL(request.url).searchParams.get('q') ?? '');
+        return HttpResponse.json(
+          envelope({ items: [{ id: 'C001', text: 'C001 - PT Sawit Makmur' }], more: false }),
+        );
+      }),
+    );
+    renderApp('/Plant/Editor?mode=view&id=4', { user: {} });
+
+    const company = await screen.findByRole('combobox', { name: /^Company/ });
+    await waitFor(() => expect(company).toHaveValue('C001 - PT Sawit Makmur'));
+    expect(company).toBeDisabled();
+    expect(searches).toEqual(['C001']);
+  });
+
+  it('given the Indonesian interface, when the create form is saved empty, then the title, labels and messages are Indonesian', async () => {
+    await act(() => i18n.changeLanguage('id'));
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/0/create`, () => HttpResponse.json(envelope(COMPANY_DEFAULTS))),
+    );
+    const { user } = renderApp('/Company/Editor?mode=create&id=0', { user: { Language: 'id' } });
+
+    expect(await screen.findByRole('heading', { name: 'Buat Perusahaan', level: 1 })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Nama Perusahaan/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Legal dan Alamat' })).toBeInTheDocument();
+    await screen.findByLabelText(/^Kode Perusahaan/);
+    await user.click(screen.getByRole('button', { name: 'Simpan' }));
+
+    expect(await screen.findByText('Kode Perusahaan wajib diisi.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Kembali' })).toBeInTheDocument();
+  });
+});
