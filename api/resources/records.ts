@@ -142,18 +142,32 @@ export async function validateRecord(
     }
   }
 
-  // References must name an active record of the other resource.
+  // References must name an active record of the other resource; lookup codes an active value of their group.
+  const checked = (f: FieldDef) => f.type === 'ref' || (f.type === 'lookup' && f.lookupGroup !== undefined);
   const refChecks: [string, FieldDef, unknown][] = [];
-  for (const f of fields) if (f.type === 'ref' && values[f.name]) refChecks.push([f.name, f, values[f.name]]);
+  for (const f of fields) if (checked(f) && values[f.name]) refChecks.push([f.name, f, values[f.name]]);
   for (const child of def.children ?? []) {
     children[child.name]?.forEach((row, index) => {
       for (const f of child.fields) {
-        if (f.type === 'ref' && row[f.name])
-          refChecks.push([`${child.name}.${index}.${f.name}`, f, row[f.name]]);
+        if (checked(f) && row[f.name]) refChecks.push([`${child.name}.${index}.${f.name}`, f, row[f.name]]);
       }
     });
   }
+  const lookups = resourceByName('Lookup');
   for (const [key, f, value] of refChecks) {
+    if (f.type === 'lookup') {
+      if (!lookups) continue;
+      const found: unknown = await trx(lookups.table)
+        .where({ lookup_group: f.lookupGroup, lookup_code: value as string, is_active: true })
+        .first('id');
+      if (!found) {
+        (errors[key] ??= []).push({
+          key: 'validation.lookupNotFound',
+          params: { field: fieldParam(def, f.name), value: String(value), group: f.lookupGroup! },
+        });
+      }
+      continue;
+    }
     const target = resourceByName(f.ref!);
     if (!target?.key) throw new Error(`${def.name}.${f.name}: unknown reference ${f.ref}`);
     const keyField = target.fields.find((x) => x.name === target.key)!;

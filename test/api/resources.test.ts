@@ -10,7 +10,11 @@ import { PARTIES_SAMPLES } from '../support/resource-samples/parties';
 import { SETTINGS_SAMPLES } from '../support/resource-samples/settings';
 import type { SampleOverrides } from '../support/resource-samples/types';
 
-const OVERRIDES: SampleOverrides = { ...PARTIES_SAMPLES, ...SETTINGS_SAMPLES };
+const CORE_SAMPLES: SampleOverrides = {
+  // A version needs at least one line of changes.
+  Changelog: () => ({ Details: [{ Description: 'Faster order list', Sort_Order: 1 }] }),
+};
+const OVERRIDES: SampleOverrides = { ...CORE_SAMPLES, ...PARTIES_SAMPLES, ...SETTINGS_SAMPLES };
 
 let t: TestApp;
 let admin: string;
@@ -38,9 +42,18 @@ afterAll(async () => {
 /** A value for a field that satisfies its definition; `n` makes text values distinct. */
 async function valueFor(field: FieldDef, n: number): Promise<unknown> {
   switch (field.type) {
-    case 'text':
-    case 'textarea':
     case 'lookup': {
+      // An active value of the field's list (db/seeds/lookups.ts).
+      const row = (await t.deps
+        .db('lookups')
+        .where({ lookup_group: field.lookupGroup, is_active: true })
+        .orderBy('sort_order')
+        .first('lookup_code')) as { lookup_code: string } | undefined;
+      if (!row) throw new Error(`no seeded value for lookup group ${field.lookupGroup}`);
+      return row.lookup_code;
+    }
+    case 'text':
+    case 'textarea': {
       const text = `T${n}-${field.name}`.toUpperCase();
       return text.slice(0, field.maxLength ?? 60).replace(/-$/, '');
     }
@@ -160,16 +173,22 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('%s', (_name, de
       }
       expect(view.body.data).toMatchObject({ Id: id, Is_Active: true, Created_By: 'admin', Edited_By: null });
 
+      // A free-text field is changed; a resource without one (Changelog) changes a date instead.
       const text = def.fields.find(
         (f) => f.type === 'text' && !f.unique && f.name !== def.key && !f.readOnly,
-      )!;
-      const changed = { ...view.body.data, [text.name]: 'Changed value' };
+      );
+      const edited = text ?? def.fields.find((f) => f.type === 'date' && !f.readOnly)!;
+      const [sent, stored] = text ? ['Changed value', 'Changed value'] : ['15/01/2026', '2026-01-15'];
+      const changed = { ...view.body.data, [edited.name]: sent };
       const put = await t.request().put(api).set('Authorization', admin).send(changed);
       expect(put.status).toBe(200);
-      expect(put.body.data[text.name]).toBe('Changed value');
+      expect(put.body.data[edited.name]).toBe(stored);
       expect(put.body.data.Edited_By).toBe('admin');
-      const row = await t.deps.db(def.table).where({ id }).first(columnOf(text));
-      expect(row[columnOf(text)]).toBe('Changed value');
+      const row = await t.deps
+        .db(def.table)
+        .where({ id })
+        .first(t.deps.db.raw('??::text as v', [columnOf(edited)]));
+      expect(row.v).toBe(stored);
     },
   );
 
@@ -220,6 +239,20 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('%s', (_name, de
       const res = await t.request().post(api).set('Authorization', admin).send(body);
       expect(res.status).toBe(400);
       expect(res.body.errors[refField.name][0]).toContain('"NO-SUCH-CODE" does not exist or is inactive.');
+    },
+  );
+
+  writable(def)(
+    'given a lookup code that is not in its list, when saved, then 400 on that field naming the list',
+    async () => {
+      const lookupField = def.fields.find((f) => f.type === 'lookup' && !f.readOnly);
+      if (!lookupField) return; // this resource has no lookup field
+      const body = { ...(await sampleBody(def)), [lookupField.name]: 'NOT-IN-LIST' };
+      const res = await t.request().post(api).set('Authorization', admin).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[lookupField.name][0]).toContain(
+        `"NOT-IN-LIST" is not a value of the list ${lookupField.lookupGroup}.`,
+      );
     },
   );
 

@@ -3,6 +3,7 @@
 import type { ResourceDef } from '../engine';
 import { PARTIES_RESOURCES } from './batch-parties';
 import { SETTINGS_RESOURCES } from './batch-settings';
+import { Changelog } from './changelog';
 import { Company } from './company';
 import { Group } from './group';
 import { Location } from './location';
@@ -23,6 +24,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   Transporter,
   User,
   Group,
+  Changelog,
   ...PARTIES_RESOURCES,
   ...SETTINGS_RESOURCES,
 ];
