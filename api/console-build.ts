@@ -23,6 +23,8 @@ export function consoleNeedsBuild(): boolean {
   const sources = Math.max(
     newestMtime(path.join(projectRoot, 'console')),
     newestMtime(path.join(projectRoot, 'locales')),
+    // The console bundles the resource definitions and the menu tree.
+    newestMtime(path.join(projectRoot, 'db', 'resources')),
   );
   return built < sources;
 }

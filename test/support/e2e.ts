@@ -25,7 +25,7 @@ export interface E2eStack {
   close(): Promise<void>;
 }
 
-export async function startE2eStack(): Promise<E2eStack> {
+export async function startE2eStack(options: { masterData?: boolean } = {}): Promise<E2eStack> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: install Debian's package (apt-get install chromium).`,
@@ -50,7 +50,8 @@ export async function startE2eStack(): Promise<E2eStack> {
       },
     );
   }
-  const app = await createTestApp();
+  // The master demo data (companies, plants, warehouses...) only for suites that work on it.
+  const app = await createTestApp({ masterData: options.masterData ?? false });
   const handler = createApp(app.deps, { consoleDir: consoleOutDir }).callback();
   const server = http.createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

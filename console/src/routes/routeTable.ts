@@ -61,6 +61,7 @@ const MASTER_DATA = [
   'OrderType',
   'Driver',
   'Vehicle',
+  'Changelog',
 ] as const;
 
 /** Master data open without a login (spec/1 §2). */
@@ -124,8 +125,6 @@ export const ROUTES: AppRoute[] = [
     '/Upload/Transporter',
     '/SAPFilter/Index',
     '/ApprovalLog/Index',
-    '/Changelog/Index',
-    '/Changelog/Editor',
     '/APILog/Index',
     '/APIResponseLog/Index',
   ].map((path) => screen(path)),
