@@ -1,35 +1,10 @@
 // Master data, first tables: companies, plants, locations, product categories, materials, truck types and
-// transporters. Each follows its definition in db/resources/master/ (test/api/resources-schema.test.ts checks
+// transporters. Each follows its definition in db/resources/master/ (test/api/resources.test.ts checks
 // that they agree): an id, the business key (unique, also case-insensitively), the fields, is_active and the
 // audit columns. References point at the business key of the other table and follow a renamed key; a row
 // still referenced cannot be deleted.
 import type { Knex } from 'knex';
-
-function common(t: Knex.CreateTableBuilder, knex: Knex): void {
-  t.boolean('is_active').notNullable().defaultTo(true);
-  t.timestamp('created_date', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-  t.string('created_by', 100);
-  t.timestamp('edited_date', { useTz: true });
-  t.string('edited_by', 100);
-}
-
-/** The business key: unique as stored, and unique ignoring case (what users mean by "the same code"). */
-async function businessKey(knex: Knex, table: string, column: string): Promise<void> {
-  await knex.raw(`create unique index ${table}_${column}_ci on ${table} (lower(${column}))`);
-}
-
-function ref(
-  t: Knex.CreateTableBuilder,
-  column: string,
-  table: string,
-  targetColumn: string,
-  length: number,
-) {
-  const c = t.string(column, length);
-  t.foreign(column).references(targetColumn).inTable(table).onUpdate('CASCADE').onDelete('RESTRICT');
-  t.index([column]);
-  return c;
-}
+import { businessKey, common, ref } from './master-columns';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('companies', (t) => {

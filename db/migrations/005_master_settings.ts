@@ -7,32 +7,7 @@
 // renamed key and keep a referenced row from being deleted, is_active and the audit columns. Child tables
 // hold an id, their parent's id (their rows go with the parent) and their fields.
 import type { Knex } from 'knex';
-
-function common(t: Knex.CreateTableBuilder, knex: Knex): void {
-  t.boolean('is_active').notNullable().defaultTo(true);
-  t.timestamp('created_date', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-  t.string('created_by', 100);
-  t.timestamp('edited_date', { useTz: true });
-  t.string('edited_by', 100);
-}
-
-/** The business key: unique as stored, and unique ignoring case (what users mean by "the same code"). */
-async function businessKey(knex: Knex, table: string, column: string): Promise<void> {
-  await knex.raw(`create unique index ${table}_${column}_ci on ${table} (lower(${column}))`);
-}
-
-function ref(
-  t: Knex.CreateTableBuilder,
-  column: string,
-  table: string,
-  targetColumn: string,
-  length: number,
-) {
-  const c = t.string(column, length);
-  t.foreign(column).references(targetColumn).inTable(table).onUpdate('CASCADE').onDelete('RESTRICT');
-  t.index([column]);
-  return c;
-}
+import { businessKey, common, ref } from './master-columns';
 
 /** A master row with a code and a name, the shape most of this batch shares. */
 function codeAndName(
