@@ -26,7 +26,12 @@ export type FieldType =
   /** A code of a Lookup group (`lookupGroup`), chosen from the Lookup master. */
   | 'lookup'
   /** The business key of a row of another resource (`ref`), chosen with type-ahead. */
-  | 'ref';
+  | 'ref'
+  /**
+   * A JSON document (jsonb, or text holding JSON), e.g. a logged request: shown read-only and pretty-printed in
+   * the record view; never listed, filtered, sorted or exported (it can be large).
+   */
+  | 'json';
 
 export type FilterKind = 'contains' | 'equals' | 'date' | false;
 
@@ -110,7 +115,13 @@ export interface ResourceDef {
   internalColumns?: string[];
   /** Default list order (wire names); the id is always added last. */
   defaultSort?: { field: string; order: 'asc' | 'desc' }[];
+  /** No lookup (`GET /api/list/<path>`): no select ever picks one of its rows, and its rows are not for everyone (logs). */
+  lookup?: false;
+  /** Whether the Index lists a system field, where it differs from the default (a log lists its Created_Date). */
+  systemList?: Partial<Record<SystemFieldName, boolean>>;
 }
+
+export type SystemFieldName = 'Is_Active' | 'Created_Date' | 'Created_By' | 'Edited_Date' | 'Edited_By';
 
 /** Audit and state columns every resource table has, with their wire names. */
 export const SYSTEM_FIELDS: FieldDef[] = [
@@ -146,10 +157,22 @@ export function defineResource<const R extends ResourceDef>(def: R): R {
 
 /** Every field of a resource including the system ones, in display order. */
 export function allFields(def: ResourceDef): FieldDef[] {
-  return [SYSTEM_FIELDS[0]!, ...def.fields, ...SYSTEM_FIELDS.slice(1)];
+  const system = def.systemList
+    ? SYSTEM_FIELDS.map((f) => {
+        const list = def.systemList?.[f.name as SystemFieldName];
+        return list === undefined ? f : { ...f, list };
+      })
+    : SYSTEM_FIELDS;
+  return [system[0]!, ...def.fields, ...system.slice(1)];
+}
+
+/** The fields a list page or an export carries: all but JSON documents, which only the record view shows. */
+export function listedFields(def: ResourceDef): FieldDef[] {
+  return allFields(def).filter((f) => f.type !== 'json');
 }
 
 export function defaultFilter(field: FieldDef): FilterKind {
+  if (field.type === 'json') return false;
   if (field.filter !== undefined) return field.filter;
   if (field.secret) return false;
   switch (field.type) {
@@ -225,6 +248,9 @@ export function fieldSchema(field: FieldDef): z.ZodType<unknown> {
       break;
     case 'datetime':
       base = z.iso.datetime({ offset: true });
+      break;
+    case 'json':
+      base = z.unknown();
       break;
   }
   const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

@@ -1,7 +1,7 @@
 // The generic master-data form (console/src/pages/resources/ResourceEditorPage.tsx) on real definitions
 // (Company, Plant, TruckType): loading by mode, the zod checks shared with the server, "Are you sure?", POST and
 // PUT bodies, the server's field errors under their inputs, the info popup, number clamping, the reference
-// type-ahead and the Indonesian labels.
+// type-ahead, the Indonesian labels, and the labels of fixed choices (enum fields, a sub-table's included).
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
@@ -33,6 +33,35 @@ const COMPANY_DEFAULTS = {
   City: null,
   Currency: 'IDR',
   Is_Active: true,
+};
+
+const PLANT = {
+  Id: 4,
+  Plant_Code: 'P100',
+  Plant_Name: 'Kebun Sei Mangkei',
+  Company_Code: 'C001',
+  Plant_Type: 'MILL',
+  City: null,
+  Province: null,
+  Is_Active: true,
+};
+
+const WAREHOUSE = {
+  Id: 7,
+  Warehouse_Code: 'WH01',
+  Warehouse_Name: 'Gudang CPO Dumai',
+  Plant_Code: 'P100',
+  Location_Code: null,
+  Sap_Storage_Location: null,
+  Conversion_Type: null,
+  Use_Appointment: true,
+  Address: null,
+  City: 'Dumai',
+  Is_Active: true,
+  Docks: [
+    { Id: 1, Dock_Code: 'D1', Dock_Name: 'Dok muat 1', Dock_Type: 'LOADING' },
+    { Id: 2, Dock_Code: 'D2', Dock_Name: 'Dok bongkar 1', Dock_Type: 'UNLOADING' },
+  ],
 };
 
 /** See resources-index.test.tsx: in jsdom an open Fluent dialog may be marked aria-hidden by tabster. */
@@ -381,6 +410,66 @@ describe('resource editor', () => {
     await waitFor(() => expect(company).toHaveValue('C001 - PT Sawit Makmur'));
     expect(company).toBeDisabled();
     expect(searches).toEqual(['C001']);
+  });
+
+  it('given an enum field, when the Plant editor opens in English, then its choices read as labels and the one picked is saved as its code', async () => {
+    let put: Record<string, unknown> | null = null;
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/plant/4/edit`, () => HttpResponse.json(envelope(PLANT))),
+      http.get(`${API}/list/company`, () =>
+        HttpResponse.json(envelope({ items: [{ id: 'C001', text: 'C001 - PT Sawit Makmur' }], more: false })),
+      ),
+      http.put(`${API}/plant`, async ({ request }) => {
+        put = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(envelope(put, { message: 'Saved.' }));
+      }),
+      http.post(`${API}/plant/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
+    );
+    const { user, where } = renderApp('/Plant/Editor?mode=edit&id=4', { user: {} });
+    const plantType = await screen.findByLabelText(/^Plant Type/);
+    await waitFor(() => expect(plantType).toHaveDisplayValue('Palm oil mill (PKS)'));
+
+    expect(
+      within(plantType)
+        .getAllByRole('option')
+        .map((o) => [o.getAttribute('value'), o.textContent]),
+    ).toEqual([
+      ['', 'Please select'],
+      ['MILL', 'Palm oil mill (PKS)'],
+      ['REFINERY', 'Refinery'],
+      ['ESTATE', 'Estate'],
+      ['BULKING', 'Bulking station'],
+      ['WAREHOUSE', 'Warehouse'],
+      ['OFFICE', 'Office'],
+    ]);
+    await user.selectOptions(plantType, 'Estate');
+    expect(plantType).toHaveValue('ESTATE');
+    await confirmSave(user);
+    await waitFor(() => expect(where()).toBe('/Plant/Index'));
+    expect(put).toMatchObject({ Id: 4, Plant_Code: 'P100', Plant_Type: 'ESTATE' });
+  });
+
+  it('given the Indonesian interface, when a Plant and a Warehouse with docks are viewed, then the enum values and the sub-table choices read in Indonesian', async () => {
+    await act(() => i18n.changeLanguage('id'));
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/plant/4/view`, () => HttpResponse.json(envelope({ ...PLANT, Plant_Type: 'ESTATE' }))),
+      http.get(`${API}/warehouse/7/view`, () => HttpResponse.json(envelope(WAREHOUSE))),
+      http.get(`${API}/list/:other`, () => HttpResponse.json(envelope({ items: [], more: false }))),
+    );
+    const { unmount } = renderApp('/Plant/Editor?mode=view&id=4', { user: { Language: 'id' } });
+
+    expect(await screen.findByRole('heading', { name: 'Lihat Plant', level: 1 })).toBeInTheDocument();
+    const plantType = screen.getByLabelText('Jenis Plant');
+    await waitFor(() => expect(plantType).toHaveDisplayValue('Kebun'));
+    expect(within(plantType).getByRole('option', { name: 'Pabrik kelapa sawit (PKS)' })).toHaveValue('MILL');
+    unmount();
+
+    renderApp('/Warehouse/Editor?mode=view&id=7', { user: { Language: 'id' } });
+    await screen.findByRole('table', { name: 'Dok dan Tempat Penyimpanan' });
+    await waitFor(() => expect(screen.getByLabelText('Jenis Dok, baris 1')).toHaveDisplayValue('Muat'));
+    expect(screen.getByLabelText('Jenis Dok, baris 2')).toHaveDisplayValue('Bongkar');
   });
 
   it('given the Indonesian interface, when the create form is saved empty, then the title, labels and messages are Indonesian', async () => {

@@ -1,6 +1,6 @@
 // The generic master-data list (console/src/pages/resources/ResourceIndexPage.tsx) on a real definition
 // (Company): columns, the list protocol, filters and their badge, kept table state, buttons by rights, delete with
-// confirmation, exports and the import dialog, and the Indonesian labels.
+// confirmation, exports and the import dialog, and the Indonesian labels; on Plant, the labels of an enum column.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
@@ -25,6 +25,29 @@ const COMPANIES = [
     City: 'Pekanbaru',
     Currency: 'IDR',
     Is_Active: false,
+  },
+];
+
+const PLANTS = [
+  {
+    Id: 4,
+    Plant_Code: 'P100',
+    Plant_Name: 'Kebun Sei Mangkei',
+    Company_Code: 'C001',
+    Plant_Type: 'MILL',
+    City: 'Simalungun',
+    Province: 'Sumatera Utara',
+    Is_Active: true,
+  },
+  {
+    Id: 5,
+    Plant_Code: 'P200',
+    Plant_Name: 'Bulking Dumai',
+    Company_Code: 'C001',
+    Plant_Type: 'BULKING',
+    City: 'Dumai',
+    Province: 'Riau',
+    Is_Active: true,
   },
 ];
 
@@ -388,6 +411,46 @@ describe('resource index', () => {
     expect(await screen.findByText('3 rows saved.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument());
     await waitFor(() => expect(bodies.length).toBeGreaterThan(loads));
+  });
+
+  it('given an enum column, when the Plant list opens in English and then in Indonesian, then its cells and filter choices show labels while the filter sends the code', async () => {
+    const bodies: ListBody[] = [];
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.post(`${API}/plant/list`, async ({ request }) => {
+        bodies.push((await request.json()) as ListBody);
+        return HttpResponse.json(envelope(PLANTS, { totalRecords: PLANTS.length }));
+      }),
+    );
+    const { user, unmount } = renderApp('/Plant/Index', { user: {} });
+    await screen.findByText('Kebun Sei Mangkei');
+
+    const rowText = () => screen.getAllByRole('row').map((row) => row.textContent ?? '');
+    expect(rowText().some((text) => /P100.*Kebun Sei Mangkei.*Palm oil mill \(PKS\)/.test(text))).toBe(true);
+    expect(rowText().some((text) => /P200.*Bulking Dumai.*Bulking station/.test(text))).toBe(true);
+    expect(rowText().some((text) => text.includes('BULKING'))).toBe(false);
+    const filter = screen.getByLabelText('Filter Plant Type');
+    expect(within(filter).getByRole('option', { name: 'Estate' })).toHaveValue('ESTATE');
+    await user.selectOptions(filter, 'Bulking station');
+    await waitFor(() =>
+      expect(bodies.at(-1)?.filters).toEqual([
+        { field: 'Plant_Type', value: 'BULKING', matchMode: 'equals' },
+      ]),
+    );
+    unmount();
+
+    window.localStorage.clear();
+    await act(() => i18n.changeLanguage('id'));
+    renderApp('/Plant/Index', { user: { Language: 'id' } });
+    await screen.findByText('Kebun Sei Mangkei');
+    expect(
+      screen
+        .getAllByRole('row')
+        .some((row) => /P100.*Kebun Sei Mangkei.*Pabrik kelapa sawit \(PKS\)/.test(row.textContent ?? '')),
+    ).toBe(true);
+    expect(
+      within(screen.getByLabelText('Saring Jenis Plant')).getByRole('option', { name: 'Kebun' }),
+    ).toHaveValue('ESTATE');
   });
 
   it('given the Indonesian interface, when the Company Index opens, then the title, columns, buttons and filter labels are Indonesian', async () => {

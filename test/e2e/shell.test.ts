@@ -39,7 +39,7 @@ describe('shell and dashboard', () => {
       // Switch language from the top bar: the text changes and the choice is stored on the user.
       await openMenu(page, 'Language', page.getByRole('menuitemradio', { name: 'Indonesia' }));
       await page.getByRole('menuitemradio', { name: 'Indonesia' }).click();
-      await page.getByText('Total Pesanan SAP').waitFor();
+      await page.getByText('Total Order SAP').waitFor();
       const row = await stack.app.deps.db('users').where({ username: 'admin' }).first('language');
       expect(row.language).toBe('id');
       await stack.screenshot(page, `dashboard-id-${width}`);

@@ -10,6 +10,7 @@ import { BlockingOverlay } from '../components/BlockingOverlay';
 import type { ChangePasswordResult } from '../components/ChangePasswordDialog';
 import { useSession } from '../session/SessionContext';
 import { setLoginNotice } from '../session/store';
+import { leave } from '../util/leaveGuard';
 import { DESKTOP_QUERY, useMediaQuery } from '../util/useMediaQuery';
 import { ChangelogPanel } from './ChangelogPanel';
 import { Footer } from './Footer';
@@ -127,9 +128,12 @@ export default function Shell({ children }: { children: ReactNode }) {
           overlay={!desktop}
           onOpenChange={setMenuOpen}
           onNavigate={(route) => {
-            setChangelogOpen(false);
             if (!desktop) setOverlayMenuOpen(false);
-            void navigate(route);
+            // A form with unsaved changes asks before it is left.
+            leave(() => {
+              setChangelogOpen(false);
+              void navigate(route);
+            });
           }}
         />
         <div className={styles.main}>

@@ -15,11 +15,11 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Suspense, lazy, type MouseEvent } from 'react';
+import { Suspense, lazy, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { MenuItem } from '../api/types';
-import { findMenuForPath, menuRoute, menuTitle } from './menu';
+import { findMenuForSection, menuRoute, menuTitle } from './menu';
 import { menuIcon } from './menuIcon';
 
 const OverlayMenu = lazy(() => import('./OverlayMenu'));
@@ -30,6 +30,8 @@ const useStyles = makeStyles({
     top: '48px',
     height: 'calc(100vh - 48px)',
     width: '260px',
+    // Never narrowed by a wide page beside it.
+    flexShrink: 0,
     borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     // The Nav items are drawn on this background (as inside Fluent's NavDrawer).
     backgroundColor: tokens.colorNeutralBackground4,
@@ -78,10 +80,22 @@ export function SideMenu({ menus, open, overlay, onOpenChange, onNavigate }: Sid
   const styles = useStyles();
   const { pathname } = useLocation();
   const language = i18n.language;
-  const current = findMenuForPath(menus, pathname);
+  const current = findMenuForSection(menus, pathname);
   const currentCategory = menus.find(
     (group) => group.Items?.length && leavesOf(group.Items, language).some((l) => l.item === current),
   );
+  const currentValue = currentCategory ? `group-${currentCategory.Id}` : '';
+  // The groups the user opened, plus the group of the page shown, whichever way it was reached (a link in a
+  // page, Back, the address bar), so that the current item is always visible in the menu.
+  const [openCategories, setOpenCategories] = useState<string[]>(currentValue ? [currentValue] : []);
+  const [openedFor, setOpenedFor] = useState(currentValue);
+  if (openedFor !== currentValue) {
+    // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+    setOpenedFor(currentValue);
+    if (currentValue && !openCategories.includes(currentValue)) {
+      setOpenCategories([...openCategories, currentValue]);
+    }
+  }
 
   function follow(event: MouseEvent, item: MenuItem) {
     const route = menuRoute(item);
@@ -110,8 +124,15 @@ export function SideMenu({ menus, open, overlay, onOpenChange, onNavigate }: Sid
         role="navigation"
         aria-labelledby="main-menu-title"
         selectedValue={current ? String(current.Id) : ''}
-        selectedCategoryValue={currentCategory ? `group-${currentCategory.Id}` : ''}
-        defaultOpenCategories={currentCategory ? [`group-${currentCategory.Id}`] : []}
+        selectedCategoryValue={currentValue}
+        openCategories={openCategories}
+        onNavCategoryItemToggle={(_, data) => {
+          // The toggled category comes as categoryValue (value is the category item's own).
+          const value = String(data.categoryValue ?? data.value);
+          setOpenCategories((open) =>
+            open.includes(value) ? open.filter((v) => v !== value) : [...open, value],
+          );
+        }}
       >
         {menus.map((item) => {
           const Icon = menuIcon(item.Icon);

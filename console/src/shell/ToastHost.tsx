@@ -1,25 +1,64 @@
-// The Fluent Toaster (top right) and the bridge that turns queued toast requests into Fluent toasts.
-import { Toast, ToastBody, ToastTitle, Toaster, useId, useToastController } from '@fluentui/react-components';
+// The Fluent Toaster (top right) and the bridge that turns queued toast requests into Fluent toasts. Toasts live
+// long (120000 ms, spec/1 §8), so each has a close button, and the area starts below the top bar and a page's
+// title row so that a toast never lies over the language and settings menus or a page's toolbar (Save, Back).
+import {
+  Button,
+  Toast,
+  ToastBody,
+  ToastTitle,
+  ToastTrigger,
+  Toaster,
+  useId,
+  useToastController,
+} from '@fluentui/react-components';
+import { Dismiss16Regular } from '@fluentui/react-icons';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { attachToastListener } from './notify';
 
+/** Top bar (48 px) plus a page's padding and title row with its toolbar. */
+export const TOAST_OFFSET_TOP_PX = 112;
+
 export default function ToastHost() {
+  const { t } = useTranslation();
   const toasterId = useId('tms-toaster');
   const { dispatchToast } = useToastController(toasterId);
+  const closeLabel = t('common.close');
 
   useEffect(
     () =>
       attachToastListener(({ intent, title, message, life }) => {
         dispatchToast(
           <Toast>
-            <ToastTitle>{title}</ToastTitle>
+            <ToastTitle
+              action={
+                <ToastTrigger>
+                  <Button
+                    appearance="transparent"
+                    size="small"
+                    icon={<Dismiss16Regular />}
+                    aria-label={closeLabel}
+                    title={closeLabel}
+                  />
+                </ToastTrigger>
+              }
+            >
+              {title}
+            </ToastTitle>
             {message ? <ToastBody>{message}</ToastBody> : null}
           </Toast>,
           { intent, timeout: life, position: 'top-end' },
         );
       }),
-    [dispatchToast],
+    [dispatchToast, closeLabel],
   );
 
-  return <Toaster toasterId={toasterId} position="top-end" pauseOnHover />;
+  return (
+    <Toaster
+      toasterId={toasterId}
+      position="top-end"
+      offset={{ vertical: TOAST_OFFSET_TOP_PX }}
+      pauseOnHover
+    />
+  );
 }

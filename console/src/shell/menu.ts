@@ -43,3 +43,17 @@ export function findMenuForPath(menus: MenuItem[], pathname: string, route?: App
       (item.Action ?? '').toLowerCase() === action.toLowerCase(),
   );
 }
+
+/**
+ * The menu entry to mark in the side menu: the page's own entry, else the entry of the same controller (the
+ * Plant list for /Plant/Editor), so the user sees where they are in the menu from any page of a screen.
+ */
+export function findMenuForSection(menus: MenuItem[], pathname: string): MenuItem | undefined {
+  const exact = findMenuForPath(menus, pathname);
+  if (exact) return exact;
+  const controller = pathOnly(pathname).split('/')[1];
+  if (!controller) return undefined;
+  return flattenMenus(menus)
+    .filter((item) => menuRoute(item) && !/^https?:\/\//i.test(menuRoute(item)))
+    .find((item) => pathOnly(menuRoute(item)).split('/')[1] === controller);
+}

@@ -42,6 +42,10 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
     overflowWrap: 'anywhere',
   },
+  // A longer answer ("Leave without saving") stays on one line instead of growing the buttons.
+  button: {
+    whiteSpace: 'nowrap',
+  },
 });
 
 export function ConfirmDialog({
@@ -72,10 +76,11 @@ export function ConfirmDialog({
             <span>{message ?? t('confirm.areYouSure')}</span>
           </DialogContent>
           <DialogActions>
-            <Button appearance="secondary" disabled={busy} onClick={onCancel}>
+            <Button className={styles.button} appearance="secondary" disabled={busy} onClick={onCancel}>
               {t('confirm.no')}
             </Button>
             <Button
+              className={styles.button}
               appearance="primary"
               disabled={busy}
               icon={busy ? <Spinner size="tiny" /> : undefined}

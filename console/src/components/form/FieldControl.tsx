@@ -1,8 +1,17 @@
 // The input of one field, chosen by its type (STYLE.md: the field's type picks its input): text, textarea,
 // numbers (clamped to min/max, rounded to the scale when leaving the input), dates typed dd/mm/yyyy, date-times,
-// Y/N checkboxes, fixed choices, codes of a Lookup group, and references to another resource (type-ahead).
+// Y/N checkboxes, fixed choices, codes of a Lookup group, references to another resource (type-ahead), and JSON
+// documents (read-only, pretty-printed).
 // `readOnly` shows the value without letting it change (view mode, fields the server fills).
-import { Checkbox, Input, Select, Textarea, makeStyles } from '@fluentui/react-components';
+import {
+  Checkbox,
+  Input,
+  Select,
+  Textarea,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../db/resources/engine';
 import { formatDateTime } from '../grid/cellFormat';
@@ -22,6 +31,8 @@ export interface FieldControlProps {
   onChange: (value: FormValue) => void;
   readOnly?: boolean;
   lookup?: LookupSource;
+  /** The text shown for a code of an `enum` field; without it the code itself shows. */
+  optionLabel?: (option: string) => string;
   /** Set by Fluent's Field (label, error) when the control sits in one. */
   id?: string;
   'aria-label'?: string;
@@ -38,10 +49,26 @@ const useStyles = makeStyles({
     minWidth: 0,
     '& input': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   },
+  json: {
+    '& textarea': {
+      fontFamily: tokens.fontFamilyMonospace,
+      fontSize: tokens.fontSizeBase200,
+      whiteSpace: 'pre',
+    },
+  },
 });
 
+/** A JSON document (or JSON text) indented for reading; text that is not JSON shows as it is. */
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
 export function FieldControl(props: FieldControlProps) {
-  const { field, value, onChange, readOnly, lookup } = props;
+  const { field, value, onChange, readOnly, lookup, optionLabel } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   const a11y = { id: props.id, 'aria-label': props['aria-label'], 'aria-invalid': props['aria-invalid'] };
@@ -68,6 +95,17 @@ export function FieldControl(props: FieldControlProps) {
           readOnly={readOnly}
           value={text}
           onChange={(_, d) => onChange(d.value)}
+        />
+      );
+    case 'json':
+      return (
+        <Textarea
+          {...a11y}
+          className={mergeClasses(styles.control, styles.json)}
+          resize="vertical"
+          rows={16}
+          readOnly
+          value={prettyJson(text)}
         />
       );
     case 'integer':
@@ -128,7 +166,7 @@ export function FieldControl(props: FieldControlProps) {
           <option value="">{t('form.pleaseSelect')}</option>
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </option>
           ))}
         </Select>

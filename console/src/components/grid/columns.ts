@@ -1,7 +1,7 @@
 // A list column described once (what it shows, how it sorts and filters) and turned into an AG Grid column:
 // the cell format follows the kind, numbers are right-aligned, and the filter row gets the matching filter.
 import type { ColDef } from 'ag-grid-community';
-import { formatCell, type CellKind } from './cellFormat';
+import { formatCell, textOf, type CellKind } from './cellFormat';
 import {
   ListColumnFilter,
   ListFloatingFilter,
@@ -17,7 +17,7 @@ export interface GridColumn {
   scale?: number;
   sortable?: boolean;
   filter?: FilterKindOption | false;
-  /** Choices of an `equals` filter (flags get Y/N). */
+  /** Choices of an `equals` filter (flags get Y/N); a cell holding one of the values shows its text. */
   options?: { value: string; text: string }[];
   width?: number;
 }
@@ -35,12 +35,15 @@ export function toColDef(column: GridColumn, numericClass?: string): ColDef {
           { value: 'false', text: 'N' },
         ]
       : undefined);
+  // Codes of a fixed list read as their labels; the row keeps the code, so sorting and filtering stay on it.
+  const optionText = column.options ? new Map(column.options.map((o) => [o.value, o.text])) : undefined;
   const def: ColDef = {
     colId: column.field,
     field: column.field,
     headerName: column.header,
     sortable: column.sortable !== false,
-    valueFormatter: (params) => formatCell(column.kind, params.value, column.scale),
+    valueFormatter: (params) =>
+      optionText?.get(textOf(params.value)) ?? formatCell(column.kind, params.value, column.scale),
     // Text columns share the room left over; flags, dates and numbers keep a fixed width.
     ...(column.width
       ? { width: column.width }

@@ -32,6 +32,8 @@ export interface ChildTableProps {
   errors: FieldErrors;
   readOnly: boolean;
   label: (field: string) => string;
+  /** The text of a code of an enum field (`ResourceText.option`); without it the codes show. */
+  optionLabel?: (field: string, code: string) => string;
   /** `changedCell` (`<Child>.<index>.<Field>`) when one value changed; absent when rows were added or removed. */
   onChange: (rows: ChildRow[], changedCell?: string) => void;
 }
@@ -73,7 +75,7 @@ const useStyles = makeStyles({
   },
 });
 
-export function ChildTable({ child, rows, errors, readOnly, label, onChange }: ChildTableProps) {
+export function ChildTable({ child, rows, errors, readOnly, label, optionLabel, onChange }: ChildTableProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const title = label(child.name);
@@ -145,6 +147,7 @@ export function ChildTable({ child, rows, errors, readOnly, label, onChange }: C
                         value={row.values[f.name] ?? null}
                         readOnly={readOnly || f.readOnly}
                         lookup={lookupSource(f)}
+                        optionLabel={optionLabel ? (code) => optionLabel(f.name, code) : undefined}
                         aria-label={t('form.cellLabel', { field: label(f.name), row: index + 1 })}
                         aria-invalid={cellErrors.length > 0 || undefined}
                         onChange={(value) => setValue(index, f.name, value)}

@@ -31,7 +31,9 @@ import type { FormValue } from '../../components/form/values';
 import { formatDateTime, textOf } from '../../components/grid/cellFormat';
 import { useRouteTitle } from '../../routes/title';
 import { useNotify } from '../../shell/notify';
+import { guardLeaving, leave } from '../../util/leaveGuard';
 import { NotAvailablePage } from '../NotAvailablePage';
+import { EditorExtras } from './admin';
 import { ChildTable } from './ChildTable';
 import { useResourceText, type ResourceText } from './labels';
 import { lookupSource } from './lookups';
@@ -89,6 +91,11 @@ const useStyles = makeStyles({
     margin: 0,
   },
 });
+
+/** What the user can change of a record, as one comparable string. */
+function snapshot(record: EditorRecord): string {
+  return JSON.stringify([record.values, record.children]);
+}
 
 function parseMode(value: string | null): EditorMode {
   return value === 'create' || value === 'edit' ? value : 'view';
@@ -162,6 +169,12 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
   const [summary, setSummary] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The record as loaded, to tell whether the user has changed anything; and where they wanted to go when
+  // asked about leaving their changes.
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
+  // Unsaved changes in a card under the form (e.g. a group's permission matrix), which saves on its own.
+  const [extrasDirty, setExtrasDirty] = useState(false);
 
   const from = (location.state as { from?: unknown } | null)?.from;
   const indexPath = typeof from === 'string' && from ? from : `/${def.name}/Index`;
@@ -187,7 +200,9 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
       .then((res) => {
         if (!live) return;
         if (res.success && res.data) {
-          setRecord(fromServer(def, res.data));
+          const next = fromServer(def, res.data);
+          setLoaded(snapshot(next));
+          setRecord(next);
           return;
         }
         notify.error(res.message || t('common.requestFailed'));
@@ -204,6 +219,14 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
     // Loaded once per record and mode.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def, id, mode]);
+
+  const dirty =
+    extrasDirty || (!readOnly && record !== null && loaded !== null && snapshot(record) !== loaded);
+
+  useEffect(() => {
+    if (!dirty) return;
+    return guardLeaving((go) => setPendingLeave(() => go));
+  }, [dirty]);
 
   function setValue(name: string, value: FormValue) {
     setRecord((current) =>
@@ -268,7 +291,7 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
           {mode === null || mode === 'denied' ? text.title : heading}
         </Title2>
         <div className={page.toolbar} role="toolbar" aria-label={t('resources.actions')}>
-          <Button icon={<ArrowLeft20Regular />} onClick={() => void navigate(indexPath)}>
+          <Button icon={<ArrowLeft20Regular />} onClick={() => leave(() => void navigate(indexPath))}>
             {t('form.back')}
           </Button>
           {record && mode !== 'create' ? <InfoPopup record={record} text={text} /> : null}
@@ -313,7 +336,7 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
                     return (
                       <Field
                         key={f.name}
-                        className={mergeClasses(f.type === 'textarea' && styles.wide)}
+                        className={mergeClasses((f.type === 'textarea' || f.type === 'json') && styles.wide)}
                         label={text.field(f.name)}
                         required={f.required && !fieldReadOnly}
                         validationState={messages.length ? 'error' : 'none'}
@@ -324,6 +347,7 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
                           value={record.values[f.name] ?? null}
                           readOnly={fieldReadOnly}
                           lookup={lookupSource(f)}
+                          optionLabel={(code) => text.option(f.name, code)}
                           onChange={(value) => setValue(f.name, value)}
                         />
                       </Field>
@@ -340,6 +364,7 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
                   errors={errors}
                   readOnly={readOnly}
                   label={text.field}
+                  optionLabel={text.option}
                   onChange={(rows, changedCell) => {
                     setRecord((current) =>
                       current
@@ -361,6 +386,14 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
                 />
               </div>
             ))}
+            <EditorExtras
+              def={def}
+              id={id}
+              mode={mode}
+              permission={permission}
+              record={record}
+              onDirtyChange={setExtrasDirty}
+            />
           </div>
         </form>
       ) : null}
@@ -370,6 +403,18 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
         busy={saving}
         onConfirm={() => void save()}
         onCancel={() => setConfirmOpen(false)}
+      />
+      <ConfirmDialog
+        open={pendingLeave !== null}
+        title={t('form.leaveTitle')}
+        message={t('form.leaveMessage')}
+        confirmLabel={t('form.leaveConfirm')}
+        onConfirm={() => {
+          const go = pendingLeave;
+          setPendingLeave(null);
+          go?.();
+        }}
+        onCancel={() => setPendingLeave(null)}
       />
     </section>
   );

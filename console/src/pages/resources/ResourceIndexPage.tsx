@@ -17,7 +17,12 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { allFields, defaultFilter, type FieldDef, type ResourceDef } from '../../../../db/resources/engine';
+import {
+  defaultFilter,
+  listedFields,
+  type FieldDef,
+  type ResourceDef,
+} from '../../../../db/resources/engine';
 import { api } from '../../api/client';
 import { textOf } from '../../components/grid/cellFormat';
 import type { GridColumn } from '../../components/grid/columns';
@@ -51,7 +56,7 @@ function gridKind(field: FieldDef): GridColumn['kind'] {
 }
 
 export function resourceColumns(def: ResourceDef, text: ResourceText): GridColumn[] {
-  return allFields(def)
+  return listedFields(def)
     .filter((f) => f.list !== false && !f.secret)
     .map((f) => ({
       field: f.name,
@@ -60,7 +65,10 @@ export function resourceColumns(def: ResourceDef, text: ResourceText): GridColum
       scale: f.scale,
       sortable: f.sortable !== false,
       filter: defaultFilter(f),
-      options: f.type === 'enum' ? (f.options ?? []).map((o) => ({ value: o, text: o })) : undefined,
+      options:
+        f.type === 'enum'
+          ? (f.options ?? []).map((o) => ({ value: o, text: text.option(f.name, o) }))
+          : undefined,
     }));
 }
 

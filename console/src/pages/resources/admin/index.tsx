@@ -1,0 +1,49 @@
+// Account administration under the generic editor (spec/1 §7, spec/3 §6): a group's permission matrix and a
+// user's groups and password reset span many menus or groups rather than fields of one record, so they have their
+// own calls (api/routes/admin.ts) and their own cards, each with its own save. The editor renders EditorExtras
+// once; the cards of a resource are found here by its name and loaded only when such a record is opened.
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ResourceDef } from '../../../../../db/resources/engine';
+import type { Permission } from '../../../api/types';
+import type { EditorRecord } from '../record';
+import type { EditorMode } from '../ResourceEditorPage';
+
+export interface AdminCardProps {
+  /** The record's Id (never 0: the cards need a saved record). */
+  id: number;
+  /** View mode or no Edit right: everything shows, nothing can be changed. */
+  readOnly: boolean;
+  record: EditorRecord;
+  /** Told whenever the card's unsaved changes appear or go, so leaving the editor asks first. */
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+const CARDS: Record<string, LazyExoticComponent<ComponentType<AdminCardProps>>> = {
+  Group: lazy(() => import('./GroupPermissions')),
+  User: lazy(() => import('./UserAccess')),
+};
+
+export interface EditorExtrasProps {
+  def: ResourceDef;
+  id: number;
+  mode: EditorMode | 'denied' | null;
+  permission: Permission | null;
+  record: EditorRecord | null;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+export function EditorExtras({ def, id, mode, permission, record, onDirtyChange }: EditorExtrasProps) {
+  const Card = CARDS[def.name];
+  // Not while creating: the matrix and the memberships belong to a record that exists.
+  if (!Card || !record || id <= 0 || (mode !== 'edit' && mode !== 'view')) return null;
+  return (
+    <Suspense fallback={null}>
+      <Card
+        id={id}
+        readOnly={mode !== 'edit' || permission?.Edit !== true}
+        record={record}
+        onDirtyChange={onDirtyChange}
+      />
+    </Suspense>
+  );
+}
