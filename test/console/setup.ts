@@ -6,8 +6,9 @@ import i18n from '../../console/src/i18n';
 import { server } from './server';
 
 // Lazily loaded screens and the toast area are required on first use; on a busy machine (all suites in
-// parallel) that first load can take longer than testing-library's default second.
-configure({ asyncUtilTimeout: 5000 });
+// parallel, or other jobs on a 2-core machine) that first load, and a page of the grid, can take several
+// seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
