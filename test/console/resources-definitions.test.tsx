@@ -219,7 +219,11 @@ describe('resource pages for any definition', () => {
     await user.clear(filter);
     await user.type(filter, '31/02/2025');
     await waitFor(() => expect(filter).toHaveAttribute('aria-invalid', 'true'));
-    expect(bodies.length).toBe(asked);
+    // Clearing the filter may ask for the unfiltered list (on a slow machine the debounce runs out between
+    // clearing and typing); the impossible date itself is never sent.
+    expect(bodies.slice(asked).map((b) => b.filters)).not.toContainEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'Valid_From' })]),
+    );
   });
 
   it('given a read-only resource, when a user with every right opens it, then only View and the exports are offered', async () => {
