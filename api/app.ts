@@ -18,6 +18,9 @@ import { utilRoutes } from './routes/util';
 import { dashboardRoutes } from './routes/dashboard';
 import { healthRoutes } from './routes/health';
 import { adminRoutes } from './routes/admin';
+import { erpApiLog, erpBodyReader, erpRoutes } from './routes/erp';
+import { sapOrderApiRoutes } from './routes/sap-orders';
+import { approvalRoutes } from './routes/approvals';
 import { uploadTransporterRoutes } from './resources/upload-transporter';
 import { resourceRoutes } from './resources/routes';
 import { RESOURCES } from '../db/resources/master';
@@ -29,6 +32,11 @@ export const apiRoutes: RouteDef[] = [
   ...utilRoutes,
   ...dashboardRoutes,
   ...adminRoutes,
+  ...erpRoutes,
+  // Before the master-data routes: its lookups answer list/plant, list/warehouse... with the SAP order screens'
+  // parameters and hand the rest to the generic lookup.
+  ...sapOrderApiRoutes,
+  ...approvalRoutes,
   ...uploadTransporterRoutes,
   ...RESOURCES.flatMap(resourceRoutes),
 ];
@@ -71,8 +79,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   );
 
   const api = new Router({ prefix: '/api' });
+  // Calls of the ERP push API are logged with the answer the envelope gave them, so the log sits outside it.
+  api.use(erpApiLog(deps));
   api.use(errorEnvelope(deps.logger));
-  api.use(bodyParser({ enableTypes: ['json'], jsonLimit: '5mb', encoding: 'utf-8' }));
+  // The push API reads bigger bodies (api/routes/erp.ts: 20 MB, API key checked first); everything else 5 MB.
+  const jsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: '5mb', encoding: 'utf-8' });
+  const erpBody = erpBodyReader(deps);
+  api.use((ctx, next) => (ctx.path.startsWith('/api/erp/') ? erpBody(ctx, next) : jsonBody(ctx, next)));
   api.use(deps.sessions.middleware());
   api.use(async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');

@@ -9,6 +9,7 @@ import { CaptchaService, type CaptchaGenerator } from './services/captcha';
 import { LoginGuard, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './services/login-guard';
 import { PermissionService } from './services/permissions';
 import { SessionService } from './services/session';
+import { ApiKeyService } from './services/api-keys';
 
 const JWT_SECRET_KEY = 'JWT_SECRET';
 
@@ -49,6 +50,7 @@ export async function buildDeps(config: Config, db: Db, overrides: DepsOverrides
     permissions: new PermissionService(db),
     captcha: new CaptchaService(db, overrides.captchaGenerator),
     loginGuard: new LoginGuard(db, { ...DEFAULT_LOGIN_LIMITS, ...overrides.loginLimits }),
+    apiKeys: new ApiKeyService(db, config.ERP_API_KEYS),
     temporal: overrides.temporal,
     now: overrides.now ?? (() => new Date()),
   };

@@ -42,12 +42,59 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Days without a login after which the inactivity schedule deactivates an account (spec/3 §6). */
   INACTIVITY_DAYS: z.coerce.number().int().positive().default(90),
+  /** Which ERP the TMS talks to (DESIGN §4 "ERP adapters"): the embedded sandbox, or SAP over OData v2. */
+  ERP_ADAPTER: z.enum(['sandbox', 'sap-odata']).default('sandbox'),
+  /** SAP's OData root, e.g. https://s4.example.com/sap/opu/odata/sap (the service names are appended). */
+  SAP_ODATA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SAP_ODATA_USER: z.string().min(1).optional(),
+  SAP_ODATA_PASSWORD: z.string().min(1).optional(),
+  /** SAP client (mandant), e.g. 100; unset: the system's default client. */
+  SAP_ODATA_CLIENT: z
+    .string()
+    .regex(/^\d{3}$/, 'expected a three-digit SAP client')
+    .optional(),
+  SAP_ODATA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * API keys of the ERP push API (`POST /api/erp/...`) as comma-separated `name:key` pairs; the name is what
+   * the API log records. Keys may also live hashed in the api_keys table (the demo seed adds one).
+   */
+  ERP_API_KEYS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const keys: { name: string; key: string }[] = [];
+      for (const pair of (v ?? '').split(',').map((p) => p.trim())) {
+        if (!pair) continue;
+        const at = pair.indexOf(':');
+        const name = at > 0 ? pair.slice(0, at).trim() : '';
+        const key = at > 0 ? pair.slice(at + 1).trim() : '';
+        if (!name || name.length > 100 || key.length < 16) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'expected name:key pairs with keys of at least 16 characters',
+          });
+          return z.NEVER;
+        }
+        keys.push({ name, key });
+      }
+      return keys;
+    }),
+});
+
+/** SAP cannot be reached without these; say so at start rather than at the first Filter from SAP. */
+const configSchema = envSchema.superRefine((env, ctx) => {
+  if (env.ERP_ADAPTER !== 'sap-odata') return;
+  for (const name of ['SAP_ODATA_URL', 'SAP_ODATA_USER', 'SAP_ODATA_PASSWORD'] as const) {
+    if (!env[name]) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'required when ERP_ADAPTER is sap-odata' });
+    }
+  }
 });
 
 export type Config = z.infer<typeof envSchema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

@@ -7,6 +7,10 @@ import type { CaptchaService } from './services/captcha';
 import type { LoginGuard } from './services/login-guard';
 import type { PermissionService } from './services/permissions';
 import type { SessionService } from './services/session';
+import type { ApiKeyService } from './services/api-keys';
+import type { ErpAdapter } from './erp/types';
+import type { StartSapApprovalWorkflow } from './sap-orders/approval';
+import type { ApprovalWorkflows } from './approvals/workflows';
 
 /** A probe answer: ok plus whatever details it has (pollers, latency, error). */
 export interface HealthProbe {
@@ -26,7 +30,15 @@ export interface AppDeps {
   permissions: PermissionService;
   captcha: CaptchaService;
   loginGuard: LoginGuard;
+  /** Machine callers (the ERP push API) identified by API key. */
+  apiKeys: ApiKeyService;
   /** Absent when the API runs without Temporal (some tests); /api/health then reports it as not configured. */
   temporal?: TemporalHealth;
+  /** The configured ERP (api/erp/index.ts createErpAdapter); absent: the SAP order routes make one (services.ts). */
+  erp?: ErpAdapter;
+  /** Starts `sap-approval:<Id>`; absent (no Temporal): the approvals row is written and nothing is started. */
+  startSapApprovalWorkflow?: StartSapApprovalWorkflow;
+  /** Sends approval decisions to their workflows; absent (no Temporal): approve/reject answer 503. */
+  approvalWorkflows?: ApprovalWorkflows;
   now: () => Date;
 }

@@ -1,7 +1,8 @@
 // Routes are declared, not hand-wired: each one names its method, path, the access it needs (public, any
-// signed-in user, or a menu controller + permission), and the zod schemas of its input. mountRoutes turns
-// the declarations into @koa/router handlers that authenticate, authorise, validate and wrap the answer in
-// the envelope, so handlers stay thin and never try/catch. The same declarations generate /api/openapi.json.
+// signed-in user, a menu controller + permission, or an API key for machine callers such as SAP), and the zod
+// schemas of its input. mountRoutes turns the declarations into @koa/router handlers that authenticate,
+// authorise, validate and wrap the answer in the envelope, so handlers stay thin and never try/catch. The same
+// declarations generate /api/openapi.json.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z, ZodType } from 'zod';
@@ -10,9 +11,11 @@ import { ForbiddenError, UnauthorizedError } from './errors';
 import { translate, type Language, type MessageParams } from './i18n';
 import { parseInput } from './validate';
 import type { AuthUser } from './services/session';
+import type { ApiClient } from './services/api-keys';
 
 export type PermissionAction = 'View' | 'Create' | 'Edit' | 'Delete';
-export type Access = 'public' | 'authenticated' | { controller: string; action: PermissionAction };
+/** `apiKey`: a machine caller with a key of api_keys or ERP_API_KEYS (services/api-keys.ts); no user token. */
+export type Access = 'public' | 'authenticated' | 'apiKey' | { controller: string; action: PermissionAction };
 
 export interface Answer {
   data?: unknown;
@@ -33,8 +36,10 @@ export interface RouteInput<B, Q, P> {
   query: Q;
   params: P;
   lang: Language;
-  /** Present on every route whose access is not 'public'. */
+  /** Present on every route whose access is neither 'public' nor 'apiKey'. */
   user: AuthUser;
+  /** Present on routes whose access is 'apiKey': the calling key's name. */
+  client?: ApiClient;
   /** Present when the caller sent a valid token, even on public routes. */
   tokenId?: string;
 }
@@ -66,7 +71,11 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: AppDeps): vo
     router[def.method](def.path, async (ctx: Context) => {
       const lang = ctx.state.lang as Language;
       const user = ctx.state.user as AuthUser | undefined;
-      if (def.access !== 'public') {
+      let client: ApiClient | undefined;
+      if (def.access === 'apiKey') {
+        client = (await deps.apiKeys.identify(ctx)) ?? undefined;
+        if (!client) throw new UnauthorizedError();
+      } else if (def.access !== 'public') {
         if (!user) throw new UnauthorizedError();
         if (typeof def.access === 'object') {
           const allowed = await deps.permissions.can(user, def.access.controller, def.access.action);
@@ -84,6 +93,7 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: AppDeps): vo
         params,
         lang,
         user: user as AuthUser,
+        client,
         tokenId: ctx.state.tokenId as string | undefined,
       });
       if (!answer) return;

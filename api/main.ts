@@ -16,6 +16,7 @@ import { createApp } from './app';
 import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
 import { seedDemo, seedReference } from '../db/seeds/demo';
+import { seedErpSandbox } from './erp/sandbox/generator';
 import { ensureFirstAdmin, FIRST_ADMIN_USERNAME } from '../db/seeds/first-admin';
 import { hashPassword } from './services/passwords';
 import { ensureTemporalCli } from '../workflows/devserver/cli';
@@ -24,6 +25,10 @@ import { connectTemporal, getTemporalHealth, getWorkerHealth } from '../workflow
 import { ensureSearchAttributes } from '../workflows/search-attributes';
 import { ensureSchedules } from '../workflows/schedules';
 import { createWorker } from '../workflows/worker';
+import { readErpPullInterval } from '../workflows/erp/settings';
+import { createErpAdapter } from './erp';
+import type { AppDeps } from './deps';
+import { createApprovalWorkflows, createSapApprovalStarter } from './approvals/workflows';
 
 const apiOnly = process.argv.includes('--api-only');
 
@@ -58,6 +63,10 @@ async function main(): Promise<void> {
   log.info({ database: config.DATABASE_URL ? 'postgresql' : 'embedded (PGlite)', applied }, 'database ready');
   if (demoSeedWanted(config)) {
     await seedDemo(db, hashPassword);
+    if (config.ERP_ADAPTER === 'sandbox') {
+      const sandbox = await seedErpSandbox(db);
+      log.info(sandbox, 'ERP sandbox ready');
+    }
   } else {
     const groups = await seedReference(db);
     const admin = await ensureFirstAdmin(db, hashPassword, groups, config.ADMIN_INITIAL_PASSWORD);
@@ -87,7 +96,11 @@ async function main(): Promise<void> {
     uiUrl = dev.uiUrl;
   }
 
+  // One ERP adapter for the worker's activities and the API's SAP order screens.
+  const erp = createErpAdapter(config, { db, logger: log });
   let temporalHealth;
+  // The approval workflows' client side (api/approvals/workflows.ts), when there is a Temporal to talk to.
+  let approvalWiring: Pick<AppDeps, 'startSapApprovalWorkflow' | 'approvalWorkflows'> = {};
   if (temporalAddress) {
     const { connection, client } = await connectTemporal({
       address: temporalAddress,
@@ -98,7 +111,12 @@ async function main(): Promise<void> {
     await ensureSchedules(client, {
       taskQueue: config.TEMPORAL_TASK_QUEUE,
       inactivityDays: config.INACTIVITY_DAYS,
+      erpPullEveryMinutes: await readErpPullInterval(db),
     });
+    approvalWiring = {
+      startSapApprovalWorkflow: createSapApprovalStarter(client, config.TEMPORAL_TASK_QUEUE),
+      approvalWorkflows: createApprovalWorkflows(client, { taskQueue: config.TEMPORAL_TASK_QUEUE }),
+    };
     temporalHealth = {
       temporal: () => getTemporalHealth(client),
       worker: () => getWorkerHealth(client, config.TEMPORAL_NAMESPACE, config.TEMPORAL_TASK_QUEUE),
@@ -110,6 +128,7 @@ async function main(): Promise<void> {
         namespace: config.TEMPORAL_NAMESPACE,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         db,
+        erp,
       });
       const running = worker.run();
       running.catch((err: unknown) => {
@@ -126,7 +145,11 @@ async function main(): Promise<void> {
   }
 
   if (!apiOnly) await ensureConsoleBuilt((m) => log.info(m));
-  const deps = await buildDeps(config, db, { logger: log, temporal: temporalHealth });
+  const deps: AppDeps = {
+    ...(await buildDeps(config, db, { logger: log, temporal: temporalHealth })),
+    erp,
+    ...approvalWiring,
+  };
   const handler = createApp(deps).callback();
   const server = http.createServer((req, res) => void handler(req, res));
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));

@@ -20,6 +20,11 @@ export function buildOpenApi(defs: RouteDef[]): object {
     in: 'header',
     name: 'Authorization',
   });
+  registry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+  });
   for (const def of defs) {
     const path = `/api${def.path.replace(/:(\w+)/g, '{$1}')}`;
     const access =
@@ -27,13 +32,15 @@ export function buildOpenApi(defs: RouteDef[]): object {
         ? 'public'
         : def.access === 'authenticated'
           ? 'any signed-in user'
-          : `${def.access.controller}: ${def.access.action}`;
+          : def.access === 'apiKey'
+            ? 'API key (X-API-Key or Authorization: ApiKey <key>)'
+            : `${def.access.controller}: ${def.access.action}`;
     registry.registerPath({
       method: def.method,
       path,
       summary: def.summary,
       description: `Access: ${access}.`,
-      security: def.access === 'public' ? [] : [{ token: [] }],
+      security: def.access === 'public' ? [] : def.access === 'apiKey' ? [{ apiKey: [] }] : [{ token: [] }],
       request: {
         ...(def.body ? { body: { content: { 'application/json': { schema: def.body } } } } : {}),
         ...(def.query && def.query instanceof z.ZodObject ? { query: def.query } : {}),

@@ -5,6 +5,8 @@
 // Code that runs inside a transaction must therefore use the transaction object, never the global knex.
 import fs from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
@@ -37,10 +39,16 @@ export function createDb(options: DbOptions): Db {
   } else {
     const dir = options.pgliteDir;
     if (dir && dir !== 'memory://') fs.mkdirSync(path.dirname(dir), { recursive: true });
+    // The instance is made here rather than by knex-pglite, which cannot pass extensions: the SAP order list's
+    // contains filters use pg_trgm's indexes (db/migrations/006_sap_orders.ts).
+    const pglite = new PGlite({
+      ...(dir && dir !== 'memory://' ? { dataDir: dir } : {}),
+      extensions: { pg_trgm },
+    });
     db = knexFactory({
       client: ClientPgLite as unknown as typeof knexFactory.Client,
       dialect: 'postgres',
-      connection: dir && dir !== 'memory://' ? { filename: dir } : {},
+      connection: { pglite } as unknown as Knex.StaticConnectionConfig,
       acquireConnectionTimeout: 120_000,
     } as Knex.Config);
   }

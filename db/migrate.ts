@@ -7,6 +7,7 @@ import * as m002 from './migrations/002_counter_deltas';
 import * as m003 from './migrations/003_master_data';
 import * as m004 from './migrations/004_master_parties';
 import * as m005 from './migrations/005_master_settings';
+import * as m006 from './migrations/006_sap_orders';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -14,6 +15,7 @@ const migrations: Record<string, Knex.Migration> = {
   '003_master_data': m003,
   '004_master_parties': m004,
   '005_master_settings': m005,
+  '006_sap_orders': m006,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -14,6 +14,10 @@ import type * as workflows from './workflows';
 
 export const USER_INACTIVITY_SCHEDULE_ID = 'user-inactivity';
 export const COUNTER_FOLD_SCHEDULE_ID = 'counter-fold';
+export const ERP_PULL_SCHEDULE_ID = 'erp-pull';
+/** The note of an `erp-pull` schedule paused because its lookup switched the pull off. */
+export const ERP_PULL_OFF_NOTE =
+  'Switched off: lookup SAP_SYNC_SETTING / PULL_INTERVAL_MINUTES is inactive or 0.';
 /** How often the dashboard counter deltas are folded into their totals. */
 export const COUNTER_FOLD_EVERY = '5m';
 
@@ -21,6 +25,11 @@ export interface ScheduleSettings {
   taskQueue: string;
   /** Days without login before an account is deactivated (config INACTIVITY_DAYS). */
   inactivityDays: number;
+  /**
+   * Minutes between ERP pulls (workflows/erp/settings.ts readErpPullInterval); null pauses the `erp-pull`
+   * schedule, undefined leaves it as it is.
+   */
+  erpPullEveryMinutes?: number | null;
 }
 
 function userInactivitySchedule(settings: ScheduleSettings) {
@@ -52,6 +61,19 @@ function counterFoldSchedule(settings: ScheduleSettings) {
   return { spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP } };
 }
 
+function erpPullSchedule(settings: ScheduleSettings, minutes: number) {
+  const spec: ScheduleSpec = { intervals: [{ every: `${minutes}m` }] };
+  const action: ScheduleOptionsStartWorkflowAction<typeof workflows.erpPullWorkflow> = {
+    type: 'startWorkflow',
+    workflowType: 'erpPullWorkflow' satisfies keyof typeof workflows,
+    workflowId: ERP_PULL_SCHEDULE_ID,
+    taskQueue: settings.taskQueue,
+    args: [{}],
+  };
+  // A slow pull (SAP down, retries) is not joined by the next one; the next one starts where it ends.
+  return { spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP } };
+}
+
 /** Creates or updates every product schedule. Idempotent and safe to run from several processes at once. */
 export async function ensureSchedules(client: Client, settings: ScheduleSettings): Promise<void> {
   // Each definition is type-checked against its workflow above; the list only needs the common shape.
@@ -59,6 +81,14 @@ export async function ensureSchedules(client: Client, settings: ScheduleSettings
     { scheduleId: USER_INACTIVITY_SCHEDULE_ID, ...userInactivitySchedule(settings) },
     { scheduleId: COUNTER_FOLD_SCHEDULE_ID, ...counterFoldSchedule(settings) },
   ];
+  const pullMinutes = settings.erpPullEveryMinutes;
+  if (pullMinutes !== undefined) {
+    schedules.push({
+      scheduleId: ERP_PULL_SCHEDULE_ID,
+      ...erpPullSchedule(settings, pullMinutes ?? 15),
+      ...(pullMinutes === null ? { state: { paused: true, note: ERP_PULL_OFF_NOTE } } : {}),
+    });
+  }
   for (const wanted of schedules) {
     try {
       await client.schedule.create(wanted);
@@ -71,6 +101,15 @@ export async function ensureSchedules(client: Client, settings: ScheduleSettings
         action: wanted.action,
         policies: { ...previous.policies, ...wanted.policies },
       }));
+    }
+  }
+  if (pullMinutes !== undefined) {
+    // The lookup switches the pull off and on; a pause an operator made for another reason is theirs to lift.
+    const handle = client.schedule.getHandle(ERP_PULL_SCHEDULE_ID);
+    const { state } = await handle.describe();
+    if (pullMinutes === null && !state.paused) await handle.pause(ERP_PULL_OFF_NOTE);
+    if (pullMinutes !== null && state.paused && state.note === ERP_PULL_OFF_NOTE) {
+      await handle.unpause('Switched on: lookup SAP_SYNC_SETTING / PULL_INTERVAL_MINUTES has an interval.');
     }
   }
 }

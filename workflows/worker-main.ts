@@ -5,6 +5,8 @@ import { NativeConnection } from '@temporalio/worker';
 import pino from 'pino';
 import { loadConfig } from '../api/config';
 import { createDb } from '../db/connection';
+import { createErpAdapter } from '../api/erp';
+import { readErpPullInterval } from './erp/settings';
 import { connectTemporal } from './client';
 import { ensureSchedules } from './schedules';
 import { ensureSearchAttributes } from './search-attributes';
@@ -45,10 +47,16 @@ async function main(): Promise<void> {
     connectTemporal({ address, namespace }),
   );
   await withRetry('Registering search attributes', () => ensureSearchAttributes(connection, namespace));
-  await ensureSchedules(client, { taskQueue, inactivityDays: config.INACTIVITY_DAYS });
+  // The pull interval is a Lookup value: a restarted worker brings the schedule to what it says now.
+  await ensureSchedules(client, {
+    taskQueue,
+    inactivityDays: config.INACTIVITY_DAYS,
+    erpPullEveryMinutes: await readErpPullInterval(db),
+  });
 
   const nativeConnection = await NativeConnection.connect({ address });
-  const worker = await createWorker({ connection: nativeConnection, namespace, taskQueue, db });
+  const erp = createErpAdapter(config, { db, logger: log });
+  const worker = await createWorker({ connection: nativeConnection, namespace, taskQueue, db, erp });
 
   // worker.shutdown() lets running activities finish (within the shutdown grace time) and then run() returns.
   // The SDK's runtime listens for the same signals and may have begun the shutdown already, hence the check.

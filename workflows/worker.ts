@@ -2,6 +2,7 @@
 // runs it in the API process; production runs it alone (worker-main.ts), as many replicas as needed.
 import { Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import type { Db } from '../db/connection';
+import type { ErpAdapter } from '../api/erp/types';
 import { createActivities } from './activities';
 
 /** Inputs for bundleWorkflowCode, for a build step that wants to ship a prebuilt bundle. */
@@ -12,6 +13,8 @@ export interface CreateWorkerOptions {
   namespace: string;
   taskQueue: string;
   db: Db;
+  /** The ERP the pull and the postings talk to (api/erp/index.ts createErpAdapter). */
+  erp?: ErpAdapter;
   /** A prebuilt bundle; without it the workflows are bundled at start (a few seconds). */
   workflowBundle?: WorkflowBundle;
 }
@@ -24,6 +27,6 @@ export async function createWorker(options: CreateWorkerOptions): Promise<Worker
     ...(options.workflowBundle
       ? { workflowBundle: options.workflowBundle }
       : { workflowsPath: workflowBundleOptions.workflowsPath }),
-    activities: createActivities({ db: options.db }),
+    activities: createActivities({ db: options.db, erp: options.erp }),
   });
 }

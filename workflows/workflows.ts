@@ -2,3 +2,5 @@
 // deterministic sandbox. Every workflow of every domain is re-exported here.
 export { deactivateInactiveUsersWorkflow } from './users/inactivity.workflow';
 export { foldCounterDeltasWorkflow } from './maintenance/fold-counters.workflow';
+export { erpPullWorkflow } from './erp/pull.workflow';
+export { sapOrderApprovalWorkflow } from './approvals/sap-approval.workflow';

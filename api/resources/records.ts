@@ -8,6 +8,7 @@ import {
   allFields,
   columnOf,
   defaultFilter,
+  listedFields,
   fieldSchema,
   issueMessage,
   type ChildDef,
@@ -38,7 +39,7 @@ export function selectColumns(db: Db, fields: FieldDef[], alias = 't'): (string 
 
 export function listSpec(def: ResourceDef): ListSpec {
   const fields: ListSpec['fields'] = {};
-  for (const f of allFields(def)) {
+  for (const f of listedFields(def)) {
     if (f.secret) continue;
     const filter = defaultFilter(f);
     fields[f.name] = {

@@ -9,7 +9,7 @@
 // values), then runs in one transaction with the audit columns filled here.
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { allFields, columnOf, type ResourceDef } from '../../db/resources/engine';
+import { columnOf, listedFields, type ResourceDef } from '../../db/resources/engine';
 import { NotFoundError, ValidationError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
 import { listRequestSchema, runList } from '../list';
@@ -60,7 +60,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       access: view,
       body: listRequestSchema,
       handler: async ({ deps, body, user }) => {
-        const base = deps.db(`${def.table} as t`).select(selectColumns(deps.db, allFields(def)));
+        const base = deps.db(`${def.table} as t`).select(selectColumns(deps.db, listedFields(def)));
         if (user) restrictToOwner(base, def, user);
         const { rows, totalRecords } = await runList<Record<string, unknown>>(base, body, spec);
         return { data: rows, extra: { totalRecords } };
@@ -82,7 +82,8 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       },
     }),
   ];
-  if (def.readOnly) return [...routes, ...transferRoutes(def), lookupRoute(def)];
+  if (def.readOnly)
+    return [...routes, ...transferRoutes(def), ...(def.lookup === false ? [] : [lookupRoute(def)])];
   routes.push(
     defineRoute({
       method: 'post',
@@ -157,7 +158,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
     }),
   );
   routes.push(...transferRoutes(def));
-  if (def.key) routes.push(lookupRoute(def));
+  if (def.key && def.lookup !== false) routes.push(lookupRoute(def));
   return routes;
 }
 

@@ -8,7 +8,13 @@
 // the report lists every bad row, and any error rolls the transaction back.
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
-import { allFields, columnOf, type FieldDef, type ResourceDef } from '../../db/resources/engine';
+import {
+  allFields,
+  columnOf,
+  listedFields,
+  type FieldDef,
+  type ResourceDef,
+} from '../../db/resources/engine';
 import type { Db } from '../../db/connection';
 import { AppError, ValidationError, type FieldErrors } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
@@ -347,7 +353,7 @@ async function exportRows(
   user?: AuthUser,
 ) {
   const spec = listSpec(def);
-  const q = deps.db(`${def.table} as t`).select(selectColumns(deps.db, allFields(def)));
+  const q = deps.db(`${def.table} as t`).select(selectColumns(deps.db, listedFields(def)));
   if (user) restrictToOwner(q, def, user);
   applyListFilters(q, body, spec);
   applyListSorts(q, body, spec);
@@ -369,7 +375,7 @@ export function transferRoutes(def: ResourceDef): RouteDef[] {
       access: view,
       body: exportBody,
       handler: async ({ deps, body, ctx, lang, user }) => {
-        const fields = allFields(def).filter((f) => !f.secret);
+        const fields = listedFields(def).filter((f) => !f.secret);
         const rows = await exportRows(deps, def, body, user);
         const header = fields.map((f) => label(lang, def, f.name));
         const values = rows.map((r) => fields.map((f) => displayValue(f, r[f.name])));

@@ -115,7 +115,7 @@ export interface ResourceDef {
   internalColumns?: string[];
   /** Default list order (wire names); the id is always added last. */
   defaultSort?: { field: string; order: 'asc' | 'desc' }[];
-  /** No lookup (`GET /api/list/<path>`): no select ever picks one of its rows, and its rows are not for everyone (logs). */
+  /** No lookup (`GET /api/list/<path>`): no select picks its rows, and they are not for everyone (logs). */
   lookup?: false;
   /** Whether the Index lists a system field, where it differs from the default (a log lists its Created_Date). */
   systemList?: Partial<Record<SystemFieldName, boolean>>;

@@ -10,10 +10,14 @@ import type { Knex } from 'knex';
 import { flattenMenus, MASTER_DATA_CONTROLLERS } from '../resources/menus';
 import { seedLookups } from './lookups';
 import { seedMasterDemo } from './master-demo';
+import { hashApiKey } from '../../api/services/api-keys';
 import menuEn from '../../locales/en/menu.json';
 import menuId from '../../locales/id/menu.json';
 
 export const DEMO_PASSWORD = 'Demo#Sawit2026';
+/** API key of the ERP push API in the demo (README); like the demo passwords, it exists only with demo data. */
+export const DEMO_ERP_API_KEY = 'tms-demo-erp-key';
+export const DEMO_ERP_API_KEY_NAME = 'sap-demo';
 
 type Perm = 'V' | 'VC' | 'VE' | 'VCE' | 'VCED';
 interface GroupDef {
@@ -179,6 +183,16 @@ export const DEMO_USERS = [
   },
 ] as const;
 
+/**
+ * Companies (every plant) whose SAP documents the demo staff may bring in and whose SAP orders they may create
+ * (user_plants). 'logistic' is not granted 3000, so Filter from SAP shows that company's rows disabled; 'admin'
+ * needs none.
+ */
+export const DEMO_PLANT_GRANTS: Record<string, string[]> = {
+  logistic: ['1000', '2000'],
+  newstaff: ['2000'],
+};
+
 const CHANGELOG = [
   {
     version: '0.1.0',
@@ -263,8 +277,8 @@ export async function seedReference(knex: Knex): Promise<Map<string, number>> {
 }
 
 /**
- * Reference data, the demo accounts (password DEMO_PASSWORD), the demo welcome notice and, unless left out,
- * the master demo data (master-demo.ts: companies, plants, transporters with drivers and trucks, freight...).
+ * Reference data, the demo accounts (password DEMO_PASSWORD), the demo ERP push key (DEMO_ERP_API_KEY), the
+ * demo welcome notice and, unless left out, the master demo data (master-demo.ts: companies, plants, transporters with drivers and trucks, freight...).
  * Tests leave the master data out when they build their own.
  */
 export async function seedDemo(
@@ -306,6 +320,31 @@ export async function seedDemo(
       .insert({ key: 'IMPORTANT_NOTICE', value: NOTICE, created_by: 'seed' })
       .onConflict('key')
       .ignore();
+    await trx('api_keys')
+      .insert({ name: DEMO_ERP_API_KEY_NAME, key_hash: hashApiKey(DEMO_ERP_API_KEY), created_by: 'seed' })
+      .onConflict('name')
+      .ignore();
   });
   if (options.masterData !== false) await seedMasterDemo(knex);
+  await seedDemoPlantGrants(knex);
+}
+
+/**
+ * DEMO_PLANT_GRANTS for demo users that have no grant yet, for the companies that exist (none without the master
+ * demo data). A user whose grants an administrator changed keeps them.
+ */
+async function seedDemoPlantGrants(knex: Knex): Promise<void> {
+  await knex.transaction(async (trx) => {
+    for (const [username, companies] of Object.entries(DEMO_PLANT_GRANTS)) {
+      const user = (await trx('users').whereRaw('lower(username) = ?', [username]).first('id')) as
+        { id: number } | undefined;
+      if (!user || (await trx('user_plants').where('user_id', user.id).first('id'))) continue;
+      const existing = (await trx('companies')
+        .whereIn('company_code', companies)
+        .pluck('company_code')) as string[];
+      if (existing.length) {
+        await trx('user_plants').insert(existing.map((company_code) => ({ user_id: user.id, company_code })));
+      }
+    }
+  });
 }

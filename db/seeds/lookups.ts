@@ -137,7 +137,9 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
     ],
   },
   {
-    // spec/3 §4.2: order types whose SAP order cannot be saved before a successful sync with SAP.
+    // spec/3 §4.2: order types whose SAP order cannot be saved before a successful sync with SAP (codes DO,
+    // SO: Info1 Y). PULL_INTERVAL_MINUTES is not an order type: its Info1 is the minutes between the scheduled
+    // pulls of changed ERP documents (workflows/erp/settings.ts); deactivating it switches the pull off.
     group: 'SAP_SYNC_SETTING',
     values: [
       {
@@ -151,6 +153,12 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
         en: 'Sales orders are synchronised with SAP before saving',
         id: 'Sales order disinkronkan dengan SAP sebelum disimpan',
         info1: 'Y',
+      },
+      {
+        code: 'PULL_INTERVAL_MINUTES',
+        en: 'Minutes between pulls of changed documents from SAP',
+        id: 'Menit antara pengambilan dokumen yang berubah dari SAP',
+        info1: '15',
       },
     ],
   },

@@ -31,8 +31,10 @@
 // - 19 approval matrices over the three companies (SO, STO IN/OUT, PO, IPB IN/OUT, TO OUT; criteria HIGHER,
 //   DIFFERENT_NOT, EXCEED, NOT_INCLUDE, DIFFERENT_OA, LOWER; some narrowed by segment, purchase organisation,
 //   document type or distribution), approvers 'logistic' level 1 (with 'newstaff' for company 2000) and
-//   'admin' level 2; 5 auto-reject settings (24 h for 1000 and 2000, 12 h for 3000, 48 h for 1000's STO OUT,
-//   6 h for TRP008 at 2000); 6 POD and 6 appointment requirements; 5 vessels.
+//   'admin' level 2; 30 SAP order approval matrices (Info1 SAP_ORDER, one per company and order type: 'logistic'
+//   then 'admin' for 1000 and 3000, 'logistic' or 'newstaff' on one level for 2000); 5 auto-reject settings
+//   (24 h for 1000 and 2000, 12 h for 3000, 48 h for 1000's STO OUT, 6 h for TRP008 at 2000); 6 POD and 6
+//   appointment requirements; 5 vessels.
 //
 // How it writes: each table's rows are matched by business key (ignoring case, like the unique indexes); only
 // missing rows are inserted, with their sub-rows (docks, slots, approvers, helper locations), so a second run

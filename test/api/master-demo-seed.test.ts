@@ -155,19 +155,28 @@ describe('what the seed makes', () => {
     ]);
   });
 
-  test('given the seed, when the approval matrices are read, then each has approvers on level 1 and level 2, named by demo accounts', async () => {
+  test('given the seed, when the approval matrices are read, then each freight matrix has approvers on level 1 and level 2, and each SAP order matrix two levels except company 2000 (one), named by demo accounts', async () => {
     const levels = (await db()('approval_matrices as m')
       .leftJoin('approval_matrix_approvers as a', 'a.approval_matrix_id', 'm.id')
-      .groupBy('m.approval_matrix_code')
+      .groupBy('m.approval_matrix_code', 'm.info1', 'm.company_code')
       .select(
         'm.approval_matrix_code',
+        'm.info1',
+        'm.company_code',
         db().raw('array_agg(distinct a.level order by a.level) as levels'),
       )) as {
       approval_matrix_code: string;
+      info1: string;
+      company_code: string;
       levels: number[];
     }[];
-    expect(levels.length).toBeGreaterThanOrEqual(10);
-    expect(levels.filter((m) => m.levels.join() !== '1,2')).toEqual([]);
+    const freight = levels.filter((m) => m.info1 !== 'SAP_ORDER');
+    expect(freight.length).toBeGreaterThanOrEqual(10);
+    expect(freight.filter((m) => m.levels.join() !== '1,2')).toEqual([]);
+    // Every order type of every company has its SAP order matrix.
+    const sapOrder = levels.filter((m) => m.info1 === 'SAP_ORDER');
+    expect(sapOrder).toHaveLength(3 * (await count('order_types')));
+    expect(sapOrder.filter((m) => m.levels.join() !== (m.company_code === '2000' ? '1' : '1,2'))).toEqual([]);
     const approvers = await db()('approval_matrix_approvers')
       .distinct('username')
       .orderBy('username')

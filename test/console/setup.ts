@@ -9,6 +9,9 @@ import { server } from './server';
 // parallel, or other jobs on a 2-core machine) that first load, and a page of the grid, can take several
 // seconds.
 configure({ asyncUtilTimeout: 15_000 });
+// A test of a grid screen types, clicks and waits through several such loads (15-20 s alone on 2 cores for the
+// SAP order filter and editor); under a loaded machine the default 30 s per test is not enough.
+jest.setTimeout(90_000);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {

@@ -47,6 +47,7 @@ export async function counterDrift(db: Db): Promise<unknown[]> {
       from status_counter_totals c
       full join (
         select 'SAP_ORDER' as entity, status, count(*) as n from sap_orders group by status
+        union all select 'SAP_ORDER_TAB', tab_status, count(*) from sap_orders group by tab_status
         union all select 'ORDER', status, count(*) from orders group by status
         union all select 'SHIPMENT', case when status in ('COMPLETED', 'CANCELLED') then status
                                            else coalesce(progress_status, status) end, count(*)

@@ -23,6 +23,10 @@ const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const LogoutPage = lazy(() => import('../pages/LogoutPage'));
 const ResourceIndexPage = lazy(() => import('../pages/resources/ResourceIndexPage'));
 const ResourceEditorPage = lazy(() => import('../pages/resources/ResourceEditorPage'));
+const SapOrderListPage = lazy(() => import('../pages/sap-orders/list/SapOrderListPage'));
+const SapOrderFilterPage = lazy(() => import('../pages/sap-orders/filter/SapOrderFilterPage'));
+const SapOrderEditorPage = lazy(() => import('../pages/sap-orders/editor/SapOrderEditorPage'));
+const ApprovalPage = lazy(() => import('../pages/approvals/ApprovalPage'));
 
 /** Master-data tables with an Index (list) and an Editor (form) that need a login (spec/1 §2). */
 const MASTER_DATA = [
@@ -63,6 +67,10 @@ const MASTER_DATA = [
   'Vehicle',
   'Changelog',
 ] as const;
+
+/** Logs of the ERP integration and of approval decisions: read-only resources, listed and viewed through the
+ * resource pages. */
+const LOG_SCREENS = ['APILog', 'APIResponseLog', 'ApprovalLog'] as const;
 
 /** Master data open without a login (spec/1 §2). */
 const PUBLIC_MASTER_DATA = ['PODRequirement', 'AppointmentRequirement'] as const;
@@ -106,12 +114,8 @@ export const ROUTES: AppRoute[] = [
   ...[
     '/Order/Index',
     '/Order/Editor',
-    '/SAPOrder/Index',
-    '/SAPOrder/Editor',
-    '/SAPOrder/Filter',
     '/Shipment/Index',
     '/Shipment/ChangeShipmentStatus',
-    '/Approval/Index',
     '/IPB/Index',
     '/IPB/Editor',
     '/STO/Index',
@@ -124,10 +128,11 @@ export const ROUTES: AppRoute[] = [
     '/Util/ChangeSTOSPOStatus',
     '/Upload/Transporter',
     '/SAPFilter/Index',
-    '/ApprovalLog/Index',
-    '/APILog/Index',
-    '/APIResponseLog/Index',
   ].map((path) => screen(path)),
+  { ...screen('/SAPOrder/Index'), page: SapOrderListPage },
+  { ...screen('/SAPOrder/Filter'), page: SapOrderFilterPage },
+  { ...screen('/SAPOrder/Editor'), page: SapOrderEditorPage },
+  { ...screen('/Approval/Index'), page: ApprovalPage },
   ...LOGIN_REPORTS.map((name) => screen(`/Report/${name}`)),
   ...PUBLIC_REPORTS.map((name) => screen(`/Report/${name}`, false)),
   ...MASTER_DATA.flatMap((name) => masterData(name, true)),
@@ -148,6 +153,8 @@ export const ROUTES: AppRoute[] = [
     page: ResourceEditorPage,
   },
   ...PUBLIC_MASTER_DATA.flatMap((name) => masterData(name, false)),
+  // The logs are read-only resources (db/resources/logs): a list and a view of each call or decision.
+  ...LOG_SCREENS.flatMap((name) => masterData(name, true)),
   // Vessel has only a list (spec/1), fed from outside: its definition is `readOnly`.
   { path: '/Vessel/Index', login: false, titleKey: 'entities.Vessel', page: ResourceIndexPage },
 ];

@@ -1,6 +1,8 @@
 // The Fluent Toaster (top right) and the bridge that turns queued toast requests into Fluent toasts. Toasts live
 // long (120000 ms, spec/1 §8), so each has a close button, and the area starts below the top bar and a page's
 // title row so that a toast never lies over the language and settings menus or a page's toolbar (Save, Back).
+// Server and SAP messages may come in several lines (SAP's message and its code, one problem per line): the
+// body keeps their line breaks.
 import {
   Button,
   Toast,
@@ -8,6 +10,7 @@ import {
   ToastTitle,
   ToastTrigger,
   Toaster,
+  makeStyles,
   useId,
   useToastController,
 } from '@fluentui/react-components';
@@ -19,8 +22,15 @@ import { attachToastListener } from './notify';
 /** Top bar (48 px) plus a page's padding and title row with its toolbar. */
 export const TOAST_OFFSET_TOP_PX = 112;
 
+const useStyles = makeStyles({
+  body: {
+    whiteSpace: 'pre-line',
+  },
+});
+
 export default function ToastHost() {
   const { t } = useTranslation();
+  const styles = useStyles();
   const toasterId = useId('tms-toaster');
   const { dispatchToast } = useToastController(toasterId);
   const closeLabel = t('common.close');
@@ -45,12 +55,12 @@ export default function ToastHost() {
             >
               {title}
             </ToastTitle>
-            {message ? <ToastBody>{message}</ToastBody> : null}
+            {message ? <ToastBody className={styles.body}>{message}</ToastBody> : null}
           </Toast>,
           { intent, timeout: life, position: 'top-end' },
         );
       }),
-    [dispatchToast, closeLabel],
+    [dispatchToast, closeLabel, styles.body],
   );
 
   return (

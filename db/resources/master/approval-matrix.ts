@@ -1,7 +1,8 @@
 // Who approves an assignment to a transporter, level by level (DESIGN §4, freight and approval). A matrix
 // applies to orders of its company and order type; the other scope fields narrow it when filled and match
-// any value when empty. Info1 is the freight criteria (assign matrix type) the matrix answers. Level n+1 is
-// asked only after level n approved; several approvers on one level means any one of them may decide.
+// any value when empty. Info1 is the freight criteria (assign matrix type) the matrix answers, or SAP_ORDER for
+// the approval of SAP orders typed in the console (workflows/approvals: the most specific matching matrix wins).
+// Level n+1 is asked only after level n approved; several approvers on one level means any one of them may decide.
 import { defineResource } from '../engine';
 
 export const ApprovalMatrix = defineResource({
@@ -21,7 +22,7 @@ export const ApprovalMatrix = defineResource({
     {
       name: 'Info1',
       type: 'enum',
-      options: ['HIGHER', 'LOWER', 'EXCEED', 'NOT_INCLUDE', 'DIFFERENT_OA', 'DIFFERENT_NOT'],
+      options: ['HIGHER', 'LOWER', 'EXCEED', 'NOT_INCLUDE', 'DIFFERENT_OA', 'DIFFERENT_NOT', 'SAP_ORDER'],
       required: true,
       uniqueWith: [
         'Company_Code',

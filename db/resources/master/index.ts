@@ -1,6 +1,8 @@
 // Every master-data resource. Adding one: its definition file here, its migration, its labels in
-// locales/*/resources.json (README, "Adding a master-data table").
+// locales/*/resources.json (README, "Adding a master-data table"). The read-only logs (db/resources/logs) go
+// through the same engine and are registered here too.
 import type { ResourceDef } from '../engine';
+import { LOG_RESOURCES } from '../logs';
 import { PARTIES_RESOURCES } from './batch-parties';
 import { SETTINGS_RESOURCES } from './batch-settings';
 import { Changelog } from './changelog';
@@ -27,6 +29,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   Changelog,
   ...PARTIES_RESOURCES,
   ...SETTINGS_RESOURCES,
+  ...LOG_RESOURCES,
 ];
 
 const byName = new Map(RESOURCES.map((r) => [r.name, r]));

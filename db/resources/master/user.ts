@@ -41,5 +41,18 @@ export const User = defineResource({
     { name: 'Transporter_Code', type: 'ref', ref: 'Transporter', maxLength: 50 },
     { name: 'Customer_Vendor_Code', type: 'text', maxLength: 50 },
   ],
+  children: [
+    {
+      // The companies and plants whose SAP documents the user may bring in ("Filter from SAP") and whose SAP
+      // orders they may create and edit; an empty plant grants every plant of the company. Admins need none.
+      name: 'Authorized_Plants',
+      table: 'user_plants',
+      parentColumn: 'user_id',
+      fields: [
+        { name: 'Company_Code', type: 'ref', ref: 'Company', required: true },
+        { name: 'Plant_Code', type: 'ref', ref: 'Plant' },
+      ],
+    },
+  ],
   defaultSort: [{ field: 'Username', order: 'asc' }],
 });

@@ -390,7 +390,27 @@ const MATRICES: Matrix[] = [
   ['3000', 'STO OUT', 'HIGHER', 'STO: total KG berbeda dari rekomendasi'],
 ];
 
-export const APPROVAL_MATRICES: SeedRecord[] = MATRICES.map(
+/**
+ * Who approves a SAP order typed in the console (Info1 SAP_ORDER, workflows/approvals): for companies 1000 and 3000
+ * the logistic staff first and the administrator second; for company 2000 either of its two logistic accounts,
+ * one level. One matrix per company and order type, since a matrix names its order type.
+ */
+const SAP_ORDER_APPROVERS: Record<string, readonly SeedChildRow[]> = {
+  '1000': TWO_LEVELS,
+  '2000': [
+    { Username: 'logistic', Level: 1 },
+    { Username: 'newstaff', Level: 1 },
+  ],
+  '3000': TWO_LEVELS,
+};
+const SAP_ORDER_MATRICES: Matrix[] = Object.keys(SAP_ORDER_APPROVERS).flatMap((company) =>
+  ORDER_TYPES.map((t): Matrix => {
+    const name = t.Name as string;
+    return [company, name, 'SAP_ORDER', `Persetujuan SAP order manual/transfer ${name}`];
+  }),
+);
+
+export const APPROVAL_MATRICES: SeedRecord[] = [...MATRICES, ...SAP_ORDER_MATRICES].map(
   ([company, orderType, info1, description, scope], i, all) => ({
     Approval_Matrix_Code: `APV-${company}-${pad(all.slice(0, i + 1).filter((m) => m[0] === company).length, 2)}`,
     Company_Code: company,
@@ -401,7 +421,12 @@ export const APPROVAL_MATRICES: SeedRecord[] = MATRICES.map(
     Distribution: scope?.distribution ?? null,
     Info1: info1,
     Description: description,
-    Approvers: company === '2000' ? TWO_LEVELS_SHARED : TWO_LEVELS,
+    Approvers:
+      info1 === 'SAP_ORDER'
+        ? (SAP_ORDER_APPROVERS[company] ?? TWO_LEVELS)
+        : company === '2000'
+          ? TWO_LEVELS_SHARED
+          : TWO_LEVELS,
   }),
 );
 

@@ -1,7 +1,8 @@
 // The console's list grid: AG Grid Community with the infinite row model against the list protocol, pages of
-// 15 rows (spec/1 §9), multi-column sort (Ctrl-click adds a column), the filter row, one selected row, and the
-// table state kept per user. Screens give it their columns and API path; everything else is the same for
-// every list. AG Grid is loaded only with the screens that show a list (DESIGN.md §6 first-screen budget).
+// 15 rows (spec/1 §9), multi-column sort (Ctrl-click adds a column), the filter row, one selected row (or, for a
+// screen that acts on several at once, checkboxes), and the table state kept per user. Screens give it their
+// columns and API path; everything else is the same for every list. AG Grid is loaded only with the screens
+// that show a list (DESIGN.md §6 first-screen budget).
 import { makeStyles } from '@fluentui/react-components';
 import {
   CellStyleModule,
@@ -13,6 +14,7 @@ import {
   PaginationModule,
   RowSelectionModule,
   type GridApi,
+  type GridOptions,
   type GridReadyEvent,
   type GridState,
   type RowDoubleClickedEvent,
@@ -38,6 +40,7 @@ ModuleRegistry.registerModules([
 ]);
 
 export const PAGE_SIZE = 15;
+const DEFAULT_COL_DEF = { resizable: true };
 
 export type Row = Record<string, unknown>;
 
@@ -58,6 +61,15 @@ export interface DataGridProps {
   ariaLabel: string;
   ref?: Ref<DataGridHandle>;
   onSelectionChange?: (row: Row | null) => void;
+  /**
+   * 'multiple': a checkbox per row and a click toggles it, for actions on several rows (the Approval screen).
+   * Rows stay chosen across pages; there is no select-all, which the infinite row model cannot offer.
+   */
+  selection?: 'single' | 'multiple';
+  /** Every chosen row, whenever the choice changes. */
+  onSelectedRowsChange?: (rows: Row[]) => void;
+  /** Extra body fields of every list request (a status tab), read at each request. */
+  extra?: () => Record<string, unknown>;
   onRowDoubleClick?: (row: Row) => void;
   /** Number of columns with an active filter, whenever it changes. */
   onFilterCountChange?: (count: number) => void;
@@ -96,8 +108,10 @@ export function DataGrid(props: DataGridProps) {
     ariaLabel,
     ref,
     onSelectionChange,
+    onSelectedRowsChange,
     onRowDoubleClick,
     onFilterCountChange,
+    selection = 'single',
   } = props;
   const styles = useStyles();
   const { i18n } = useTranslation();
@@ -109,6 +123,10 @@ export function DataGrid(props: DataGridProps) {
   useEffect(() => {
     onError.current = props.onError;
   }, [props.onError]);
+  const extra = useRef(props.extra);
+  useEffect(() => {
+    extra.current = props.extra;
+  }, [props.extra]);
 
   // Read when a grid instance starts (first render, and each language, see the key below): the grid applies it
   // once, and later changes reach storage through onStateUpdated.
@@ -121,6 +139,21 @@ export function DataGrid(props: DataGridProps) {
   const columnDefs = useMemo(
     () => columns.map((c) => toColDef(c, styles.numeric)),
     [columns, styles.numeric],
+  );
+  // Grid options given as new objects on every render make the grid rebuild its columns each time the screen
+  // re-renders (a chosen row, a toolbar state): they are made once.
+  const rowSelection = useMemo<GridOptions['rowSelection']>(
+    () =>
+      selection === 'multiple'
+        ? {
+            mode: 'multiRow',
+            checkboxes: true,
+            headerCheckbox: false,
+            enableClickSelection: true,
+            enableSelectionWithoutKeys: true,
+          }
+        : { mode: 'singleRow', checkboxes: false, enableClickSelection: true },
+    [selection],
   );
 
   useImperativeHandle(
@@ -159,6 +192,7 @@ export function DataGrid(props: DataGridProps) {
         'datasource',
         createListDatasource({
           path,
+          extra: () => extra.current?.() ?? {},
           onLoadingChange: setLoading,
           onTotal: (count) => {
             setTotal(count);
@@ -189,7 +223,7 @@ export function DataGrid(props: DataGridProps) {
         theme={gridTheme}
         localeText={localeText}
         columnDefs={columnDefs}
-        defaultColDef={{ resizable: true }}
+        defaultColDef={DEFAULT_COL_DEF}
         rowModelType="infinite"
         enableFilterHandlers
         cacheBlockSize={PAGE_SIZE}
@@ -200,13 +234,17 @@ export function DataGrid(props: DataGridProps) {
         multiSortKey="ctrl"
         initialState={initialState}
         getRowId={(params) => textOf((params.data as Row).Id ?? params.data)}
-        rowSelection={{ mode: 'singleRow', checkboxes: false, enableClickSelection: true }}
+        rowSelection={rowSelection}
         activeOverlay={activeOverlay}
         suppressColumnVirtualisation
         onGridReady={onGridReady}
         onStateUpdated={onStateUpdated}
         onFilterChanged={countFilters}
-        onSelectionChanged={(event) => onSelectionChange?.((event.api.getSelectedRows()[0] as Row) ?? null)}
+        onSelectionChanged={(event) => {
+          const rows = event.api.getSelectedRows() as Row[];
+          onSelectionChange?.(rows[0] ?? null);
+          onSelectedRowsChange?.(rows);
+        }}
         onRowDoubleClicked={(event: RowDoubleClickedEvent) => {
           if (event.data) onRowDoubleClick?.(event.data as Row);
         }}

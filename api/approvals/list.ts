@@ -1,0 +1,125 @@
+// The Approval screen's list (spec/3 §2.3 /Approval/Index): every document waiting for the signed-in user at its
+// current level, across transaction types, with what the approver needs to decide. The rows are the open
+// `approvals` whose current level names the user in `approval_approvers`; each transaction type adds its own
+// summary columns (SAP orders: order type, document date, customer/vendor, plant, quantity). The workflows keep
+// these tables (workflows/approvals/activities.ts), so the list reads PostgreSQL only (DESIGN §2).
+import type { Knex } from 'knex';
+import { translate, type Language } from '../i18n';
+import { runList, type ListRequest, type ListSpec } from '../list';
+import type { AuthUser } from '../services/session';
+import { SAP_APPROVAL_TRANSACTION_TYPE } from '../sap-orders/approval';
+
+/** spec/3 §4.1 transaction types, with SAP_ORDER first: the kinds of document an approval can be about. */
+export const TRANSACTION_TYPES = [
+  SAP_APPROVAL_TRANSACTION_TYPE,
+  'ORDER',
+  'SHIPMENT',
+  'APPOINTMENT',
+  'STO',
+  'SPO',
+  'SPO ADJUSTMENT',
+  'IPB',
+] as const;
+
+/** The SAP order of a SAP_ORDER approval; other kinds join their own tables here when they arrive. */
+const SAP_ORDER_ID = `(case when a.transaction_type = '${SAP_APPROVAL_TRANSACTION_TYPE}' then a.document_id::int end)`;
+const CUSTOMER_VENDOR_NAME = `coalesce(
+  (select c.customer_name from customers c where c.customer_code = s.customer_vendor_code),
+  (select v.vendor_name from vendors v where v.vendor_code = s.customer_vendor_code))`;
+
+/** Wire name → column, sort and filter (api/list.ts whitelist). */
+const FIELDS: ListSpec['fields'] = {
+  Id: { column: 'a.id', sortable: true, filter: 'equals' },
+  Transaction_Type: { column: 'a.transaction_type', sortable: true, filter: 'in' },
+  Document_No: { column: 'a.document_no', sortable: true, filter: 'contains' },
+  Company_Code: { column: 'a.company_code', sortable: true, filter: 'contains' },
+  Order_Type: { column: 's.order_type', sortable: true, filter: 'contains' },
+  Document_Date: { column: 's.document_date', sortable: true, filter: 'date' },
+  Customer_Vendor_Code: { column: 's.customer_vendor_code', sortable: true, filter: 'contains' },
+  Customer_Vendor_Name: { column: CUSTOMER_VENDOR_NAME, sortable: true, filter: 'contains' },
+  Plant: { column: 's.plant', sortable: true, filter: 'contains' },
+  Qty_Total: { column: 's.qty_total', sortable: true },
+  Level: { column: 'a.current_level', sortable: true, filter: 'equals' },
+  Max_Level: { column: 'a.max_level', sortable: true },
+  Requested_By: { column: 'a.created_by', sortable: true, filter: 'contains' },
+  Requested_Date: { column: 'a.created_date', sortable: true, filter: 'date' },
+  Summary: { column: 'a.summary', sortable: true, filter: 'contains' },
+};
+
+function listSpec(): ListSpec {
+  const tabs: ListSpec['tabs'] = {};
+  for (const type of TRANSACTION_TYPES) tabs[type] = (qb) => void qb.where('a.transaction_type', type);
+  // Oldest request first: who has waited longest is decided first; the id keeps paging stable.
+  return {
+    fields: FIELDS,
+    tabs,
+    defaultSort: [
+      { column: 'a.created_date', order: 'asc' },
+      { column: 'a.id', order: 'asc' },
+    ],
+  };
+}
+
+/** The open approvals whose current level the user approves. */
+function waitingFor(db: Knex, user: AuthUser): Knex.QueryBuilder {
+  return db('approvals as a')
+    .where('a.status', 'WAITING FOR APPROVAL')
+    .whereExists(
+      db('approval_approvers as p')
+        .whereRaw('p.approval_id = a.id and p.level = a.current_level')
+        .whereRaw('lower(p.username) = lower(?)', [user.username])
+        .select(db.raw('1')),
+    );
+}
+
+export async function listApprovals(
+  db: Knex,
+  user: AuthUser,
+  req: ListRequest,
+): Promise<{ rows: Record<string, unknown>[]; totalRecords: number }> {
+  const base = waitingFor(db, user)
+    .leftJoin('sap_orders as s', (join) => void join.on('s.id', '=', db.raw(SAP_ORDER_ID)))
+    .select(
+      'a.id as Id',
+      'a.transaction_type as Transaction_Type',
+      'a.document_id as Document_Id',
+      'a.document_no as Document_No',
+      'a.company_code as Company_Code',
+      's.order_type as Order_Type',
+      db.raw(`to_char(s.document_date, 'YYYY-MM-DD') as ??`, ['Document_Date']),
+      's.customer_vendor_code as Customer_Vendor_Code',
+      db.raw(`${CUSTOMER_VENDOR_NAME} as ??`, ['Customer_Vendor_Name']),
+      's.plant as Plant',
+      db.raw('(s.qty_total)::float8 as ??', ['Qty_Total']),
+      'a.current_level as Level',
+      'a.max_level as Max_Level',
+      'a.created_by as Requested_By',
+      'a.created_date as Requested_Date',
+      'a.summary as Summary',
+    );
+  return runList<Record<string, unknown>>(base, req, listSpec());
+}
+
+/** The tabs of the Approval screen: ALL first, then every transaction type, each with what waits for the user. */
+export async function approvalTabs(
+  db: Knex,
+  user: AuthUser,
+  lang: Language,
+): Promise<{ code: string; text: string; count: number }[]> {
+  const counts = (await waitingFor(db, user)
+    .groupBy('a.transaction_type')
+    .select('a.transaction_type', db.raw('count(*)::int as n'))) as { transaction_type: string; n: number }[];
+  const of = (type: string) => counts.find((c) => c.transaction_type === type)?.n ?? 0;
+  return [
+    {
+      code: 'ALL',
+      text: translate(lang, 'approval.tabs.ALL'),
+      count: counts.reduce((sum, c) => sum + c.n, 0),
+    },
+    ...TRANSACTION_TYPES.map((code) => ({
+      code,
+      text: translate(lang, `approval.transactionTypes.${code}`),
+      count: of(code),
+    })),
+  ];
+}

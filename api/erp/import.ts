@@ -1,0 +1,491 @@
+// The one way ERP documents enter sap_orders / sap_order_details, whoever brings them: the push API (SAP calls
+// us), the scheduled pull (we call the adapter), the console's "Filter from SAP". DESIGN §4 "SAP order states":
+//
+//   new document                       → header (Type SYNC SAP, Status APPROVED) and its lines, os_qty = Qty
+//   Changed_At not newer than stored   → nothing written at all (no statement touches its rows)
+//   changed document                   → header updated; per line:
+//       new item                                   → inserted
+//       existing, no active order (os_qty = qty)   → updated to SAP's values (os_qty = new Qty)
+//       existing, active order (os_qty < qty)      → kept as is, flagged changed_in_sap (so is the header)
+//       no longer in the document                  → mark_deleted, or flagged when an active order holds it
+//   Lines whose values equal SAP's are not written, so a changed header does not rewrite its lines.
+//
+// Everything is set-based: one read for the whole batch (master data, stored versions), then per chunk of
+// documents one statement per step with the rows passed as one JSON parameter, never a round trip per row.
+// The batch runs in one transaction. Documents must name active master data (order type, company, plant,
+// customer/vendor when given); with `invalid: 'reject'` (the push API) one bad document refuses the whole
+// batch with per-document errors, with `invalid: 'skip'` (the scheduled pull, which must not stall on one
+// document) bad documents are left out and listed.
+import type { Db } from '../../db/connection';
+import { ValidationError, type FieldErrors } from '../errors';
+import type { ErpDocument } from './types';
+
+export type ErpImportSource = 'push' | 'sandbox' | 'sap-odata' | 'console';
+
+export interface ErpImportOptions {
+  /** Where the documents came from; kept in sap_orders.source. */
+  source: ErpImportSource;
+  /** Who caused the import (the API key's name, `system` for the pull, a username): the audit columns. */
+  user: string;
+  /** What a document with errors does to the batch: refuse all of it (default) or only leave itself out. */
+  invalid?: 'reject' | 'skip';
+  now?: Date;
+}
+
+export interface ErpRejectedDocument {
+  /** Position in the batch. */
+  index: number;
+  Document_No: string;
+  /** Field → message keys (with params), as a ValidationError carries them. */
+  errors: FieldErrors;
+}
+
+export interface ErpImportResult {
+  /** Documents received. */
+  documents: number;
+  /** New documents written. */
+  inserted: number;
+  /** Known documents with a newer Changed_At, written. */
+  updated: number;
+  /** Documents not newer than the stored version: nothing written. */
+  unchanged: number;
+  /** inserted + updated. */
+  written: number;
+  /** Left out because of errors (only with `invalid: 'skip'`). */
+  rejected: ErpRejectedDocument[];
+  lines: { inserted: number; updated: number; flagged: number; deleted: number };
+  /** Lines held by an active order that SAP changed or removed: flagged changed_in_sap, left as they were. */
+  flaggedLines: number;
+  /** The newest Changed_At among the accepted documents (ISO), for the scheduled pull's high-water mark. */
+  maxChangedAt: string | null;
+}
+
+/** The batch was refused; nothing was written. Answers 400 with `documents.<index>.<Field>` errors. */
+export class ErpBatchRejected extends ValidationError {
+  constructor(readonly rejected: ErpRejectedDocument[]) {
+    const errors: FieldErrors = {};
+    for (const r of rejected) {
+      for (const [field, list] of Object.entries(r.errors)) errors[`documents.${r.index}.${field}`] = list;
+    }
+    super(errors, 'erp.rejected', { count: rejected.length });
+  }
+}
+
+/** Documents written per statement group: keeps each JSON parameter to a few MB. */
+const CHUNK_DOCUMENTS = 2_500;
+
+type SqlType = 'text' | 'date' | 'timestamptz' | 'numeric(18,2)' | 'numeric(18,3)' | 'numeric(9,3)';
+
+// Header fields SAP owns and their sap_orders columns (the lower-cased wire name, DESIGN §3). Created_By,
+// Location and Discharge_Port of a document serve the Filter screen (erp_sandbox_documents) and have no column
+// on sap_orders.
+const HEADER_FIELDS = [
+  ['Order_Type', 'text'],
+  ['Document_Date', 'date'],
+  ['Company_Code', 'text'],
+  ['Plant', 'text'],
+  ['Product_Category', 'text'],
+  ['Delivery_Order_No', 'text'],
+  ['Valid_From', 'date'],
+  ['Valid_To', 'date'],
+  ['LN_SO_No', 'text'],
+  ['LN_STO_No', 'text'],
+  ['LN_DO_Third_Party', 'text'],
+  ['Sales_Organization', 'text'],
+  ['Purchase_Organization', 'text'],
+  ['Document_Type', 'text'],
+  ['Customer_Vendor_Code', 'text'],
+  ['Address', 'text'],
+  ['Distribution', 'text'],
+  ['Incoterm', 'text'],
+  ['Incoterm2', 'text'],
+  ['Estate', 'text'],
+  ['Collective_LN', 'text'],
+  ['PO_No', 'text'],
+  ['Reference_Doc_No', 'text'],
+  ['Transfer_Type', 'text'],
+  ['Plant_Destination', 'text'],
+  ['Warehouse_Code', 'text'],
+  ['Shipment_Type', 'text'],
+  ['Transporter', 'text'],
+  ['Loading', 'text'],
+  ['Destination', 'text'],
+  ['Truck_Type', 'text'],
+  ['Freight_Cost', 'numeric(18,2)'],
+  ['Freight_Cost_Per', 'text'],
+  ['Freight_Cost_UOM', 'text'],
+] as const satisfies readonly (readonly [keyof ErpDocument, SqlType])[];
+
+// Line fields SAP owns besides Item_No (the key), Qty (also os_qty) and Deleted (mark_deleted).
+const LINE_FIELDS = [
+  ['Material_Code', 'text'],
+  ['UOM', 'text'],
+  ['Tolerance', 'numeric(9,3)'],
+  ['PO_SO_No', 'text'],
+  ['SO_DO_No', 'text'],
+  ['SO_DO_Item_No', 'text'],
+  ['LN_SO_Item_No', 'text'],
+  ['LN_STO_Item_No', 'text'],
+  ['Sales_District', 'text'],
+] as const satisfies readonly (readonly [keyof ErpDocument['Details'][number], SqlType])[];
+
+const headerColumns = HEADER_FIELDS.map(([wire]) => wire.toLowerCase());
+/**
+ * Header fields staff may set on an order from SAP (api/sap-orders/edit-scope.ts): a newer SAP version that
+ * carries one of them replaces it, one that leaves it empty keeps what staff chose.
+ */
+const KEPT_WHEN_EMPTY = new Set(['plant_destination', 'warehouse_code', 'shipment_type']);
+/** The value a re-import writes to a header column of a known document. */
+const incoming = (c: string) =>
+  KEPT_WHEN_EMPTY.has(c) ? `coalesce(excluded.${c}, s.${c})` : `excluded.${c}`;
+const lineColumns = LINE_FIELDS.map(([wire]) => wire.toLowerCase());
+const recordset = (columns: [string, string][]) => columns.map(([c, type]) => `${c} ${type}`).join(', ');
+
+/** A line is held by an active order when part of its quantity is assigned. */
+const ACTIVE = '(t.os_qty < t.qty)';
+
+const SQL_CHECK = `
+  select d.i, ot.code as order_type_code, ot.use_customer, ot.use_vendor,
+         c.company_code is not null as company_ok,
+         p.plant_code is not null as plant_ok,
+         cu.customer_code is not null as customer_ok,
+         v.vendor_code is not null as vendor_ok,
+         s.type as stored_type,
+         (s.id is null or s.erp_changed_at is null or s.erp_changed_at < d.changed_at) as newer
+    from json_to_recordset(?::json) as d(i int, document_no text, order_type text, company_code text,
+                                         plant text, cv text, changed_at timestamptz)
+    left join order_types ot on ot.name = d.order_type and ot.is_active
+    left join companies c on c.company_code = d.company_code and c.is_active
+    left join plants p on p.plant_code = d.plant and p.is_active
+    left join customers cu on cu.customer_code = d.cv and cu.is_active
+    left join vendors v on v.vendor_code = d.cv and v.is_active
+    left join sap_orders s on s.document_no = d.document_no`;
+
+// New documents are inserted with their totals (so the lines' totals trigger finds nothing to correct); a
+// known one is updated only when its Changed_At is newer, which also settles a race with a parallel import.
+// The header is flagged when SAP changed it while an order holds one of its lines. xmax = 0 tells an inserted
+// row from an updated one.
+const SQL_HEADERS = `
+  insert into sap_orders as s (document_no, status, type, order_type_code, ${headerColumns.join(', ')},
+                               erp_changed_at, source, qty_total, os_qty_total, created_by, created_date)
+  select d.document_no, 'APPROVED', 'SYNC SAP', d.order_type_code, ${headerColumns.map((c) => `d.${c}`).join(', ')},
+         d.erp_changed_at, ?, d.qty_total, d.qty_total, ?, ?::timestamptz
+    from json_to_recordset(?::json) as d(document_no text, order_type_code text,
+         ${recordset(HEADER_FIELDS.map(([w, type]) => [w.toLowerCase(), type]))},
+         erp_changed_at timestamptz, qty_total numeric(18,3))
+   order by d.document_no
+  on conflict (document_no) do update set
+         order_type_code = excluded.order_type_code,
+         ${headerColumns.map((c) => `${c} = ${incoming(c)}`).join(', ')},
+         erp_changed_at = excluded.erp_changed_at,
+         source = excluded.source,
+         changed_in_sap = s.changed_in_sap or (
+           (${headerColumns.map((c) => `s.${c}`).join(', ')})
+             is distinct from (${headerColumns.map(incoming).join(', ')})
+           and exists (select 1 from sap_order_details t where t.sap_order_id = s.id and ${ACTIVE})),
+         edited_by = excluded.created_by,
+         edited_date = excluded.created_date
+   where s.type = 'SYNC SAP' and (s.erp_changed_at is null or s.erp_changed_at < excluded.erp_changed_at)
+  returning s.id, s.document_no, (s.xmax = 0) as inserted`;
+
+const LINE_RECORDSET = `l(sap_order_id int, item_no text, qty numeric(18,3), mark_deleted boolean,
+                          erp_changed_at timestamptz,
+                          ${recordset(LINE_FIELDS.map(([w, type]) => [w.toLowerCase(), type]))})`;
+
+// Lines of documents this import inserted: nobody else can have lines on those new headers yet, so a plain
+// insert (no conflict check per row, which costs about as much as the row itself).
+const SQL_NEW_LINES = `
+  insert into sap_order_details (sap_order_id, item_no, qty, os_qty, mark_deleted, erp_changed_at,
+                                 ${lineColumns.join(', ')})
+  select l.sap_order_id, l.item_no, l.qty, l.qty, l.mark_deleted, l.erp_changed_at,
+         ${lineColumns.map((c) => `l.${c}`).join(', ')}
+    from json_to_recordset(?::json) as ${LINE_RECORDSET}
+   order by l.sap_order_id, l.item_no`;
+
+// New items of changed documents. Items the document already has conflict and are left to the update below.
+const SQL_ADDED_LINES = `
+  with ins as (${SQL_NEW_LINES}
+    on conflict (sap_order_id, item_no) do nothing
+    returning 1)
+  select count(*)::int as n from ins`;
+
+// Existing items of changed documents whose values differ from SAP's: updated when no order holds them,
+// otherwise kept and flagged (once: an item already flagged is not written again).
+const keep = (column: string, incoming: string) =>
+  `case when ${ACTIVE} then t.${column} else ${incoming} end`;
+const SQL_LINES_UPDATE = `
+  with upd as (
+    update sap_order_details t set
+           ${lineColumns.map((c) => `${c} = ${keep(c, `l.${c}`)}`).join(', ')},
+           qty = ${keep('qty', 'l.qty')},
+           os_qty = ${keep('os_qty', 'l.qty')},
+           mark_deleted = ${keep('mark_deleted', 'l.mark_deleted')},
+           erp_changed_at = ${keep('erp_changed_at', 'l.erp_changed_at')},
+           changed_in_sap = ${ACTIVE}
+      from json_to_recordset(?::json) as ${LINE_RECORDSET}
+     where t.sap_order_id = l.sap_order_id and t.item_no = l.item_no
+       and (${lineColumns.map((c) => `t.${c}`).join(', ')}, t.qty, t.mark_deleted)
+           is distinct from (${lineColumns.map((c) => `l.${c}`).join(', ')}, l.qty, l.mark_deleted)
+       and not (${ACTIVE} and t.changed_in_sap)
+    returning ${ACTIVE} as flagged)
+  select count(*) filter (where not flagged)::int as updated, count(*) filter (where flagged)::int as flagged
+    from upd`;
+
+// Items a changed document no longer lists: marked deleted, or flagged while an order holds them.
+const SQL_LINES_MISSING = `
+  with k as (select * from json_to_recordset(?::json) as k(sap_order_id int, item_no text)),
+  upd as (
+    update sap_order_details t set
+           mark_deleted = ${keep('mark_deleted', 'true')},
+           changed_in_sap = ${ACTIVE}
+     where t.sap_order_id in (select (value)::int from json_array_elements_text(?::json))
+       and not exists (select 1 from k where k.sap_order_id = t.sap_order_id and k.item_no = t.item_no)
+       and case when ${ACTIVE} then not t.changed_in_sap else not t.mark_deleted end
+    returning ${ACTIVE} as flagged)
+  select count(*) filter (where not flagged)::int as deleted, count(*) filter (where flagged)::int as flagged
+    from upd`;
+
+// A changed header stays flagged while it has a flagged line, or was flagged and an order still holds a line.
+const SQL_HEADER_FLAGS = `
+  update sap_orders s set changed_in_sap = f.flag
+    from (select h.id,
+                 coalesce(bool_or(t.changed_in_sap), false)
+                   or (h.changed_in_sap and coalesce(bool_or(${ACTIVE}), false)) as flag
+            from sap_orders h
+            left join sap_order_details t on t.sap_order_id = h.id
+           where h.id in (select (value)::int from json_array_elements_text(?::json))
+           group by h.id, h.changed_in_sap) f
+   where s.id = f.id and s.changed_in_sap is distinct from f.flag`;
+
+interface CheckRow {
+  i: number;
+  order_type_code: string | null;
+  use_customer: boolean | null;
+  use_vendor: boolean | null;
+  company_ok: boolean;
+  plant_ok: boolean;
+  customer_ok: boolean;
+  vendor_ok: boolean;
+  stored_type: string | null;
+  newer: boolean;
+}
+
+/** Quantities as numeric(18,3) text: what the column will hold, so totals computed here match the trigger's. */
+const qty3 = (n: number) => n.toFixed(3);
+const thousandths = (n: number) => Math.round(Number(n.toFixed(3)) * 1000);
+
+async function rows<T>(db: Db, sql: string, bindings: unknown[]): Promise<T[]> {
+  const result = (await db.raw(sql, bindings as never[])) as { rows: T[] };
+  return result.rows;
+}
+
+type CheckedField = 'Document_No' | 'Order_Type' | 'Company_Code' | 'Plant' | 'Customer_Vendor_Code';
+
+/** Problems per document, in batch order. */
+class Problems {
+  private readonly byIndex = new Map<number, ErpRejectedDocument>();
+
+  add(index: number, doc: ErpDocument, field: CheckedField, key: string): void {
+    let entry = this.byIndex.get(index);
+    if (!entry) this.byIndex.set(index, (entry = { index, Document_No: doc.Document_No, errors: {} }));
+    (entry.errors[field] ??= []).push({ key, params: { value: String(doc[field] ?? '') } });
+  }
+
+  has(index: number): boolean {
+    return this.byIndex.has(index);
+  }
+
+  list(): ErpRejectedDocument[] {
+    return [...this.byIndex.values()].sort((a, b) => a.index - b.index);
+  }
+}
+
+interface ToWrite {
+  doc: ErpDocument;
+  orderTypeCode: string;
+}
+
+/** Checks the batch against the database and sorts it into documents to write and documents to skip. */
+async function classify(
+  trx: Db,
+  documents: ErpDocument[],
+): Promise<{ write: ToWrite[]; unchanged: number; rejected: ErpRejectedDocument[] }> {
+  const problems = new Problems();
+  const seen = new Set<string>();
+  documents.forEach((doc, i) => {
+    if (seen.has(doc.Document_No)) problems.add(i, doc, 'Document_No', 'erp.duplicateDocument');
+    seen.add(doc.Document_No);
+  });
+  const checks = await rows<CheckRow>(trx, SQL_CHECK, [
+    JSON.stringify(
+      documents.map((d, i) => ({
+        i,
+        document_no: d.Document_No,
+        order_type: d.Order_Type,
+        company_code: d.Company_Code,
+        plant: d.Plant,
+        cv: d.Customer_Vendor_Code,
+        changed_at: d.Changed_At,
+      })),
+    ),
+  ]);
+  const write: ToWrite[] = [];
+  let unchanged = 0;
+  for (const c of checks) {
+    const doc = documents[c.i]!;
+    if (problems.has(c.i)) continue;
+    if (c.stored_type !== null && c.stored_type !== 'SYNC SAP') {
+      problems.add(c.i, doc, 'Document_No', 'erp.notFromSap');
+      continue;
+    }
+    // A document that writes nothing is not checked against master data that may have changed since.
+    if (!c.newer) {
+      unchanged++;
+      continue;
+    }
+    if (!c.order_type_code) problems.add(c.i, doc, 'Order_Type', 'erp.unknownOrderType');
+    if (!c.company_ok) problems.add(c.i, doc, 'Company_Code', 'erp.unknownCompany');
+    if (doc.Plant && !c.plant_ok) problems.add(c.i, doc, 'Plant', 'erp.unknownPlant');
+    if (doc.Customer_Vendor_Code) {
+      // The order type says which party the code names; a type that says neither (or both) accepts either.
+      const onlyCustomer = c.use_customer === true && c.use_vendor !== true;
+      const onlyVendor = c.use_vendor === true && c.use_customer !== true;
+      if (onlyCustomer && !c.customer_ok) {
+        problems.add(c.i, doc, 'Customer_Vendor_Code', 'erp.unknownCustomer');
+      } else if (onlyVendor && !c.vendor_ok) {
+        problems.add(c.i, doc, 'Customer_Vendor_Code', 'erp.unknownVendor');
+      } else if (!onlyCustomer && !onlyVendor && !c.customer_ok && !c.vendor_ok) {
+        problems.add(c.i, doc, 'Customer_Vendor_Code', 'erp.unknownCustomerVendor');
+      }
+    }
+    if (!problems.has(c.i)) write.push({ doc, orderTypeCode: c.order_type_code! });
+  }
+  // One lock order for every import, so two imports of overlapping batches wait instead of deadlocking.
+  write.sort((a, b) => compare(a.doc.Document_No, b.doc.Document_No));
+  return { write, unchanged, rejected: problems.list() };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const headerKeys = HEADER_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
+const lineKeys = LINE_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
+
+// Rows for json_to_recordset, keyed by column. Empty values are left out (a missing key reads as null), which
+// keeps the JSON of a chunk small.
+function headerRow(doc: ErpDocument, orderTypeCode: string): Record<string, unknown> {
+  const row: Record<string, unknown> = {
+    document_no: doc.Document_No,
+    order_type_code: orderTypeCode,
+    erp_changed_at: doc.Changed_At,
+  };
+  for (const [wire, column] of headerKeys) {
+    const value = doc[wire];
+    if (value !== null && value !== undefined) row[column] = value;
+  }
+  let total = 0;
+  for (const line of doc.Details) if (!line.Deleted) total += thousandths(line.Qty);
+  row.qty_total = (total / 1000).toFixed(3);
+  return row;
+}
+
+function lineRows(doc: ErpDocument, sapOrderId: number): Record<string, unknown>[] {
+  return doc.Details.map((line) => {
+    const row: Record<string, unknown> = {
+      sap_order_id: sapOrderId,
+      item_no: line.Item_No,
+      qty: qty3(line.Qty),
+      mark_deleted: line.Deleted,
+      erp_changed_at: doc.Changed_At,
+    };
+    for (const [wire, column] of lineKeys) {
+      const value = line[wire];
+      if (value !== null && value !== undefined) row[column] = value;
+    }
+    return row;
+  });
+}
+
+/**
+ * Imports a batch of ERP documents (already checked against erpDocumentSchema) in one transaction. Throws
+ * ErpBatchRejected (nothing written) when a document has errors and `invalid` is 'reject'.
+ */
+export async function importErpDocuments(
+  db: Db,
+  documents: ErpDocument[],
+  options: ErpImportOptions,
+): Promise<ErpImportResult> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (trx) => {
+    const { write, unchanged, rejected } = await classify(trx, documents);
+    if (rejected.length && options.invalid !== 'skip') throw new ErpBatchRejected(rejected);
+
+    const result: ErpImportResult = {
+      documents: documents.length,
+      inserted: 0,
+      updated: 0,
+      unchanged,
+      written: 0,
+      rejected,
+      lines: { inserted: 0, updated: 0, flagged: 0, deleted: 0 },
+      flaggedLines: 0,
+      maxChangedAt: null,
+    };
+    let maxChanged = -Infinity;
+    for (const { doc } of write) maxChanged = Math.max(maxChanged, Date.parse(doc.Changed_At));
+    if (Number.isFinite(maxChanged)) result.maxChangedAt = new Date(maxChanged).toISOString();
+
+    for (let start = 0; start < write.length; start += CHUNK_DOCUMENTS) {
+      const chunk = write.slice(start, start + CHUNK_DOCUMENTS);
+      const written = await rows<{ id: number; document_no: string; inserted: boolean }>(trx, SQL_HEADERS, [
+        options.source,
+        options.user,
+        now.toISOString(),
+        JSON.stringify(chunk.map((w) => headerRow(w.doc, w.orderTypeCode))),
+      ]);
+      const byNo = new Map(written.map((w) => [w.document_no, w]));
+      const newLines: Record<string, unknown>[] = [];
+      const changedLines: Record<string, unknown>[] = [];
+      const changedIds: number[] = [];
+      for (const { doc } of chunk) {
+        const header = byNo.get(doc.Document_No);
+        // Not written: a parallel import stored the same or a newer version first.
+        if (!header) {
+          result.unchanged++;
+          continue;
+        }
+        const docLines = lineRows(doc, header.id);
+        if (header.inserted) {
+          result.inserted++;
+          newLines.push(...docLines);
+        } else {
+          result.updated++;
+          changedIds.push(header.id);
+          changedLines.push(...docLines);
+        }
+      }
+      if (newLines.length) {
+        await rows(trx, SQL_NEW_LINES, [JSON.stringify(newLines)]);
+        result.lines.inserted += newLines.length;
+      }
+      if (changedIds.length) {
+        const [added] = await rows<{ n: number }>(trx, SQL_ADDED_LINES, [JSON.stringify(changedLines)]);
+        result.lines.inserted += added?.n ?? 0;
+        const [upd] = await rows<{ updated: number; flagged: number }>(trx, SQL_LINES_UPDATE, [
+          JSON.stringify(changedLines),
+        ]);
+        const keys = changedLines.map((l) => ({ sap_order_id: l.sap_order_id, item_no: l.item_no }));
+        const [missing] = await rows<{ deleted: number; flagged: number }>(trx, SQL_LINES_MISSING, [
+          JSON.stringify(keys),
+          JSON.stringify(changedIds),
+        ]);
+        await rows(trx, SQL_HEADER_FLAGS, [JSON.stringify(changedIds)]);
+        result.lines.updated += upd?.updated ?? 0;
+        result.lines.flagged += (upd?.flagged ?? 0) + (missing?.flagged ?? 0);
+        result.lines.deleted += missing?.deleted ?? 0;
+      }
+    }
+    result.written = result.inserted + result.updated;
+    result.flaggedLines = result.lines.flagged;
+    return result;
+  });
+}

@@ -1,0 +1,160 @@
+// The ERP seen from the TMS (DESIGN §4 "ERP adapters"): one document shape and one adapter interface, with two
+// implementations chosen by configuration (ERP_ADAPTER): `sandbox` (the embedded default, documents generated
+// into erp_sandbox_documents) and `sap-odata` (SAP S/4HANA OData v2). The push API (`POST /api/erp/...`) takes
+// the same document shape, so every way a document arrives ends in the one import (api/erp/import.ts).
+import { z } from 'zod';
+
+const code = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+/** A calendar date as SAP gives it in JSON: yyyy-mm-dd. */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as yyyy-mm-dd');
+const quantity = z.coerce.number().finite().positive().max(1e12);
+
+/** One line (item) of an ERP document. */
+export const erpLineSchema = z.object({
+  Item_No: code(10),
+  Material_Code: code(40),
+  Qty: quantity,
+  UOM: code(10),
+  Tolerance: z.coerce.number().min(0).max(100).nullish(),
+  PO_SO_No: optionalText(50),
+  SO_DO_No: optionalText(50),
+  SO_DO_Item_No: optionalText(10),
+  LN_SO_Item_No: optionalText(10),
+  LN_STO_Item_No: optionalText(10),
+  Sales_District: optionalText(50),
+  /** SAP's deletion flag on the item: the line is kept, marked, and no longer assignable. */
+  Deleted: z.boolean().default(false),
+});
+export type ErpLine = z.infer<typeof erpLineSchema>;
+
+/** One ERP document (sales order, delivery order, purchase order, stock transfer / transfer order). */
+export const erpDocumentSchema = z.object({
+  Document_No: code(50),
+  /** The TMS order type's Name (order_types.name): "SO", "DO", "PO", "STO OUT", "IPB IN", ... */
+  Order_Type: code(50),
+  Document_Date: isoDate,
+  /** SAP's last change of the document (ISO 8601 with offset); a document not newer than the stored one is skipped. */
+  Changed_At: z.string().datetime({ offset: true }),
+  Company_Code: code(10),
+  Plant: optionalText(10),
+  Product_Category: optionalText(20),
+  Delivery_Order_No: optionalText(50),
+  Valid_From: isoDate.nullish(),
+  Valid_To: isoDate.nullish(),
+  LN_SO_No: optionalText(50),
+  LN_STO_No: optionalText(50),
+  LN_DO_Third_Party: optionalText(50),
+  Sales_Organization: optionalText(10),
+  Purchase_Organization: optionalText(10),
+  Document_Type: optionalText(50),
+  Customer_Vendor_Code: optionalText(20),
+  Address: optionalText(500),
+  Distribution: optionalText(50),
+  Incoterm: optionalText(10),
+  Incoterm2: optionalText(200),
+  Estate: optionalText(100),
+  Collective_LN: optionalText(50),
+  PO_No: optionalText(50),
+  Reference_Doc_No: optionalText(50),
+  Transfer_Type: optionalText(20),
+  Plant_Destination: optionalText(10),
+  Warehouse_Code: optionalText(20),
+  Shipment_Type: optionalText(30),
+  Transporter: optionalText(20),
+  Loading: optionalText(20),
+  Destination: optionalText(20),
+  Truck_Type: optionalText(20),
+  Freight_Cost: z.coerce.number().min(0).nullish(),
+  Freight_Cost_Per: optionalText(20),
+  Freight_Cost_UOM: optionalText(10),
+  /** Who created the document in SAP (the Filter screen's "Created By"). */
+  Created_By: optionalText(100),
+  /** Discharge port (goods-receipt types) and loading location, as the Filter screen searches them. */
+  Discharge_Port: optionalText(20),
+  Location: optionalText(20),
+  Details: z.array(erpLineSchema).min(1).max(500),
+});
+export type ErpDocument = z.infer<typeof erpDocumentSchema>;
+
+/** The Filter screen's criteria (spec/3 §7 saporder/filter), already checked and normalised. */
+export interface ErpFilter {
+  /** Order type Name. */
+  orderType: string;
+  transferType?: string | null;
+  sapNos?: string[];
+  /** yyyy-mm-dd, inclusive. */
+  documentDateFrom?: string | null;
+  documentDateTo?: string | null;
+  companies?: string[];
+  location?: string | null;
+  documentType?: string | null;
+  businessSegment?: string | null;
+  plant?: string | null;
+  distribution?: string | null;
+  material?: string | null;
+  createdBy?: string[];
+  dischargePort?: string | null;
+}
+
+/** The answer of a delivery-order sync (spec/2 §7 saporder/sync_do_sap). */
+export interface ErpSyncResult {
+  success: boolean;
+  message: string;
+  /** SAP's message number / code, shown on a new line under the message. */
+  messageCode?: string | null;
+  /** The document's lines as SAP has them after the sync. */
+  details: ErpLine[];
+}
+
+/** One page of documents changed since a moment, for the scheduled pull. */
+export interface ErpChangedPage {
+  documents: ErpDocument[];
+  /** Pass back to read the next page; null when there is none. */
+  next: string | null;
+}
+
+/** An outbound call, for api_response_logs (every adapter call is logged, success or not). */
+export interface ErpCallLog {
+  system: string;
+  operation: string;
+  method: string;
+  url: string;
+  statusCode: number | null;
+  success: boolean;
+  message: string | null;
+  durationMs: number;
+  reference: string | null;
+  request: unknown;
+  response: string | null;
+}
+
+export interface ErpAdapter {
+  readonly name: 'sandbox' | 'sap-odata';
+  /** Documents matching the Filter screen's criteria, at most `limit` of them, newest first. */
+  filterDocuments(filter: ErpFilter, limit: number): Promise<ErpDocument[]>;
+  /** One document by number; null when the ERP has none. */
+  readDocument(documentNo: string): Promise<ErpDocument | null>;
+  /** Documents changed at or after `since`, page by page (`cursor` from the previous page). */
+  changedSince(since: Date, cursor: string | null): Promise<ErpChangedPage>;
+  /** Asks the ERP to bring a delivery order up to date and answers its lines. */
+  syncDeliveryOrder(document: Pick<ErpDocument, 'Document_No' | 'Order_Type'>): Promise<ErpSyncResult>;
+}
+
+/** Raised by an adapter with a message fit for a user (SAP's own text when it gave one). */
+export class ErpError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ErpError';
+  }
+}

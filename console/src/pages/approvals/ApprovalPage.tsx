@@ -1,0 +1,389 @@
+// The Approval screen (/Approval/Index, spec/3 §2.3 and §5): what waits for the signed-in user at its current
+// approval level, by transaction type (tabs with counts, ALL first), chosen with checkboxes and approved or rejected
+// together after the confirmation. The server answers each document's result; the failed ones stay listed here
+// with their reason, and the list and the counts are read again. Approve and Reject need the Edit right on
+// Approval; who may decide which document is the server's (the approval workflows) rule.
+import {
+  Button,
+  CounterBadge,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarTitle,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  Title2,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ArrowClockwise20Regular,
+  Checkmark20Regular,
+  Dismiss20Regular,
+  DismissCircle20Regular,
+  FilterDismiss20Regular,
+} from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { usePermission } from '../../api/permission';
+import type { GridColumn } from '../../components/grid/columns';
+import { DataGrid, type DataGridHandle, type Row } from '../../components/grid/DataGrid';
+import { tableStateKey } from '../../components/grid/gridState';
+import { useSession } from '../../session/SessionContext';
+import { useNotify } from '../../shell/notify';
+import { formatCount } from '../../util/format';
+import { useResourcePageStyles } from '../resources/styles';
+import { DecisionDialog, type Decision } from './DecisionDialog';
+
+/** spec/3 §4.1 transaction types, with SAP orders (api/approvals/list.ts TRANSACTION_TYPES). */
+export const TRANSACTION_TYPES = [
+  'SAP_ORDER',
+  'ORDER',
+  'SHIPMENT',
+  'APPOINTMENT',
+  'STO',
+  'SPO',
+  'SPO ADJUSTMENT',
+  'IPB',
+] as const;
+
+interface TabStatus {
+  code: string;
+  text: string;
+  count: number;
+}
+
+/** One document's result as POST /api/approval/approve or /reject answers it. */
+export interface DecisionResult {
+  Id: number;
+  Document_No: string | null;
+  success: boolean;
+  message: string;
+  message_code: string;
+}
+
+interface DecisionAnswer {
+  results: DecisionResult[];
+  succeeded: number;
+  failed: number;
+}
+
+const ALL = 'ALL';
+
+const useStyles = makeStyles({
+  tabs: {
+    overflowX: 'auto',
+    minWidth: 0,
+  },
+  count: {
+    marginLeft: tokens.spacingHorizontalXS,
+  },
+  chosen: {
+    color: tokens.colorNeutralForeground2,
+  },
+  failures: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalL,
+  },
+  empty: {
+    color: tokens.colorNeutralForeground2,
+  },
+});
+
+function useApprovalColumns(): GridColumn[] {
+  const { t, i18n } = useTranslation();
+  return useMemo(
+    () => [
+      {
+        field: 'Transaction_Type',
+        header: t('approval.columns.Transaction_Type'),
+        kind: 'text',
+        filter: 'equals',
+        options: TRANSACTION_TYPES.map((code) => ({
+          value: code,
+          text: t(`approval.transactionTypes.${code}`),
+        })),
+        width: 150,
+      },
+      { field: 'Document_No', header: t('approval.columns.Document_No'), kind: 'text', filter: 'contains' },
+      {
+        field: 'Company_Code',
+        header: t('approval.columns.Company_Code'),
+        kind: 'text',
+        filter: 'contains',
+        width: 120,
+      },
+      {
+        field: 'Order_Type',
+        header: t('approval.columns.Order_Type'),
+        kind: 'text',
+        filter: 'contains',
+        width: 130,
+      },
+      { field: 'Document_Date', header: t('approval.columns.Document_Date'), kind: 'date', filter: 'date' },
+      {
+        field: 'Customer_Vendor_Name',
+        header: t('approval.columns.Customer_Vendor'),
+        kind: 'text',
+        filter: 'contains',
+      },
+      { field: 'Plant', header: t('approval.columns.Plant'), kind: 'text', filter: 'contains', width: 110 },
+      {
+        field: 'Qty_Total',
+        header: t('approval.columns.Qty_Total'),
+        kind: 'decimal',
+        scale: 3,
+        filter: false,
+      },
+      { field: 'Level', header: t('approval.columns.Level'), kind: 'integer', filter: 'equals', width: 100 },
+      { field: 'Requested_By', header: t('approval.columns.Requested_By'), kind: 'text', filter: 'contains' },
+      {
+        field: 'Requested_Date',
+        header: t('approval.columns.Requested_Date'),
+        kind: 'datetime',
+        filter: 'date',
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels change with the language only
+    [t, i18n.language],
+  );
+}
+
+export default function ApprovalPage() {
+  const { t, i18n } = useTranslation();
+  const page = useResourcePageStyles();
+  const styles = useStyles();
+  const notify = useNotify();
+  const { session } = useSession();
+  const permission = usePermission('Approval', 'Index');
+  const columns = useApprovalColumns();
+  const grid = useRef<DataGridHandle>(null);
+  const [tabs, setTabs] = useState<TabStatus[] | null>(null);
+  const [tab, setTab] = useState(ALL);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [filterCount, setFilterCount] = useState(0);
+  // The dialog keeps the last decision while it closes, so its title does not change on the way out.
+  const [decision, setDecision] = useState<Decision>('approve');
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | undefined>();
+  const [failures, setFailures] = useState<DecisionResult[]>([]);
+
+  // Bumped to read the tab counts again (after a decision, on Refresh).
+  const [tabsVersion, setTabsVersion] = useState(0);
+
+  // The tab texts come in the interface language: asked again when it changes.
+  useEffect(() => {
+    let live = true;
+    const failed = () => setTabs((previous) => previous ?? []);
+    api
+      .get<{ tab_status?: TabStatus[] }>('approval/master_list')
+      .then((res) => {
+        if (!live) return;
+        if (res.success) setTabs(res.data?.tab_status ?? []);
+        else {
+          notify.error(res.message || t('common.requestFailed'));
+          failed();
+        }
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        notify.failure(error, t('common.requestFailed'));
+        failed();
+      });
+    return () => {
+      live = false;
+    };
+  }, [notify, t, i18n.language, tabsVersion]);
+
+  const username = session?.user_data.Username;
+  const stateKey = username ? tableStateKey(username, 'Approval') : undefined;
+  const canEdit = permission?.Edit === true;
+  // ALL, and the transaction types that have something waiting (or are the chosen tab).
+  const shownTabs = (tabs ?? []).filter((item) => item.code === ALL || item.count > 0 || item.code === tab);
+  const waiting = tabs?.find((item) => item.code === tab)?.count;
+  const extra = useCallback(() => ({ tab_status: tab }), [tab]);
+
+  function refresh() {
+    setSelected([]);
+    grid.current?.refresh();
+    setTabsVersion((version) => version + 1);
+  }
+
+  function openDialog(next: Decision) {
+    setServerError(undefined);
+    setDecision(next);
+    setDialogOpen(true);
+  }
+
+  async function decide(remark: string) {
+    if (!selected.length) return;
+    setBusy(true);
+    setServerError(undefined);
+    try {
+      const res = await api.post<DecisionAnswer>(`approval/${decision}`, {
+        ids: selected.map((row) => Number(row.Id)),
+        remark: remark || null,
+      });
+      const results = res.data?.results;
+      if (!results) {
+        // Refused as a whole (validation, rights): nothing was decided; the dialog stays open to correct it.
+        setServerError(res.errors?.remark?.[0] ?? res.message);
+        return;
+      }
+      const failed = results.filter((r) => !r.success);
+      setFailures(failed);
+      if (failed.length === 0) notify.success(res.message, t('common.success'));
+      else notify.error(res.message);
+      setDialogOpen(false);
+      refresh();
+    } catch (error) {
+      notify.failure(error, t('common.requestFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={page.page} aria-labelledby="approval-title">
+      <div className={page.header}>
+        <Title2 as="h1" id="approval-title">
+          {t('routes.Approval.Index')}
+        </Title2>
+      </div>
+      {permission === null || tabs === null ? (
+        <div className={page.loading}>
+          <Spinner label={t('common.loading')} />
+        </div>
+      ) : (
+        <>
+          <TabList
+            className={styles.tabs}
+            selectedValue={tab}
+            aria-label={t('approval.tabs')}
+            onTabSelect={(_, data) => {
+              setSelected([]);
+              setTab(String(data.value));
+            }}
+          >
+            {shownTabs.map((item) => (
+              <Tab key={item.code} value={item.code}>
+                {item.text}
+                <CounterBadge
+                  className={styles.count}
+                  count={item.count}
+                  overflowCount={Number.MAX_SAFE_INTEGER}
+                  showZero
+                  size="small"
+                  appearance="ghost"
+                  color={item.code === tab ? 'brand' : 'informative'}
+                  aria-label={formatCount(item.count)}
+                />
+              </Tab>
+            ))}
+          </TabList>
+          <div className={page.toolbar} role="toolbar" aria-label={t('resources.actions')}>
+            {canEdit ? (
+              <>
+                <Button
+                  appearance="primary"
+                  icon={<Checkmark20Regular />}
+                  disabled={!selected.length}
+                  onClick={() => openDialog('approve')}
+                >
+                  {t('approval.approve')}
+                </Button>
+                <Button
+                  icon={<DismissCircle20Regular />}
+                  disabled={!selected.length}
+                  onClick={() => openDialog('reject')}
+                >
+                  {t('approval.reject')}
+                </Button>
+              </>
+            ) : null}
+            <Text className={styles.chosen} aria-live="polite">
+              {t('approval.selectedCount', { count: selected.length })}
+            </Text>
+            <span className={page.separator} aria-hidden="true" />
+            <Tooltip content={t('resources.refresh')} relationship="label">
+              <Button icon={<ArrowClockwise20Regular />} onClick={refresh} />
+            </Tooltip>
+            <Button
+              icon={<FilterDismiss20Regular />}
+              disabled={filterCount === 0}
+              aria-label={t('grid.clearFiltersCount', { count: filterCount })}
+              onClick={() => grid.current?.clearFilters()}
+            >
+              {t('grid.clearFilters')}
+              {filterCount > 0 ? (
+                <CounterBadge
+                  count={filterCount}
+                  size="small"
+                  appearance="filled"
+                  color="brand"
+                  aria-hidden="true"
+                  className={page.badge}
+                />
+              ) : null}
+            </Button>
+          </div>
+          {failures.length ? (
+            <MessageBar intent="error" layout="multiline">
+              <MessageBarBody>
+                <MessageBarTitle>{t('approval.failuresTitle', { count: failures.length })}</MessageBarTitle>
+                <ul className={styles.failures}>
+                  {failures.map((failure) => (
+                    <li key={failure.Id}>{failure.message}</li>
+                  ))}
+                </ul>
+              </MessageBarBody>
+              <MessageBarActions
+                containerAction={
+                  <Button
+                    appearance="transparent"
+                    aria-label={t('common.close')}
+                    icon={<Dismiss20Regular />}
+                    onClick={() => setFailures([])}
+                  />
+                }
+              />
+            </MessageBar>
+          ) : null}
+          {waiting === 0 && filterCount === 0 ? (
+            <Text role="status" className={styles.empty}>
+              {t('approval.empty')}
+            </Text>
+          ) : null}
+          <DataGrid
+            // A new grid per tab: its first page is asked for that tab, from the first page.
+            key={tab}
+            ref={grid}
+            path="approval"
+            columns={columns}
+            stateKey={stateKey}
+            ariaLabel={t('routes.Approval.Index')}
+            selection="multiple"
+            extra={extra}
+            onSelectedRowsChange={setSelected}
+            onFilterCountChange={setFilterCount}
+            onError={(error) => notify.failure(error, t('common.requestFailed'))}
+          />
+        </>
+      )}
+      <DecisionDialog
+        open={dialogOpen}
+        decision={decision}
+        documents={selected.map((row) => String(row.Document_No ?? row.Id))}
+        busy={busy}
+        serverError={serverError}
+        onConfirm={(remark) => void decide(remark)}
+        onCancel={() => setDialogOpen(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,699 @@
+// The SAP order editor (/SAPOrder/Editor?mode=create|edit|view&id=, spec/3 §2.1, §4.2, §5, §7, §8).
+//
+// Loads `GET saporder/{id}/{mode}` (id 0 for create: the server's defaults), then asks what the rules are decided
+// from: util/check_sap_order_type for the Type (transfer orders take customer/vendor and incoterm from its
+// defaults and lock them), util/order_type_fields (by id, or by code and name for a newly chosen order type) for
+// the order type's flags (which fields and columns show), util/order_is_relation for incoterm + order type
+// (relation orders use the relation shipment type, locked), and SAP_SYNC_SETTING for the types that must be
+// synced with SAP before saving. model.ts decides from these what shows, what is locked and what is forced.
+//
+// Sync with SAP (spec/2 §8, spec/3 §4.2): a successful `saporder/sync_do_sap` replaces the lines with SAP's and
+// its message_code comes as the warning "Info SO Factory"; a failure toasts "Error Sync to SAP" with SAP's
+// message and code and makes the sync required again. The sync counts for the lines SAP answered: changing a
+// material, quantity or unit afterwards needs another sync, exactly as the server checks it. Saving while a sync
+// is required and not done is refused here with "Error Saving Data" / "NOT OK", before "Are you sure?" (asking
+// to confirm a save that cannot happen helps nobody); the server refuses it the same way (SYNC_REQUIRED), which
+// also marks the sync required for a type this screen did not know needed one.
+//
+// Save: "Are you sure?", then `POST saporder/` with the whole header and its Details; success goes back to the
+// SAP order list with "Data Saved" and the server's message; field errors show under their inputs and cells.
+import {
+  Button,
+  MessageBar,
+  MessageBarBody,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Spinner,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowLeft20Regular, ArrowSync20Regular, Info20Regular, Save20Regular } from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { api, SessionExpiredError } from '../../../api/client';
+import { usePermission } from '../../../api/permission';
+import { ConfirmDialog } from '../../../components/form/ConfirmDialog';
+import type { FormValue } from '../../../components/form/values';
+import { formatDateTime, textOf } from '../../../components/grid/cellFormat';
+import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
+import { guardLeaving, leave } from '../../../util/leaveGuard';
+import { useResourcePageStyles } from '../../resources/styles';
+import { DetailTable } from './DetailTable';
+import { HeaderFields } from './HeaderFields';
+import {
+  CREATE_TYPE,
+  RELATION_SHIPMENT_TYPE,
+  checkOrder,
+  decideRules,
+  lineFromServer,
+  linesFingerprint,
+  orderBody,
+  orderFromServer,
+  str,
+  type EditorMode,
+  type EditorOrder,
+  type LineRow,
+  type ListItem,
+  type ListName,
+  type OrderTypeFlags,
+  type TransferDefaults,
+  withDependents,
+  withForcedValues,
+  withTransferDefaults,
+} from './model';
+import { useListItems } from './useListItems';
+
+const INDEX_PATH = '/SAPOrder/Index';
+const SYNC_REQUIRED = 'SYNC_REQUIRED';
+
+const useStyles = makeStyles({
+  info: {
+    width: '550px',
+    maxWidth: 'calc(100vw - 32px)',
+  },
+  infoList: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalS,
+    margin: 0,
+  },
+  infoRow: {
+    display: 'contents',
+  },
+  infoLabel: {
+    color: tokens.colorNeutralForeground3,
+  },
+  infoValue: {
+    margin: 0,
+  },
+  sections: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+  },
+  summaryList: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalL,
+  },
+});
+
+interface TransferCheck {
+  type: string;
+  transfer: boolean;
+  defaults: TransferDefaults;
+}
+
+function parseMode(value: string | null): EditorMode {
+  return value === 'create' || value === 'edit' ? value : 'view';
+}
+
+function snapshot(order: EditorOrder): string {
+  return JSON.stringify([order.values, order.lines.map((l) => [l.id, l.values])]);
+}
+
+function InfoPopup({ order, label }: { order: EditorOrder; label: (field: string) => string }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const { audit } = order.meta;
+  const rows: [string, string][] = [
+    [label('Created_Date'), formatDateTime(audit.Created_Date)],
+    [label('Created_By'), textOf(audit.Created_By)],
+    [label('Edited_Date'), formatDateTime(audit.Edited_Date)],
+    [label('Edited_By'), textOf(audit.Edited_By)],
+  ];
+  return (
+    <Popover withArrow positioning="below-end">
+      <PopoverTrigger disableButtonEnhancement>
+        <Button icon={<Info20Regular />}>{t('form.info')}</Button>
+      </PopoverTrigger>
+      <PopoverSurface className={styles.info} aria-label={t('form.info')}>
+        <dl className={styles.infoList}>
+          {rows.map(([name, value]) => (
+            <div key={name} className={styles.infoRow}>
+              <dt className={styles.infoLabel}>{name}</dt>
+              <dd className={styles.infoValue}>{value || '-'}</dd>
+            </div>
+          ))}
+        </dl>
+      </PopoverSurface>
+    </Popover>
+  );
+}
+
+export default function SapOrderEditorPage() {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const page = useResourcePageStyles();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const [params] = useSearchParams();
+  const permission = usePermission('SAPOrder', 'Editor');
+  const requested = parseMode(params.get('mode'));
+  const id = Number(params.get('id') ?? 0) || 0;
+
+  const [order, setOrder] = useState<EditorOrder | null>(null);
+  const [loaded, setLoaded] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [summary, setSummary] = useState<string[] | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
+  const [transferCheck, setTransferCheck] = useState<TransferCheck | null>(null);
+  const [flags, setFlags] = useState<{ orderType: string; flags: OrderTypeFlags } | null>(null);
+  const [relationAnswer, setRelationAnswer] = useState<{ key: string; relation: boolean } | null>(null);
+  // The fingerprint of the lines SAP answered in the last successful sync; null when none (or it failed).
+  const [syncedPrint, setSyncedPrint] = useState<string | null>(null);
+  const [serverWantsSync, setServerWantsSync] = useState(false);
+  // The customer/vendor lookup of the order type the user had before choosing another (customer ↔ vendor
+  // clears the code, which would not be found in the other list).
+  const partyKind = useRef<boolean | null>(null);
+
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const indexPath = typeof from === 'string' && from ? from : INDEX_PATH;
+  const label = useCallback(
+    (field: string) =>
+      t([`SAPOrder.fields.${field}`, `common.fields.${field}`], { ns: 'resources', defaultValue: field }),
+    [t],
+  );
+
+  const mode: EditorMode | 'denied' | null = !permission
+    ? null
+    : requested === 'create'
+      ? permission.Create
+        ? 'create'
+        : 'denied'
+      : requested === 'edit' && permission.Edit
+        ? 'edit'
+        : 'view';
+  const editable = mode === 'create' || mode === 'edit';
+  // What the user has entered; the screen shows and sends it with what the rules decide put in (`shown`).
+  const entered = useMemo(() => order?.values ?? {}, [order]);
+  const type = str(entered.Type);
+  const orderType = str(entered.Order_Type);
+
+  // ------------------------------------------------------------------------------------------ lists
+
+  const orderTypeError = useCallback(
+    (error: unknown, message: string) =>
+      error
+        ? notify.failure(error, t('common.requestFailed'))
+        : notify.error(message || t('common.requestFailed'), t('sapOrderEditor.errors.orderType')),
+    [notify, t],
+  );
+  const ready = order !== null;
+  const createTypes = useListItems(ready ? 'list/sap_order_type' : null);
+  const orderTypes = useListItems(ready ? 'list/order_type' : null, { type }, orderTypeError);
+  const documentTypes = useListItems(ready ? 'list/lookup' : null, { group: 'DOCUMENT_TYPE' });
+  const distributions = useListItems(ready ? 'list/lookup' : null, { group: 'DISTRIBUTION' });
+  const langsirTypes = useListItems(ready ? 'list/lookup' : null, { group: 'LANGSIR_TYPE' });
+  const shipmentTypes = useListItems(ready ? 'list/lookup' : null, { group: 'SHIPMENT_TYPE' });
+  const syncSettings = useListItems(ready && editable ? 'list/lookup' : null, { group: 'SAP_SYNC_SETTING' });
+  const lists: Record<ListName, ListItem[]> = {
+    createTypes: createTypes.items,
+    orderTypes: orderTypes.items,
+    DOCUMENT_TYPE: documentTypes.items,
+    DISTRIBUTION: distributions.items,
+    LANGSIR_TYPE: langsirTypes.items,
+    SHIPMENT_TYPE: shipmentTypes.items,
+  };
+
+  // ------------------------------------------------------------------------------------------ load
+
+  useEffect(() => {
+    if (mode === null || mode === 'denied') return;
+    let live = true;
+    api
+      .get<{ header?: Record<string, unknown> }>(`saporder/${mode === 'create' ? 0 : id}/${mode}`)
+      .then((res) => {
+        if (!live) return;
+        if (res.success && res.data?.header) {
+          const next = orderFromServer(res.data.header);
+          setLoaded(snapshot(next));
+          setOrder(next);
+          return;
+        }
+        notify.error(res.message || t('common.requestFailed'));
+        void navigate(indexPath, { replace: true });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        notify.failure(error, t('common.requestFailed'));
+        void navigate(indexPath, { replace: true });
+      });
+    return () => {
+      live = false;
+    };
+    // Loaded once per order and mode.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, mode]);
+
+  const setValues = useCallback((patch: Record<string, FormValue>) => {
+    setOrder((current) => (current ? { ...current, values: { ...current.values, ...patch } } : current));
+  }, []);
+
+  // Transfer or not, and the transfer defaults, for the Type (SYNC SAP is neither: it is SAP's document).
+  useEffect(() => {
+    if (!ready || !type || type === CREATE_TYPE.syncSap) return;
+    let live = true;
+    api
+      .post<{ is_transfer_order?: boolean; default_model?: TransferCheck['defaults'] }>(
+        'util/check_sap_order_type',
+        { type, order_type: orderType || null },
+      )
+      .then((res) => {
+        if (!live) return;
+        if (!res.success || !res.data) {
+          notify.error(res.message || t('common.requestFailed'), t('sapOrderEditor.errors.createType'));
+          return;
+        }
+        setTransferCheck({
+          type,
+          transfer: res.data.is_transfer_order === true,
+          defaults: res.data.default_model ?? { vendor: null, incoterm: null, document_type: null },
+        });
+      })
+      .catch((error: unknown) => {
+        if (live) notify.failure(error, t('common.requestFailed'));
+      });
+    return () => {
+      live = false;
+    };
+    // Asked again when the Type changes; the order type only travels along.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, type]);
+
+  // The order type's flags by its id: the stored order type's, else the chosen item's (list/order_type items
+  // carry it); by the item's code and name only for an item without one.
+  const orderTypeItem = orderTypes.items.find((item) => item.id === orderType);
+  const orderTypeId =
+    order?.meta.orderTypeId !== null && order?.meta.orderType === orderType
+      ? order.meta.orderTypeId
+      : typeof orderTypeItem?.Id === 'number'
+        ? orderTypeItem.Id
+        : null;
+  const flagsUrl = !orderType
+    ? null
+    : orderTypeId !== null
+      ? `util/order_type_fields?id=${orderTypeId}`
+      : orderTypeItem
+        ? `util/order_type_fields_code_name?${new URLSearchParams({
+            code: textOf(orderTypeItem.Code ?? orderTypeItem.name ?? orderTypeItem.id),
+            name: textOf(orderTypeItem.Name ?? orderTypeItem.id),
+          }).toString()}`
+        : null;
+  useEffect(() => {
+    if (!ready || !flagsUrl) return;
+    const url = flagsUrl;
+    let live = true;
+    api
+      .get<OrderTypeFlags>(url)
+      .then((res) => {
+        if (!live) return;
+        if (res.success && res.data) {
+          // An order type that switches between customers and vendors clears the code chosen before, which
+          // the other list would not know (a transfer order's code comes from its defaults anyway).
+          const customers = res.data.Use_Customer === true;
+          if (partyKind.current !== null && partyKind.current !== customers) {
+            setValues({ Customer_Vendor_Code: '', Address: '' });
+          }
+          partyKind.current = customers;
+          setFlags({ orderType, flags: res.data });
+        } else
+          notify.error(res.message || t('common.requestFailed'), t('sapOrderEditor.errors.orderTypeData'));
+      })
+      .catch((error: unknown) => {
+        if (live) notify.failure(error, t('common.requestFailed'));
+      });
+    return () => {
+      live = false;
+    };
+  }, [ready, flagsUrl, orderType, notify, t, setValues]);
+
+  const transfer =
+    transferCheck && transferCheck.type === type ? transferCheck.transfer : type === CREATE_TYPE.transfer;
+  const defaulted = useMemo(
+    () =>
+      withTransferDefaults(
+        entered,
+        transfer && editable,
+        transferCheck?.type === type ? transferCheck.defaults : null,
+      ),
+    [entered, transfer, editable, transferCheck, type],
+  );
+  const incoterm = str(defaulted.Incoterm);
+
+  // Relation or not: asked for every incoterm and order type while editing; a view shows what was stored.
+  const relationKey = `${incoterm}|${orderType}`;
+  useEffect(() => {
+    if (!ready || !editable || !incoterm || !orderType) return;
+    let live = true;
+    const query = new URLSearchParams({ incoterm, order_type: orderType }).toString();
+    api
+      .get<boolean>(`util/order_is_relation?${query}`)
+      .then((res) => {
+        if (live && res.success) setRelationAnswer({ key: relationKey, relation: res.data === true });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [ready, editable, incoterm, orderType, relationKey]);
+
+  // ------------------------------------------------------------------------------------------ rules
+
+  const currentFlags = flags && flags.orderType === orderType ? flags.flags : null;
+  // Until the answer for the current incoterm and order type arrives, the stored order's word stands.
+  const relation = !editable
+    ? (order?.meta.isRelation ?? false)
+    : !incoterm || !orderType
+      ? false
+      : relationAnswer?.key === relationKey
+        ? relationAnswer.relation
+        : (order?.meta.isRelation ?? false);
+  const langsirItem = langsirTypes.items.find((item) => item.id === str(entered.Langsir_Type));
+  const relationShipmentType =
+    shipmentTypes.items.find((item) => textOf(item.Lookup_Info1).toUpperCase() === 'RELATION')?.id ??
+    RELATION_SHIPMENT_TYPE;
+  const rules = useMemo(
+    () =>
+      decideRules({
+        mode: editable ? (mode as EditorMode) : 'view',
+        values: defaulted,
+        flags: currentFlags,
+        transfer,
+        relation,
+        langsirInfo: langsirItem
+          ? {
+              info1: langsirItem.Lookup_Info1 as string | null | undefined,
+              info2: langsirItem.Lookup_Info2 as string | null | undefined,
+            }
+          : null,
+        relationShipmentType,
+      }),
+    [mode, editable, defaulted, currentFlags, transfer, relation, langsirItem, relationShipmentType],
+  );
+  const shown = useMemo(() => withForcedValues(defaulted, rules), [defaulted, rules]);
+
+  // ------------------------------------------------------------------------------------------ sync
+
+  const syncCodes = useMemo(
+    () =>
+      new Set(
+        syncSettings.items
+          // A lookup that does not carry Info1 is taken as listing the types that need a sync.
+          .filter((item) => textOf(item.Lookup_Info1 ?? 'Y').toUpperCase() === 'Y')
+          .map((item) => item.id.toUpperCase()),
+      ),
+    [syncSettings.items],
+  );
+  const lines = order?.lines ?? [];
+  const syncNeeded =
+    editable &&
+    !rules.syncSap &&
+    (serverWantsSync || (currentFlags !== null && syncCodes.has(currentFlags.Code.toUpperCase())));
+  const syncDone = syncedPrint !== null && syncedPrint === linesFingerprint(entered.Order_Type, lines);
+
+  async function syncWithSap() {
+    if (!order || syncing) return;
+    setSyncing(true);
+    const failed = (message: string) =>
+      showToast({ intent: 'error', title: t('sapOrderEditor.errors.sync'), message, life: TOAST_LIFE_MS });
+    try {
+      const res = await api.post<Record<string, unknown>[]>(
+        'saporder/sync_do_sap',
+        orderBody(order.meta.id, shown, lines, rules),
+      );
+      if (res.success && Array.isArray(res.data)) {
+        // SAP's lines replace the screen's; a line SAP answers under a stored item number keeps its Id.
+        const byItem = new Map(order.lines.map((l) => [str(l.values.Item_No), l.id]));
+        const next: LineRow[] = res.data.map((line) => {
+          const row = lineFromServer(line);
+          if (row.id === null) row.id = byItem.get(str(row.values.Item_No)) ?? null;
+          return row;
+        });
+        setOrder((current) => (current ? { ...current, lines: next } : current));
+        setSyncedPrint(linesFingerprint(order.values.Order_Type, next));
+        setErrors((current) =>
+          Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('Details'))),
+        );
+        if (res.message_code) {
+          showToast({
+            intent: 'warning',
+            title: t('sapOrderEditor.infoSoFactory'),
+            message: res.message_code,
+            life: TOAST_LIFE_MS,
+          });
+        } else {
+          notify.success(res.message, t('sapOrderEditor.synced'));
+        }
+        return;
+      }
+      setSyncedPrint(null);
+      setServerWantsSync(true);
+      if (res.errors && Object.keys(res.errors).length)
+        setErrors((current) => ({ ...current, ...res.errors }));
+      failed([res.message || t('common.requestFailed'), res.message_code].filter(Boolean).join('\n'));
+    } catch (error) {
+      setSyncedPrint(null);
+      if (error instanceof SessionExpiredError) return;
+      failed(error instanceof Error && error.message ? error.message : t('common.requestFailed'));
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------ changes
+
+  const dirty = editable && order !== null && loaded !== null && snapshot(order) !== loaded;
+  useEffect(() => {
+    if (!dirty) return;
+    return guardLeaving((go) => setPendingLeave(() => go));
+  }, [dirty]);
+
+  const dropErrors = useCallback((keys: (key: string) => boolean) => {
+    setErrors((current) => {
+      const kept = Object.entries(current).filter(([key]) => !keys(key));
+      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
+    });
+  }, []);
+
+  // Stable, so only the changed input renders again on a keystroke.
+  const setValue = useCallback(
+    (name: string, value: FormValue) => {
+      const patch = withDependents(name, value);
+      setValues(patch);
+      dropErrors((key) => key in patch);
+    },
+    [setValues, dropErrors],
+  );
+
+  const changeLines = useCallback(
+    (change: (lines: LineRow[]) => LineRow[], changedCell?: string) => {
+      setOrder((current) => (current ? { ...current, lines: change(current.lines) } : current));
+      // A changed cell loses its message; an added or removed line moves the others, so the table's messages
+      // no longer point at the right cells and go.
+      dropErrors((key) =>
+        changedCell ? key === changedCell : key === 'Details' || key.startsWith('Details.'),
+      );
+    },
+    [dropErrors],
+  );
+
+  // ------------------------------------------------------------------------------------------ save
+
+  const knownKeys = (key: string) =>
+    key === 'Details' || key.startsWith('Details.') || rules.header[key]?.shown === true;
+
+  function askToSave() {
+    if (!order || !editable) return;
+    const problems = checkOrder(shown, lines, rules);
+    const found: Record<string, string[]> = {};
+    for (const [key, problem] of Object.entries(problems)) {
+      const params: Record<string, string | number> = { ...problem.params, field: label(problem.field) };
+      if (problem.key === 'validation.dateOrder') params.from = label(String(problem.params?.from ?? ''));
+      found[key] = [t(problem.key, params)];
+    }
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setSummary([t('form.fixErrors')]);
+      return;
+    }
+    setSummary(null);
+    if (syncNeeded && !syncDone) {
+      notify.error(t('sapOrderEditor.notOk'), t('form.saveError'));
+      return;
+    }
+    setConfirmOpen(true);
+  }
+
+  async function save() {
+    if (!order || !editable) return;
+    setSaving(true);
+    try {
+      const res = await api.post('saporder/', orderBody(order.meta.id, shown, lines, rules));
+      setConfirmOpen(false);
+      if (res.success) {
+        notify.success(res.message, t('common.dataSaved'));
+        void navigate(indexPath);
+        return;
+      }
+      if (res.message_code === SYNC_REQUIRED) {
+        setServerWantsSync(true);
+        setSyncedPrint(null);
+      }
+      const fieldErrors = res.errors ?? {};
+      if (Object.keys(fieldErrors).length) {
+        setErrors(fieldErrors);
+        // Messages about something the form does not show (e.g. the Type of a stored order) are listed here.
+        const elsewhere = Object.entries(fieldErrors)
+          .filter(([key]) => !knownKeys(key))
+          .flatMap(([, messages]) => messages);
+        setSummary([t('form.fixErrors'), ...elsewhere]);
+      }
+      notify.error(res.message || t('common.requestFailed'), t('form.saveError'));
+    } catch (error) {
+      setConfirmOpen(false);
+      notify.failure(error, t('common.requestFailed'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------ render
+
+  const name = t('SAPOrder.title', { ns: 'resources' });
+  const heading =
+    mode === 'create'
+      ? t('form.titleCreate', { name })
+      : mode === 'edit'
+        ? t('form.titleEdit', { name })
+        : t('form.titleView', { name });
+
+  return (
+    <section className={page.page} aria-labelledby="sap-order-editor-title">
+      <div className={page.header}>
+        <Title2 as="h1" id="sap-order-editor-title">
+          {mode === null || mode === 'denied' ? name : heading}
+        </Title2>
+        <div className={page.toolbar} role="toolbar" aria-label={t('resources.actions')}>
+          <Button icon={<ArrowLeft20Regular />} onClick={() => leave(() => void navigate(indexPath))}>
+            {t('form.back')}
+          </Button>
+          {order && syncNeeded ? (
+            <Button
+              icon={syncing ? <Spinner size="tiny" /> : <ArrowSync20Regular />}
+              disabled={syncing || saving}
+              onClick={() => void syncWithSap()}
+            >
+              {t('sapOrderEditor.sync')}
+            </Button>
+          ) : null}
+          {order && mode !== 'create' ? <InfoPopup order={order} label={label} /> : null}
+          {order && editable ? (
+            <Button
+              appearance="primary"
+              icon={<Save20Regular />}
+              disabled={saving || syncing}
+              onClick={askToSave}
+            >
+              {t('common.save')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {mode === 'denied' ? (
+        <MessageBar intent="warning">
+          <MessageBarBody>{t('form.noCreateRight')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {summary ? (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            {summary[0]}
+            {summary.length > 1 ? (
+              <ul className={styles.summaryList}>
+                {summary.slice(1).map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            ) : null}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {order && syncNeeded ? (
+        <MessageBar intent={syncDone ? 'success' : 'warning'}>
+          <MessageBarBody>
+            {syncDone ? t('sapOrderEditor.syncDone') : t('sapOrderEditor.syncRequired')}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {order && rules.syncSap && editable ? (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('sapOrderEditor.syncSapLocked')}</MessageBarBody>
+        </MessageBar>
+      ) : null}
+      {mode !== 'denied' && !order ? (
+        <div className={page.loading}>
+          <Spinner label={t('common.loading')} />
+        </div>
+      ) : null}
+      {order ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            askToSave();
+          }}
+        >
+          <div className={styles.sections}>
+            <div className={page.card}>
+              <HeaderFields
+                values={shown}
+                rules={rules}
+                lists={lists}
+                errors={errors}
+                label={label}
+                onChange={setValue}
+              />
+            </div>
+            <div className={page.card}>
+              <DetailTable
+                lines={lines}
+                header={shown}
+                rules={rules}
+                errors={errors}
+                label={label}
+                onChange={changeLines}
+              />
+            </div>
+          </div>
+        </form>
+      ) : null}
+      <ConfirmDialog
+        open={confirmOpen}
+        title={t('common.save')}
+        busy={saving}
+        onConfirm={() => void save()}
+        onCancel={() => setConfirmOpen(false)}
+      />
+      <ConfirmDialog
+        open={pendingLeave !== null}
+        title={t('form.leaveTitle')}
+        message={t('form.leaveMessage')}
+        confirmLabel={t('form.leaveConfirm')}
+        onConfirm={() => {
+          const go = pendingLeave;
+          setPendingLeave(null);
+          go?.();
+        }}
+        onCancel={() => setPendingLeave(null)}
+      />
+    </section>
+  );
+}

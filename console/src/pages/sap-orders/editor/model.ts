@@ -1,0 +1,561 @@
+// The SAP order editor's model (spec/3 §2.1, §3, §4.2): the header fields in the spec's order and the detail
+// columns, each said once with its input (a FieldDef for the shared FieldControl) and where its choices come
+// from; the rules that show, hide, lock and force fields; the conversion from the server's order to the form
+// and back to the save body; the checks made before asking the server; and the fingerprint that tells whether
+// the lines are the ones SAP answered in the last sync. Everything here is pure, so the page only wires it up.
+import type { FieldDef } from '../../../../../db/resources/engine';
+import type { FormValue } from '../../../components/form/values';
+import { textOf } from '../../../components/grid/cellFormat';
+import { formatDate } from '../../../util/format';
+
+export type EditorMode = 'create' | 'edit' | 'view';
+
+export const CREATE_TYPE = { transfer: 'TRANSFER ORDER', syncSap: 'SYNC SAP' } as const;
+
+/** The shipment type Delivery_Using_Truck = Y fixes (the server applies the same value). */
+export const DELIVERY_USING_TRUCK_SHIPMENT_TYPE = 'INDIVIDUAL_TRUCK';
+/** The SHIPMENT_TYPE code of relation orders when the lookup does not say (spec/3 §4.1 vocabulary). */
+export const RELATION_SHIPMENT_TYPE = 'RELATION';
+
+/** Order-type flags (spec/3 §3) as util/order_type_fields* answer them. */
+export interface OrderTypeFlags {
+  Id?: number;
+  Code: string;
+  Name: string;
+  Info1?: string | null;
+  Use_Customer?: boolean;
+  Use_Vendor?: boolean;
+  Use_GR?: boolean;
+  Use_DO?: boolean;
+  Use_SO?: boolean;
+  Use_LN?: boolean;
+  Use_PO?: boolean;
+  Use_STO?: boolean;
+  Use_Distribution?: boolean;
+}
+
+/** A dropdown item of `GET /api/list/...`: id and text, plus whatever wire fields the lookup adds. */
+export interface ListItem {
+  id: string;
+  text: string;
+  [field: string]: unknown;
+}
+
+// ------------------------------------------------------------------------------------------------ fields
+
+/**
+ * Where a field's choices come from. `ref`: a type-ahead on a lookup (RefSelect), its query narrowed by other
+ * fields; `list`: a short list loaded whole and shown as a select (create types, order types, lookup groups).
+ */
+export type Choices =
+  | {
+      kind: 'ref';
+      url: (v: HeaderValues, rules: Pick<Rules, 'customerLookup'>) => string;
+      params?: (v: HeaderValues) => Record<string, string>;
+    }
+  | { kind: 'list'; list: ListName }
+  | { kind: 'yesNo' };
+
+export type ListName =
+  'createTypes' | 'orderTypes' | 'DOCUMENT_TYPE' | 'DISTRIBUTION' | 'LANGSIR_TYPE' | 'SHIPMENT_TYPE';
+
+export interface HeaderField {
+  def: FieldDef;
+  choices?: Choices;
+  /** Characters typed before a type-ahead searches (spec/3 §9: 3 by default). */
+  minChars?: number;
+  /** Spans the whole row of the form. */
+  wide?: boolean;
+}
+
+const text = (name: string, maxLength: number): FieldDef => ({ name, type: 'text', maxLength });
+const ref = (name: string, required = false): FieldDef => ({ name, type: 'ref', required });
+const pick = (name: string, required = false): FieldDef => ({ name, type: 'enum', required, options: [] });
+const date = (name: string, required = false): FieldDef => ({ name, type: 'date', required });
+const company = (v: HeaderValues) => ({ company: str(v.Company_Code) });
+
+/** The header in the order of spec/3 §2.1. Lists narrowed by a parent (plants of a company...) open at once. */
+export const HEADER_FIELDS: readonly HeaderField[] = [
+  { def: pick('Type', true), choices: { kind: 'list', list: 'createTypes' } },
+  { def: pick('Order_Type', true), choices: { kind: 'list', list: 'orderTypes' } },
+  { def: { ...text('Document_No', 50), readOnly: true } },
+  { def: date('Document_Date', true) },
+  { def: date('Valid_From') },
+  { def: date('Valid_To') },
+  { def: ref('Company_Code', true), choices: { kind: 'ref', url: () => 'list/company_code' } },
+  { def: ref('Product_Category'), choices: { kind: 'ref', url: () => 'list/business_segment_code' } },
+  {
+    def: ref('Plant', true),
+    choices: { kind: 'ref', url: () => 'list/plant', params: company },
+    minChars: 0,
+  },
+  { def: text('LN_SO_No', 50) },
+  { def: text('LN_STO_No', 50) },
+  { def: text('LN_DO_Third_Party', 50) },
+  {
+    def: ref('Sales_Organization'),
+    choices: { kind: 'ref', url: () => 'list/sales_organization_code', params: company },
+    minChars: 0,
+  },
+  {
+    def: ref('Purchase_Organization'),
+    choices: { kind: 'ref', url: () => 'list/purchase_organization', params: company },
+    minChars: 0,
+  },
+  { def: pick('Document_Type', true), choices: { kind: 'list', list: 'DOCUMENT_TYPE' } },
+  {
+    def: ref('Customer_Vendor_Code'),
+    // Customers for customer-type orders, vendors for the others (vendor types, transfers between plants).
+    choices: {
+      kind: 'ref',
+      url: (_, rules) => (rules.customerLookup ? 'list/customer_code' : 'list/vendor_code'),
+    },
+  },
+  { def: { ...text('Address', 500), readOnly: true } },
+  { def: pick('Distribution', true), choices: { kind: 'list', list: 'DISTRIBUTION' } },
+  { def: ref('Incoterm'), choices: { kind: 'ref', url: () => 'list/incoterm_code' }, minChars: 0 },
+  { def: text('Estate', 100) },
+  { def: text('Incoterm2', 200) },
+  { def: text('Collective_LN', 50) },
+  { def: pick('Delivery_Using_Truck'), choices: { kind: 'yesNo' } },
+  { def: { name: 'STO_SPO_Per_Shipment', type: 'bool' } },
+  { def: pick('Langsir_Type'), choices: { kind: 'list', list: 'LANGSIR_TYPE' } },
+  { def: ref('Plant_Destination'), choices: { kind: 'ref', url: () => 'list/plant_all' } },
+  { def: ref('Factory_Destination'), choices: { kind: 'ref', url: () => 'list/factory' } },
+  {
+    def: ref('Warehouse_Code', true),
+    choices: { kind: 'ref', url: () => 'list/warehouse', params: (v) => ({ plant: str(v.Plant) }) },
+    minChars: 0,
+  },
+  { def: pick('Shipment_Type', true), choices: { kind: 'list', list: 'SHIPMENT_TYPE' } },
+  { def: { name: 'Delivery_Address', type: 'textarea', maxLength: 500 }, wide: true },
+];
+
+export type HeaderValues = Record<string, FormValue>;
+
+/** Detail columns in the order of spec/3 §2.1 (the add/remove buttons come first). */
+export const LINE_FIELDS: readonly FieldDef[] = [
+  { ...text('Item_No', 10), readOnly: true },
+  ref('Material_Code', true),
+  { name: 'Qty', type: 'decimal', required: true, min: 0, max: 1e12, scale: 3 },
+  { ...text('UOM', 10), required: true },
+  { name: 'Tolerance', type: 'decimal', min: 0, max: 100, scale: 2 },
+  text('PO_SO_No', 50),
+  text('SO_DO_No', 50),
+  text('SO_DO_Item_No', 10),
+  text('LN_SO_Item_No', 10),
+  text('LN_STO_Item_No', 10),
+  text('Sales_District', 50),
+];
+
+export interface LineRow {
+  /** React key; not sent. */
+  key: string;
+  /** The stored line's Id (edit), kept so the server keeps its item number. */
+  id: number | null;
+  /** The material's name as the server or SAP answered it, for read-only rows. */
+  materialName: string;
+  values: Record<string, FormValue>;
+}
+
+let rowCounter = 0;
+export function newLine(values: Record<string, FormValue> = {}): LineRow {
+  rowCounter += 1;
+  const empty = Object.fromEntries(LINE_FIELDS.map((f) => [f.name, ''])) as Record<string, FormValue>;
+  return { key: `line-${rowCounter}`, id: null, materialName: '', values: { ...empty, ...values } };
+}
+
+// ------------------------------------------------------------------------------------------------ from server
+
+export interface EditorOrder {
+  values: HeaderValues;
+  lines: LineRow[];
+  /** Read-only facts of the stored order. */
+  meta: {
+    id: number;
+    /** The stored order type and its id, whose flags util/order_type_fields?id= answers. */
+    orderType: string;
+    orderTypeId: number | null;
+    isRelation: boolean;
+    audit: { Created_Date: unknown; Created_By: unknown; Edited_Date: unknown; Edited_By: unknown };
+  };
+}
+
+export function str(value: FormValue | undefined): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function formValue(def: FieldDef, value: unknown): FormValue {
+  if (def.type === 'bool') return value === true || value === 'Y' || value === 'true';
+  if (value === null || value === undefined) return '';
+  if (def.type === 'date' && typeof value === 'string') return formatDate(value);
+  return textOf(value);
+}
+
+export function lineFromServer(line: Record<string, unknown>): LineRow {
+  const row = newLine(Object.fromEntries(LINE_FIELDS.map((f) => [f.name, formValue(f, line[f.name])])));
+  row.id = typeof line.Id === 'number' ? line.Id : null;
+  row.materialName = textOf(line.material_name);
+  return row;
+}
+
+export function orderFromServer(header: Record<string, unknown>): EditorOrder {
+  const values: HeaderValues = {};
+  for (const { def } of HEADER_FIELDS) values[def.name] = formValue(def, header[def.name]);
+  // A Y/N flag: anything but Y reads as N (a new order starts with N).
+  values.Delivery_Using_Truck = header.Delivery_Using_Truck === 'Y' ? 'Y' : 'N';
+  const details = Array.isArray(header.Details) ? (header.Details as Record<string, unknown>[]) : [];
+  return {
+    values,
+    lines: details.map(lineFromServer),
+    meta: {
+      id: typeof header.Id === 'number' ? header.Id : 0,
+      orderType: textOf(header.Order_Type),
+      orderTypeId: typeof header.order_type_id === 'number' ? header.order_type_id : null,
+      isRelation: header.is_relation_setting === true || header.is_relation === true,
+      audit: {
+        Created_Date: header.Created_Date,
+        Created_By: header.Created_By,
+        Edited_Date: header.Edited_Date,
+        Edited_By: header.Edited_By,
+      },
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------ rules
+
+/** What the rules of spec/3 §4.2 are decided from. */
+export interface RuleInput {
+  mode: EditorMode;
+  values: HeaderValues;
+  flags: OrderTypeFlags | null;
+  /** util/check_sap_order_type's is_transfer_order for the current Type. */
+  transfer: boolean;
+  /** util/order_is_relation for the current incoterm and order type. */
+  relation: boolean;
+  /** The chosen LANGSIR_TYPE value's Info1 / Info2 (undefined when the lookup does not carry them). */
+  langsirInfo: { info1?: string | null; info2?: string | null } | null;
+  /** The SHIPMENT_TYPE code relation orders use. */
+  relationShipmentType: string;
+}
+
+export interface FieldState {
+  shown: boolean;
+  locked: boolean;
+  /** Why a field is locked or set, shown under it. */
+  hint?: 'transferDefault' | 'relation' | 'langsir' | 'deliveryUsingTruck' | 'addressOnSave';
+}
+
+export interface Rules {
+  editable: boolean;
+  syncSap: boolean;
+  transfer: boolean;
+  transferOut: boolean;
+  langsir: boolean;
+  /** The Shipment_Type the order must have (relation, then langsir, then delivery using truck), if any. */
+  forcedShipmentType: string | null;
+  relationShipmentType: string;
+  customerLookup: boolean;
+  header: Record<string, FieldState>;
+  columns: Record<string, boolean>;
+  /** Rows may be added, removed and changed. */
+  linesEditable: boolean;
+}
+
+/**
+ * Fields a user may still change on an order that came from SAP (spec/3 §4.2): the ones the server's save takes
+ * from such an order (api/sap-orders/edit-scope.ts); the destinations only when the langsir rules open them.
+ */
+const SYNC_SAP_EDITABLE = new Set([
+  'Warehouse_Code',
+  'Shipment_Type',
+  'Delivery_Address',
+  'Plant_Destination',
+  'Factory_Destination',
+]);
+
+export function decideRules(input: RuleInput): Rules {
+  const { mode, values, flags } = input;
+  const editable = mode === 'create' || mode === 'edit';
+  const creating = mode === 'create';
+  const syncSap = str(values.Type) === CREATE_TYPE.syncSap;
+  const transfer = input.transfer;
+  const transferOut = transfer && (flags?.Info1 ?? '').toUpperCase() === 'OUT';
+  // A langsir value marks the order as langsir when its Info1 is Y; a lookup that does not carry Info1 is taken
+  // at its word that the value is a langsir type (every LANGSIR_TYPE value is one in the seeded data).
+  const langsir =
+    transferOut && str(values.Langsir_Type) !== '' && (input.langsirInfo?.info1 ?? 'Y').toUpperCase() === 'Y';
+  const deliveryUsingTruck = values.Delivery_Using_Truck === 'Y';
+  const forcedShipmentType = input.relation
+    ? input.relationShipmentType
+    : langsir && input.langsirInfo?.info2
+      ? input.langsirInfo.info2
+      : !langsir && deliveryUsingTruck
+        ? DELIVERY_USING_TRUCK_SHIPMENT_TYPE
+        : null;
+
+  const header: Record<string, FieldState> = {};
+  for (const { def } of HEADER_FIELDS) {
+    header[def.name] = {
+      shown: true,
+      locked: !editable || def.readOnly === true || (syncSap && !SYNC_SAP_EDITABLE.has(def.name)),
+    };
+  }
+  const set = (name: string, patch: Partial<FieldState>) => Object.assign(header[name]!, patch);
+  const lock = (name: string, hint?: FieldState['hint']) =>
+    set(name, { locked: true, ...(editable && hint ? { hint } : {}) });
+
+  set('Document_No', { shown: !creating });
+  if (!creating) lock('Type');
+  for (const name of ['LN_SO_No', 'LN_STO_No', 'LN_DO_Third_Party'])
+    set(name, { shown: !transfer && !creating });
+  set('Sales_Organization', { shown: flags?.Use_Customer === true });
+  set('Purchase_Organization', { shown: flags?.Use_Vendor === true });
+  set('Distribution', { shown: flags?.Use_Distribution === true });
+  set('Estate', { shown: flags?.Use_GR === true });
+  for (const name of ['STO_SPO_Per_Shipment', 'Langsir_Type', 'Plant_Destination', 'Factory_Destination']) {
+    set(name, { shown: transfer });
+  }
+  if (transfer) {
+    lock('Customer_Vendor_Code', 'transferDefault');
+    lock('Incoterm', 'transferDefault');
+  }
+  if (!transferOut) lock('Langsir_Type');
+  if (!langsir) {
+    lock('Plant_Destination');
+    lock('Factory_Destination');
+  }
+  if (input.relation) lock('Shipment_Type', 'relation');
+  else if (langsir) lock('Shipment_Type', 'langsir');
+  else if (deliveryUsingTruck) lock('Shipment_Type', 'deliveryUsingTruck');
+  if (editable && !syncSap) set('Address', { hint: 'addressOnSave' });
+
+  return {
+    editable,
+    syncSap,
+    transfer,
+    transferOut,
+    langsir,
+    forcedShipmentType,
+    relationShipmentType: input.relationShipmentType,
+    customerLookup: flags?.Use_Customer === true,
+    header,
+    columns: {
+      Item_No: !creating,
+      Material_Code: true,
+      Qty: true,
+      UOM: true,
+      Tolerance: transfer,
+      PO_SO_No: true,
+      SO_DO_No: flags?.Use_DO === true && !creating,
+      SO_DO_Item_No: flags?.Use_DO === true && !creating,
+      LN_SO_Item_No: flags?.Use_DO !== true && flags?.Use_SO !== true && !creating,
+      LN_STO_Item_No: flags?.Use_DO !== true && flags?.Use_SO !== true && !creating,
+      Sales_District: true,
+    },
+    linesEditable: editable && !syncSap,
+  };
+}
+
+/**
+ * A change with what depends on it: spec/3 §4.2 "changing Type clears Order_Type" (and the parties and transfer
+ * fields of the old kind of order); a company's plant, warehouse and organisations; a plant's warehouse; a
+ * party's address (the server fills it in again on save); a langsir type's destinations.
+ */
+export function withDependents(name: string, value: FormValue): HeaderValues {
+  const patch: HeaderValues = { [name]: value };
+  switch (name) {
+    case 'Type':
+      Object.assign(patch, {
+        Order_Type: '',
+        Customer_Vendor_Code: '',
+        Address: '',
+        Langsir_Type: '',
+        Plant_Destination: '',
+        Factory_Destination: '',
+        STO_SPO_Per_Shipment: false,
+      });
+      break;
+    case 'Order_Type':
+      patch.Langsir_Type = '';
+      break;
+    case 'Company_Code':
+      Object.assign(patch, {
+        Plant: '',
+        Warehouse_Code: '',
+        Sales_Organization: '',
+        Purchase_Organization: '',
+      });
+      break;
+    case 'Plant':
+      patch.Warehouse_Code = '';
+      break;
+    case 'Customer_Vendor_Code':
+      patch.Address = '';
+      break;
+    case 'Langsir_Type':
+      Object.assign(patch, { Plant_Destination: '', Factory_Destination: '' });
+      break;
+    default:
+      break;
+  }
+  return patch;
+}
+
+/** TRANSFER_ORDER_DEFAULT as util/check_sap_order_type answers it (default_model). */
+export interface TransferDefaults {
+  vendor: string | null;
+  incoterm: string | null;
+  document_type: string | null;
+}
+
+/**
+ * Transfer orders take customer/vendor and incoterm from the transfer defaults whatever was there, and the
+ * document type when none is chosen (the server applies the same defaults).
+ */
+export function withTransferDefaults(
+  values: HeaderValues,
+  transfer: boolean,
+  defaults: TransferDefaults | null,
+): HeaderValues {
+  if (!transfer || !defaults) return values;
+  return {
+    ...values,
+    Customer_Vendor_Code: defaults.vendor ?? '',
+    Incoterm: defaults.incoterm ?? '',
+    Document_Type: str(values.Document_Type) || (defaults.document_type ?? ''),
+  };
+}
+
+/**
+ * The values the screen shows and sends: the shipment type the rules force, and no relation shipment type on an
+ * order that is not a relation one (the server refuses it there). Only while the order can be changed: a view
+ * shows what was stored.
+ */
+export function withForcedValues(values: HeaderValues, rules: Rules): HeaderValues {
+  if (!rules.editable) return values;
+  if (rules.forcedShipmentType) return { ...values, Shipment_Type: rules.forcedShipmentType };
+  if (str(values.Shipment_Type) === rules.relationShipmentType) return { ...values, Shipment_Type: '' };
+  return values;
+}
+
+// ------------------------------------------------------------------------------------------------ to server
+
+function wire(def: FieldDef, value: FormValue | undefined): unknown {
+  if (def.type === 'bool') return value === true;
+  const t = typeof value === 'string' ? value.trim() : '';
+  if (t === '') return null;
+  if (def.type === 'decimal' || def.type === 'integer') {
+    const n = Number(t);
+    return Number.isFinite(n) ? n : t;
+  }
+  return t;
+}
+
+function lineBody(row: LineRow, rules: Pick<Rules, 'transfer'>): Record<string, unknown> {
+  const body: Record<string, unknown> = { Id: row.id };
+  for (const f of LINE_FIELDS) body[f.name] = wire(f, row.values[f.name]);
+  if (!rules.transfer) body.Tolerance = null;
+  return body;
+}
+
+/**
+ * The save (and sync) body: the order's Id and every header field with its Details. A field the rules hide is
+ * sent empty, so what is saved is what the screen showed (the server clears the same fields by the same rules).
+ */
+export function orderBody(
+  id: number,
+  values: HeaderValues,
+  lines: LineRow[],
+  rules: Rules,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = { Id: id };
+  for (const { def } of HEADER_FIELDS) {
+    if (def.name === 'Address') continue;
+    const shown = rules.header[def.name]?.shown !== false;
+    body[def.name] = shown ? wire(def, values[def.name]) : def.type === 'bool' ? false : null;
+  }
+  body.Delivery_Using_Truck = values.Delivery_Using_Truck === 'Y' ? 'Y' : 'N';
+  if (!rules.transferOut) body.Langsir_Type = null;
+  if (!rules.langsir) body.Plant_Destination = body.Factory_Destination = null;
+  body.Details = lines.map((row) => lineBody(row, rules));
+  return body;
+}
+
+/**
+ * The lines as the server's "sync before save" rule compares them (api/sap-orders/sync.ts linesFingerprint):
+ * order type and each line's material, quantity (3 decimals) and unit, in order.
+ */
+export function linesFingerprint(orderType: FormValue | undefined, lines: LineRow[]): string {
+  return JSON.stringify([
+    str(orderType).toUpperCase(),
+    lines.map((l) => [
+      str(l.values.Material_Code).toUpperCase(),
+      Number(str(l.values.Qty) || 0).toFixed(3),
+      str(l.values.UOM).toUpperCase(),
+    ]),
+  ]);
+}
+
+// ------------------------------------------------------------------------------------------------ checks
+
+/** A message key with its parameters; the page translates it (field labels included). */
+export interface Problem {
+  key: string;
+  params?: Record<string, string | number>;
+  /** Field whose label goes into `{{field}}`. */
+  field: string;
+}
+
+const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+function isoOf(value: FormValue | undefined): string | null {
+  const match = DATE.exec(str(value));
+  if (!match) return null;
+  const [, d, m, y] = match;
+  const parsed = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (parsed.getUTCDate() !== Number(d) || parsed.getUTCMonth() !== Number(m) - 1) return null;
+  return `${y}-${m}-${d}`;
+}
+
+/**
+ * What can be told before asking the server: required fields that are shown and open, dates in dd/mm/yyyy,
+ * Valid_From not after Valid_To, at least one line, each line's material, quantity above 0 and unit. Keys are
+ * wire names (`Details.0.Qty` for a cell), as the server names its own field errors.
+ */
+export function checkOrder(values: HeaderValues, lines: LineRow[], rules: Rules): Record<string, Problem> {
+  const problems: Record<string, Problem> = {};
+  for (const { def } of HEADER_FIELDS) {
+    const state = rules.header[def.name];
+    if (!state?.shown || def.readOnly) continue;
+    const value = values[def.name];
+    if (def.required && !state.locked && str(value) === '') {
+      problems[def.name] = { key: 'validation.required', field: def.name };
+    } else if (def.type === 'date' && str(value) !== '' && !isoOf(value)) {
+      problems[def.name] = { key: 'validation.invalidDate', field: def.name };
+    }
+  }
+  const from = isoOf(values.Valid_From);
+  const to = isoOf(values.Valid_To);
+  if (from && to && from > to) {
+    problems.Valid_To = { key: 'validation.dateOrder', field: 'Valid_To', params: { from: 'Valid_From' } };
+  }
+  if (rules.linesEditable) {
+    if (!lines.length) problems.Details = { key: 'validation.minRows', field: 'Details', params: { min: 1 } };
+    lines.forEach((row, i) => {
+      for (const name of ['Material_Code', 'UOM']) {
+        if (str(row.values[name]) === '') {
+          problems[`Details.${i}.${name}`] = { key: 'validation.required', field: name };
+        }
+      }
+      const qty = Number(str(row.values.Qty));
+      if (str(row.values.Qty) === '')
+        problems[`Details.${i}.Qty`] = { key: 'validation.required', field: 'Qty' };
+      else if (!(qty > 0)) {
+        problems[`Details.${i}.Qty`] = { key: 'sapOrderEditor.qtyPositive', field: 'Qty' };
+      }
+    });
+  }
+  return problems;
+}

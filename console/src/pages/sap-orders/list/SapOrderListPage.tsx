@@ -1,0 +1,290 @@
+// The SAP order list (/SAPOrder/Index, spec/2 §2.4): the tabs of the master list with their counts (ALL first),
+// the list itself (SapOrderGrid) and the buttons, each shown by the user's rights on SAPOrder and enabled by the
+// chosen row's flags (spec/2 §6): Filter from SAP and Create need Create; View needs View; Edit needs Edit and the
+// row's can_edit; assigning needs Edit and can_assign_transporter (Assign Customer/Vendor for relation orders,
+// where the customer or vendor moves the goods itself, Assign Transporter otherwise); View Orders needs View and
+// can_view_orders (which the server gives only to rows that have orders). The assign panels and the view-orders
+// panel come in the next release: their buttons open a notice saying so.
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+  Tab,
+  TabList,
+  Title2,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  Add20Regular,
+  ArrowClockwise20Regular,
+  CloudArrowDown20Regular,
+  Edit20Regular,
+  Eye20Regular,
+  FilterDismiss20Regular,
+  PeopleTeam20Regular,
+  VehicleTruckProfile20Regular,
+  DocumentBulletList20Regular,
+} from '@fluentui/react-icons';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { api } from '../../../api/client';
+import { usePermission } from '../../../api/permission';
+import { tableStateKey } from '../../../components/grid/gridState';
+import { useSession } from '../../../session/SessionContext';
+import { useNotify } from '../../../shell/notify';
+import { formatCount } from '../../../util/format';
+import { useResourcePageStyles } from '../../resources/styles';
+import type { Row } from '../shared/expandableRows';
+import { SapOrderGrid, type SapOrderGridHandle } from './SapOrderGrid';
+
+interface TabStatus {
+  code: string;
+  text: string;
+  count: number;
+}
+
+interface MasterList {
+  status?: { code: string; text: string }[];
+  tab_status?: TabStatus[];
+}
+
+type Pending = 'assignTransporter' | 'assignCustomerVendor' | 'viewOrders';
+
+const DEFAULT_TAB = 'ALL';
+
+const useStyles = makeStyles({
+  tabs: {
+    // Five tabs with counts are wider than a phone; they scroll sideways rather than wrap.
+    overflowX: 'auto',
+    minWidth: 0,
+  },
+  count: {
+    marginLeft: tokens.spacingHorizontalXS,
+  },
+  notice: {
+    width: '480px',
+    maxWidth: 'calc(100vw - 32px)',
+  },
+});
+
+export default function SapOrderListPage() {
+  const { t, i18n } = useTranslation();
+  const page = useResourcePageStyles();
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const { session } = useSession();
+  const permission = usePermission('SAPOrder', 'Index');
+  const grid = useRef<SapOrderGridHandle>(null);
+  const [master, setMaster] = useState<MasterList | null>(null);
+  const [tab, setTab] = useState(DEFAULT_TAB);
+  const [selected, setSelected] = useState<Row | null>(null);
+  const [filterCount, setFilterCount] = useState(0);
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  // The tab texts and statuses come in the interface language: asked again when it changes, and with each
+  // Refresh (the counts move as orders come and go).
+  const [masterReload, setMasterReload] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<MasterList>('saporder/master_list')
+      .then((res) => {
+        if (!live) return;
+        if (res.success && res.data) {
+          setMaster(res.data);
+          return;
+        }
+        notify.error(res.message || t('common.requestFailed'));
+        setMaster((previous) => previous ?? {});
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        notify.failure(error, t('common.requestFailed'));
+        setMaster((previous) => previous ?? {});
+      });
+    return () => {
+      live = false;
+    };
+  }, [notify, t, i18n.language, masterReload]);
+
+  const username = session?.user_data.Username;
+  const stateKey = username ? tableStateKey(username, 'SAPOrder') : undefined;
+  const tabs = master?.tab_status?.length ? master.tab_status : null;
+
+  const canView = permission?.View === true;
+  const canCreate = permission?.Create === true;
+  const canEdit = permission?.Edit === true;
+  const relation = selected?.is_relation === true;
+
+  function openEditor(mode: 'create' | 'edit' | 'view', row?: Row | null) {
+    const id = mode === 'create' ? 0 : Number(row?.Id);
+    void navigate(`/SAPOrder/Editor?mode=${mode}&id=${id}`, { state: { from: location.pathname } });
+  }
+
+  function refresh() {
+    grid.current?.refresh();
+    setMasterReload((n) => n + 1);
+  }
+
+  const pendingTitle =
+    pending === 'assignTransporter'
+      ? t('sapOrderList.assignTransporter')
+      : pending === 'assignCustomerVendor'
+        ? t('sapOrderList.assignCustomerVendor')
+        : t('sapOrderList.viewOrders');
+
+  return (
+    <section className={page.page} aria-labelledby="sap-order-list-title">
+      <div className={page.header}>
+        <Title2 as="h1" id="sap-order-list-title">
+          {t('sapOrderList.title')}
+        </Title2>
+      </div>
+      {permission === null || master === null ? (
+        <div className={page.loading}>
+          <Spinner label={t('common.loading')} />
+        </div>
+      ) : (
+        <>
+          {tabs ? (
+            <TabList
+              className={styles.tabs}
+              selectedValue={tab}
+              aria-label={t('sapOrderList.tabs')}
+              onTabSelect={(_, data) => {
+                setSelected(null);
+                setTab(String(data.value));
+              }}
+            >
+              {tabs.map((item) => (
+                <Tab key={item.code} value={item.code}>
+                  {item.text}
+                  <Badge
+                    className={styles.count}
+                    size="small"
+                    appearance="tint"
+                    color={item.code === tab ? 'brand' : 'informative'}
+                  >
+                    {formatCount(item.count)}
+                  </Badge>
+                </Tab>
+              ))}
+            </TabList>
+          ) : null}
+          <div className={page.toolbar} role="toolbar" aria-label={t('resources.actions')}>
+            {canCreate ? (
+              <>
+                <Button
+                  appearance="primary"
+                  icon={<CloudArrowDown20Regular />}
+                  onClick={() => void navigate('/SAPOrder/Filter', { state: { from: location.pathname } })}
+                >
+                  {t('sapOrderList.filterFromSap')}
+                </Button>
+                <Button icon={<Add20Regular />} onClick={() => openEditor('create')}>
+                  {t('resources.create')}
+                </Button>
+              </>
+            ) : null}
+            {canView ? (
+              <Button
+                icon={<Eye20Regular />}
+                disabled={!selected}
+                onClick={() => openEditor('view', selected)}
+              >
+                {t('resources.view')}
+              </Button>
+            ) : null}
+            {canEdit ? (
+              <Button
+                icon={<Edit20Regular />}
+                disabled={selected?.can_edit !== true}
+                onClick={() => openEditor('edit', selected)}
+              >
+                {t('resources.edit')}
+              </Button>
+            ) : null}
+            {canEdit ? (
+              <Button
+                icon={relation ? <PeopleTeam20Regular /> : <VehicleTruckProfile20Regular />}
+                disabled={selected?.can_assign_transporter !== true}
+                onClick={() => setPending(relation ? 'assignCustomerVendor' : 'assignTransporter')}
+              >
+                {relation ? t('sapOrderList.assignCustomerVendor') : t('sapOrderList.assignTransporter')}
+              </Button>
+            ) : null}
+            {canView ? (
+              <Button
+                icon={<DocumentBulletList20Regular />}
+                disabled={selected?.can_view_orders !== true}
+                onClick={() => setPending('viewOrders')}
+              >
+                {t('sapOrderList.viewOrders')}
+              </Button>
+            ) : null}
+            <span className={page.separator} aria-hidden="true" />
+            <Tooltip content={t('resources.refresh')} relationship="label">
+              <Button icon={<ArrowClockwise20Regular />} onClick={refresh} />
+            </Tooltip>
+            <Button
+              icon={<FilterDismiss20Regular />}
+              disabled={filterCount === 0}
+              aria-label={t('grid.clearFiltersCount', { count: filterCount })}
+              onClick={() => grid.current?.clearFilters()}
+            >
+              {t('grid.clearFilters')}
+              {filterCount > 0 ? (
+                <Badge
+                  size="small"
+                  appearance="filled"
+                  color="brand"
+                  aria-hidden="true"
+                  className={page.badge}
+                >
+                  {filterCount}
+                </Badge>
+              ) : null}
+            </Button>
+          </div>
+          <SapOrderGrid
+            ref={grid}
+            tab={tab}
+            statuses={master.status ?? []}
+            stateKey={stateKey}
+            ariaLabel={t('sapOrderList.title')}
+            onSelectionChange={setSelected}
+            onOpen={(row) => {
+              if (canView) openEditor('view', row);
+            }}
+            onFilterCountChange={setFilterCount}
+            onError={(error) => notify.failure(error, t('common.requestFailed'))}
+          />
+        </>
+      )}
+      <Dialog open={pending !== null} onOpenChange={(_, data) => !data.open && setPending(null)}>
+        <DialogSurface className={styles.notice}>
+          <DialogBody>
+            <DialogTitle>{pendingTitle}</DialogTitle>
+            <DialogContent>{t('sapOrderList.comingSoon')}</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => setPending(null)}>
+                {t('common.close')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </section>
+  );
+}

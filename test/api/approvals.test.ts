@@ -1,0 +1,426 @@
+// The Approval screen's calls through the real app on a real database with the master demo data, without Temporal:
+// the approvers are written by the workflow's own activity (as the workflow would on start) and decisions reach a
+// recording stand-in for the workflows, so this file proves the list (only what waits for the user at the current
+// level), its whitelist and tabs, the rights (View to list, Edit to decide), the request rules and how every
+// document's result is reported; the decisions themselves, end to end with Temporal, are in
+// test/workflows/approval-api.test.ts. Also: the ApprovalLog read-only resource.
+import type { ApprovalWorkflows, DecisionOutcome } from '../../api/approvals/workflows';
+import { hashPassword } from '../../api/services/passwords';
+import { createApprovalActivities } from '../../workflows/approvals/activities';
+import type { ApprovalDecisionInput } from '../../workflows/approvals/messages';
+import { createWaitingSapOrder, type WaitingOrder } from '../support/approvals';
+import { createTestApp, DEMO_PASSWORD, loginAs, type TestApp } from '../support/api';
+
+let t: TestApp;
+let admin: string;
+let logistic: string;
+let newstaff: string;
+let warehouse: string;
+let viewer: string;
+let transporter: string;
+/** Company 1000: logistic on level 1, admin on level 2. */
+let po1000: WaitingOrder;
+/** Company 1000, already past level 1: waits for admin. */
+let atLevel2: WaitingOrder;
+/** Company 2000: logistic or newstaff on one level. */
+let so2000: WaitingOrder;
+/** Company 1000, rejected already. */
+let decided: WaitingOrder;
+
+const db = () => t.deps.db;
+
+/** What the workflows were asked, and what they answer (by workflow id; approve by default). */
+const sent: { workflowId: string; action: string; input: ApprovalDecisionInput }[] = [];
+let answers: Record<string, DecisionOutcome> = {};
+const stub: ApprovalWorkflows = {
+  decide: (workflowId, action, input) => {
+    sent.push({ workflowId, action, input });
+    return Promise.resolve(
+      answers[workflowId] ?? {
+        ok: true,
+        result: {
+          status: action === 'approve' ? 'APPROVED' : 'REJECTED',
+          level: 1,
+          currentLevel: 1,
+          maxLevel: 1,
+        },
+      },
+    );
+  },
+  cancel: () => Promise.resolve(),
+};
+
+async function waiting(company: string, orderType = 'PO'): Promise<WaitingOrder> {
+  const order = await createWaitingSapOrder(db(), { company, orderType });
+  await createApprovalActivities({ db: db() }).resolveSapApprovers({
+    approvalId: order.approvalId,
+    sapOrderId: order.sapOrderId,
+    startedAt: new Date().toISOString(),
+  });
+  return order;
+}
+
+/** A signed-in account whose only group grants `Approval` with the given rights. */
+async function userWithApprovalRights(username: string, rights: { view: boolean; edit: boolean }) {
+  const [group] = (await db()('user_groups')
+    .insert({ code: `G_${username.toUpperCase()}`, name: `Group of ${username}` })
+    .returning('id')) as { id: number }[];
+  const menu = (await db()('menus').where({ code: 'Approval' }).first('id')) as { id: number };
+  await db()('group_menus').insert({
+    group_id: group!.id,
+    menu_id: menu.id,
+    can_view: rights.view,
+    can_edit: rights.edit,
+  });
+  const [user] = (await db()('users')
+    .insert({
+      username,
+      full_name: username,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      must_change_password: false,
+      change_password_reason: null,
+      privacy_consent_date: new Date(),
+    })
+    .returning('id')) as { id: number }[];
+  await db()('user_group_members').insert({ user_id: user!.id, group_id: group!.id });
+  return loginAs(t, username);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ masterData: true });
+  Object.assign(t.deps, { approvalWorkflows: stub });
+  admin = await loginAs(t, 'admin');
+  logistic = await loginAs(t, 'logistic');
+  warehouse = await loginAs(t, 'warehouse');
+  transporter = await loginAs(t, 'transporter');
+  // newstaff must change the demo password at first login; the tests only need its session.
+  await db()('users').where({ username: 'newstaff' }).update({
+    must_change_password: false,
+    change_password_reason: null,
+    privacy_consent_date: new Date(),
+  });
+  newstaff = await loginAs(t, 'newstaff');
+  viewer = await userWithApprovalRights('viewer', { view: true, edit: false });
+
+  po1000 = await waiting('1000');
+  atLevel2 = await waiting('1000', 'SO');
+  await db()('approvals').where({ id: atLevel2.approvalId }).update({ current_level: 2 });
+  so2000 = await waiting('2000', 'SO');
+  decided = await waiting('1000');
+  await db()('approvals').where({ id: decided.approvalId }).update({ status: 'REJECTED' });
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  sent.length = 0;
+  answers = {};
+});
+
+const post = (path: string, token: string, body: unknown, language = 'en') =>
+  t
+    .request()
+    .post(path)
+    .set('Authorization', token)
+    .set('language', language)
+    .send(body as object);
+const get = (path: string, token: string, language = 'en') =>
+  t.request().get(path).set('Authorization', token).set('language', language);
+
+const ids = (res: { body: { data: { Id: number }[] } }) =>
+  res.body.data.map((r) => r.Id).sort((a, b) => a - b);
+
+describe('POST /api/approval/list', () => {
+  test('given orders at level 1 and level 2 of companies 1000 and 2000, when each approver lists, then each sees only what waits for them at the current level (not the decided one)', async () => {
+    const mine = await post('/api/approval/list', logistic, {});
+    expect(mine.status).toBe(200);
+    expect(ids(mine)).toEqual([po1000.approvalId, so2000.approvalId].sort((a, b) => a - b));
+    expect(mine.body.totalRecords).toBe(2);
+
+    expect(ids(await post('/api/approval/list', admin, {}))).toEqual([atLevel2.approvalId]);
+    expect(ids(await post('/api/approval/list', newstaff, {}))).toEqual([so2000.approvalId]);
+    expect((await post('/api/approval/list', warehouse, {})).body.data).toEqual([]);
+  });
+
+  test('given a waiting SAP order, when it is listed, then the row carries its kind, document, level, requester and the SAP order summary', async () => {
+    const res = await post('/api/approval/list', logistic, {
+      filters: [{ field: 'Document_No', value: po1000.documentNo, matchMode: 'equals' }],
+    });
+    expect(res.body.data).toEqual([
+      {
+        Id: po1000.approvalId,
+        Transaction_Type: 'SAP_ORDER',
+        Document_Id: String(po1000.sapOrderId),
+        Document_No: po1000.documentNo,
+        Company_Code: '1000',
+        Order_Type: 'PO',
+        Document_Date: '2026-10-20',
+        Customer_Vendor_Code: 'VEN001',
+        Customer_Vendor_Name: expect.any(String),
+        Plant: '1101',
+        Qty_Total: 12.5,
+        Level: 1,
+        Max_Level: 2,
+        Requested_By: 'logistic',
+        Requested_Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        Summary: `PO ${po1000.documentNo}`,
+      },
+    ]);
+  });
+
+  test('given the list protocol, when sorted and filtered on whitelisted fields and a tab, then the answer follows; an unknown sort or filter field is a 400', async () => {
+    const sorted = await post('/api/approval/list', logistic, {
+      sorts: [{ field: 'Company_Code', order: -1 }],
+      tab_status: 'SAP_ORDER',
+    });
+    expect(sorted.body.data.map((r: { Company_Code: string }) => r.Company_Code)).toEqual(['2000', '1000']);
+    const filtered = await post('/api/approval/list', logistic, {
+      filters: [
+        { field: 'Company_Code', value: '20', matchMode: 'contains' },
+        { field: 'Requested_Date', value: [formatToday(-1), formatToday(1)], matchMode: 'dateRange' },
+      ],
+    });
+    expect(ids(filtered)).toEqual([so2000.approvalId]);
+    expect((await post('/api/approval/list', logistic, { tab_status: 'ORDER' })).body.data).toEqual([]);
+
+    const badSort = await post('/api/approval/list', logistic, {
+      sorts: [{ field: 'workflow_id', order: 1 }],
+    });
+    expect([badSort.status, badSort.body.message_code]).toEqual([400, 'VALIDATION']);
+    const badFilter = await post('/api/approval/list', logistic, {
+      filters: [{ field: 'Status', value: 'x', matchMode: 'contains' }],
+    });
+    expect(badFilter.status).toBe(400);
+  });
+});
+
+function formatToday(days: number): string {
+  const d = new Date(Date.now() + days * 24 * 3600_000);
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+}
+
+describe('GET /api/approval/master_list', () => {
+  test('given what waits for logistic, when the tabs are read in Indonesian, then ALL comes first and each transaction type counts its documents', async () => {
+    const res = await get('/api/approval/master_list', logistic, 'id');
+    expect(res.status).toBe(200);
+    const tabs = res.body.data.tab_status as { code: string; text: string; count: number }[];
+    expect(tabs[0]).toEqual({ code: 'ALL', text: 'Semua', count: 2 });
+    expect(tabs.find((tab) => tab.code === 'SAP_ORDER')).toEqual({
+      code: 'SAP_ORDER',
+      text: 'SAP Order',
+      count: 2,
+    });
+    expect(tabs.find((tab) => tab.code === 'SHIPMENT')).toEqual({
+      code: 'SHIPMENT',
+      text: 'Pengiriman',
+      count: 0,
+    });
+  });
+});
+
+describe('POST /api/approval/approve and /reject', () => {
+  test('given chosen documents, when approved with a remark, then each goes to its own workflow as the signed-in user and every result is answered', async () => {
+    const res = await post('/api/approval/approve', logistic, {
+      ids: [po1000.approvalId, so2000.approvalId, po1000.approvalId],
+      remark: ' ok ',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: '2 document(s) approved.', message_code: '' });
+    expect(sent.map((s) => [s.workflowId, s.action, s.input]).sort()).toEqual(
+      [
+        [po1000.workflowId, 'approve', { username: 'logistic', remark: 'ok' }],
+        [so2000.workflowId, 'approve', { username: 'logistic', remark: 'ok' }],
+      ].sort(),
+    );
+    expect(res.body.data).toEqual({
+      succeeded: 2,
+      failed: 0,
+      results: [
+        expect.objectContaining({
+          Id: po1000.approvalId,
+          success: true,
+          Status: 'APPROVED',
+          message_code: '',
+        }),
+        expect.objectContaining({
+          Id: so2000.approvalId,
+          success: true,
+          message: `${so2000.documentNo} approved.`,
+        }),
+      ],
+    });
+  });
+
+  test('given a mix of documents, when approved in Indonesian, then the answer is PARTIAL and names why each failed: refused by its workflow, already decided, unknown, unreachable', async () => {
+    answers[po1000.workflowId] = { ok: false, code: 'NOT_AN_APPROVER' };
+    answers[atLevel2.workflowId] = { ok: false, code: 'WORKFLOW_UNAVAILABLE', detail: 'deadline exceeded' };
+    const res = await post(
+      '/api/approval/approve',
+      logistic,
+      { ids: [po1000.approvalId, decided.approvalId, 999_999, atLevel2.approvalId, so2000.approvalId] },
+      'id',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: false,
+      message_code: 'PARTIAL',
+      message: '1 dari 5 dokumen disetujui; 4 tidak dapat disetujui.',
+    });
+    const results = res.body.data.results as {
+      Id: number;
+      success: boolean;
+      message_code: string;
+      message: string;
+    }[];
+    expect(results.map((r) => [r.Id, r.success, r.message_code])).toEqual([
+      [po1000.approvalId, false, 'NOT_AN_APPROVER'],
+      [decided.approvalId, false, 'APPROVAL_FINISHED'],
+      [999_999, false, 'NOT_FOUND'],
+      [atLevel2.approvalId, false, 'WORKFLOW_UNAVAILABLE'],
+      [so2000.approvalId, true, ''],
+    ]);
+    expect(results[0]!.message).toBe(`${po1000.documentNo}: Anda bukan penyetuju tingkat 1.`);
+    expect(results[1]!.message).toBe(`${decided.documentNo} tidak lagi menunggu persetujuan (Ditolak).`);
+    expect(results[2]!.message).toBe('Persetujuan 999999 tidak ditemukan.');
+    // The decided and the unknown documents were never sent to a workflow.
+    expect(sent.map((s) => s.workflowId).sort()).toEqual(
+      [po1000.workflowId, atLevel2.workflowId, so2000.workflowId].sort(),
+    );
+  });
+
+  test('given no document can be decided, when rejected, then 422 APPROVAL_FAILED with every reason', async () => {
+    const res = await post('/api/approval/reject', logistic, {
+      ids: [decided.approvalId, 999_998],
+      remark: 'no',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      success: false,
+      message_code: 'APPROVAL_FAILED',
+      message: 'None of the 2 document(s) could be rejected.',
+    });
+    expect(res.body.data.results.map((r: { message_code: string }) => r.message_code)).toEqual([
+      'APPROVAL_FINISHED',
+      'NOT_FOUND',
+    ]);
+    expect(sent).toEqual([]);
+  });
+
+  test('given a rejection without a remark, or a request without documents, when sent, then 400 names the field and no workflow is asked', async () => {
+    const noRemark = await post('/api/approval/reject', logistic, { ids: [po1000.approvalId], remark: '  ' });
+    expect(noRemark.status).toBe(400);
+    expect(noRemark.body.errors.remark).toEqual(['Remark is required.']);
+    const noIds = await post('/api/approval/approve', logistic, { ids: [] });
+    expect(noIds.status).toBe(400);
+    expect(Object.keys(noIds.body.errors)).toEqual(['ids']);
+    expect(sent).toEqual([]);
+  });
+
+  test('given the API runs without Temporal, when a decision is sent, then 503 and nothing is decided', async () => {
+    Object.assign(t.deps, { approvalWorkflows: undefined });
+    try {
+      const res = await post('/api/approval/approve', logistic, { ids: [po1000.approvalId] });
+      expect([res.status, res.body.message_code]).toEqual([503, 'WORKFLOW_UNAVAILABLE']);
+    } finally {
+      Object.assign(t.deps, { approvalWorkflows: stub });
+    }
+  });
+});
+
+describe('rights', () => {
+  test('given a user without the Approval screen (a transporter), when listing or deciding, then 403 and no workflow is asked', async () => {
+    for (const res of [
+      await post('/api/approval/list', transporter, {}),
+      await get('/api/approval/master_list', transporter),
+      await post('/api/approval/approve', transporter, { ids: [po1000.approvalId] }),
+    ]) {
+      expect([res.status, res.body.message_code]).toEqual([403, 'FORBIDDEN']);
+    }
+    expect(sent).toEqual([]);
+  });
+
+  test('given a user who may only view Approval, when listing and deciding, then the list answers and approve and reject are 403', async () => {
+    expect((await post('/api/approval/list', viewer, {})).status).toBe(200);
+    for (const path of ['/api/approval/approve', '/api/approval/reject']) {
+      const res = await post(path, viewer, { ids: [po1000.approvalId], remark: 'x' });
+      expect([res.status, res.body.message_code]).toEqual([403, 'FORBIDDEN']);
+    }
+    expect(sent).toEqual([]);
+  });
+
+  test('given the demo groups, when their rights on Approval and ApprovalLog are read, then logistic staff may view and decide and view the log, and the administrator may do all', async () => {
+    for (const token of [logistic, admin]) {
+      const res = await post('/api/auth/permission', token, {
+        menu_controller: 'Approval',
+        menu_action: 'Index',
+        menu_check: 'Y',
+      });
+      expect(res.body.data).toMatchObject({ View: true, Edit: true });
+      const log = await post('/api/approval_log/list', token, {});
+      expect(log.status).toBe(200);
+    }
+  });
+});
+
+describe('ApprovalLog', () => {
+  test('given written decisions, when the log is listed and filtered by action and document, then it answers them newest first; a user without the screen gets 403', async () => {
+    const activities = createApprovalActivities({ db: db() });
+    const order = await waiting('1000', 'STO OUT');
+    await activities.recordSapApprovalDecision({
+      approvalId: order.approvalId,
+      sapOrderId: order.sapOrderId,
+      documentNo: order.documentNo,
+      level: 1,
+      username: 'logistic',
+      action: 'APPROVED',
+      remark: null,
+      final: null,
+      nextLevel: 2,
+      at: '2026-10-21T01:00:00.000Z',
+    });
+    await activities.recordSapApprovalDecision({
+      approvalId: order.approvalId,
+      sapOrderId: order.sapOrderId,
+      documentNo: order.documentNo,
+      level: 2,
+      username: 'admin',
+      action: 'REJECTED',
+      remark: 'Tidak ada armada',
+      final: 'REJECTED',
+      nextLevel: 2,
+      at: '2026-10-21T02:00:00.000Z',
+    });
+
+    const all = await post('/api/approval_log/list', logistic, {
+      filters: [{ field: 'Document_No', value: order.documentNo, matchMode: 'contains' }],
+    });
+    expect(all.status).toBe(200);
+    expect(
+      all.body.data.map((r: Record<string, unknown>) => [
+        r.Level,
+        r.Username,
+        r.Action,
+        r.Remark,
+        r.Created_Date,
+      ]),
+    ).toEqual([
+      [2, 'admin', 'REJECTED', 'Tidak ada armada', '2026-10-21T02:00:00.000Z'],
+      [1, 'logistic', 'APPROVED', null, '2026-10-21T01:00:00.000Z'],
+    ]);
+    const rejected = await post('/api/approval_log/list', logistic, {
+      filters: [
+        { field: 'Document_No', value: order.documentNo, matchMode: 'contains' },
+        { field: 'Action', value: 'REJECTED', matchMode: 'equals' },
+        { field: 'Username', value: 'adm', matchMode: 'contains' },
+        { field: 'Created_Date', value: '21/10/2026', matchMode: 'date' },
+      ],
+    });
+    expect(rejected.body.totalRecords).toBe(1);
+    expect(await db()('sap_orders').where({ id: order.sapOrderId }).first('status')).toEqual({
+      status: 'REJECTED',
+    });
+
+    const forbidden = await post('/api/approval_log/list', warehouse, {});
+    expect([forbidden.status, forbidden.body.message_code]).toEqual([403, 'FORBIDDEN']);
+  });
+});

@@ -1,0 +1,242 @@
+// What the benchmarks under test/bench share: a database of their own, the real Koa app on a real port, and
+// closed-loop HTTP clients on a worker thread (real clients are other processes, so the server's event loop
+// serves requests only and the clients' JSON work is not timed on it).
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { AddressInfo } from 'node:net';
+import knexFactory from 'knex';
+import { createApp } from '../../api/app';
+import type { AppDeps } from '../../api/deps';
+import { createDb, type Db } from '../../db/connection';
+import { migrateLatest } from '../../db/migrate';
+
+export interface BenchDb {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Where it lives: the database URL without credentials, or PGlite's directory. */
+  where: string;
+  destroy(options?: { keep?: boolean }): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one benchmark: on the PostgreSQL server of `url` a database named `name`
+ * (dropped first when a previous run left it, and dropped again at the end), else PGlite in a temporary
+ * directory on disk, as the embedded default keeps its data.
+ */
+export async function createBenchDb(
+  url: string | undefined,
+  name: string,
+  options: { poolMax?: number } = {},
+): Promise<BenchDb> {
+  if (!url) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+    const db = createDb({ pgliteDir: path.join(dir, 'pgdata') });
+    await migrateLatest(db);
+    return {
+      db,
+      kind: 'pglite',
+      where: dir,
+      destroy: async ({ keep = false } = {}) => {
+        await db.destroy();
+        if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test')
+    throw new Error(`bench: bad database name ${name}`);
+  const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
+  await admin.raw(`drop database if exists ${name} with (force)`);
+  await admin.raw(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const db = createDb({ databaseUrl: target.toString(), poolMax: options.poolMax ?? 10 });
+  await migrateLatest(db);
+  return {
+    db,
+    kind: 'postgres',
+    where: `${target.host}${target.pathname}`,
+    destroy: async ({ keep = false } = {}) => {
+      await db.destroy();
+      if (!keep) await admin.raw(`drop database if exists ${name} with (force)`);
+      await admin.destroy();
+    },
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+}
+
+export interface BenchServer {
+  port: number;
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<HttpAnswer>;
+  close(): Promise<void>;
+}
+
+/** The real app on 127.0.0.1 (a free port) and a client for the benchmark's own calls. */
+export async function startServer(deps: AppDeps): Promise<BenchServer> {
+  const handler = createApp(deps, { consoleDir: '/nonexistent' }).callback();
+  const server = http.createServer((req, res) => void handler(req, res));
+  // Node cuts requests not answered within its time limits; a benchmark waits for its slowest answers instead
+  // (on PGlite, queries run on the server's own thread and can keep it busy for seconds).
+  server.requestTimeout = 0;
+  server.headersTimeout = 0;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  // A connection per call: between a benchmark's steps the server closes idle keep-alive sockets (after 5 s), and
+  // a call on a socket being closed fails with ECONNRESET.
+  const agent = new http.Agent({ keepAlive: false });
+  const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    new Promise<HttpAnswer>((resolve, reject) => {
+      // A string is sent as it is, so a caller can serialise a big payload before it starts a clock.
+      const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          agent,
+          headers: {
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          let data = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (data += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: data }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return {
+    port,
+    request,
+    close: async () => {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export interface ClientRun {
+  /** Every latency in ms. */
+  latencies: number[];
+  /** Answers other than 200. */
+  failures: number;
+  durationMs: number;
+}
+
+/**
+ * `clients` closed-loop keep-alive clients on a worker thread, each sending the same request again and again
+ * for `durationMs`.
+ */
+export function runClients(options: {
+  port: number;
+  token: string;
+  clients: number;
+  durationMs: number;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}): Promise<ClientRun> {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const http = require('node:http');
+    const { port, token, clients, durationMs, method, path, payload } = workerData;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+    const headers = { authorization: token };
+    if (payload !== null) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(payload);
+    }
+    const latencies = [];
+    let failures = 0;
+    const send = () => new Promise((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+          if (res.statusCode !== 200) failures++;
+          resolve();
+        });
+      });
+      req.on('error', reject);
+      req.end(payload === null ? undefined : payload);
+    });
+    const begun = Date.now();
+    const deadline = begun + durationMs;
+    Promise.all(Array.from({ length: clients }, async () => { while (Date.now() < deadline) await send(); }))
+      .then(() => {
+        agent.destroy();
+        parentPort.postMessage({ latencies, failures, durationMs: Date.now() - begun });
+      });
+  `;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(code, {
+      eval: true,
+      workerData: {
+        port: options.port,
+        token: options.token,
+        clients: options.clients,
+        durationMs: options.durationMs,
+        method: options.method,
+        path: options.path,
+        payload: options.body === undefined ? null : JSON.stringify(options.body),
+      },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+export interface LatencySummary {
+  requests: number;
+  throughput_rps: number;
+  failures: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+
+export function summarise(run: ClientRun): LatencySummary {
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    requests: sorted.length,
+    throughput_rps: Math.round((sorted.length * 1000) / run.durationMs),
+    failures: run.failures,
+    p50_ms: round(percentile(sorted, 50)),
+    p95_ms: round(percentile(sorted, 95)),
+    p99_ms: round(percentile(sorted, 99)),
+    max_ms: round(sorted[sorted.length - 1] ?? NaN),
+  };
+}
+
+/** The machine's 1, 5 and 15 minute load averages, as `uptime` prints them: the figures depend on them. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+}

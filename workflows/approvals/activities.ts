@@ -1,0 +1,310 @@
+// Activities of the SAP order approval (sap-approval.workflow.ts). Each writes its projection in one transaction
+// and is safe to repeat (DESIGN §2, STYLE habit 5):
+//   - resolveSapApprovers: the approvers are written once per approval; a repeat reads them back, so a matrix
+//     edited between two attempts cannot change who was asked.
+//   - recordSapApprovalDecision: one approval_logs row per approval, level and person (a unique index); a repeat
+//     finds it and writes nothing.
+//   - cancelSapApproval: only a waiting approval is cancelled.
+// The approvals row is locked (FOR UPDATE) by each, so a decision and a cancellation never interleave.
+//
+// Who approves (issue #4): the Approval Matrix rows with Info1 SAP_ORDER of the order's company and order type.
+// Their other scope fields (business segment, purchase organisation, document type, distribution) match any
+// value when empty, and the matching row that fills most of them wins (ties: the lowest matrix code). Only
+// active matrices and active users count; levels left without an active approver are skipped, so the levels
+// asked are 1..n without gaps. Without such a matrix, or with nobody left on it, the active administrators
+// approve on level 1.
+import { ApplicationFailure } from '@temporalio/common';
+import type { Knex } from 'knex';
+import type { Db } from '../../db/connection';
+import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../api/sap-orders/approval';
+import type { ApprovalStatus, ApproverRef } from './messages';
+
+/** The Approval Matrix Info1 of SAP order approvals (db/resources/master/approval-matrix.ts). */
+export const SAP_ORDER_MATRIX_TYPE = 'SAP_ORDER';
+const WAITING: ApprovalStatus = 'WAITING FOR APPROVAL';
+/**
+ * The workflow is started inside the transaction that creates the order (api/sap-orders/approval.ts), so its
+ * first activity may run before that transaction commits. Until this long after the start a missing approvals row
+ * is "not committed yet" (retried); after it, the creation was rolled back and there is nothing to approve.
+ */
+export const APPROVAL_VISIBILITY_GRACE_MS = 2 * 60_000;
+
+export interface ResolveSapApproversInput {
+  approvalId: number;
+  sapOrderId: number;
+  /** The workflow's start time (ISO): measures the grace for an uncommitted approvals row. */
+  startedAt: string;
+  /** APPROVAL_VISIBILITY_GRACE_MS unless given. */
+  visibilityGraceMs?: number;
+}
+
+export interface ResolvedApprovers {
+  /** False: no approvals row or no SAP order (rolled back or deleted); nothing to approve. */
+  found: boolean;
+  status: ApprovalStatus;
+  currentLevel: number;
+  maxLevel: number;
+  approvers: ApproverRef[];
+  /** Where the approvers came from: the matrix (its code), the administrators, or what was stored before. */
+  source: 'matrix' | 'admins' | 'stored' | 'none';
+  matrixCode?: string;
+}
+
+export interface RecordSapDecisionInput {
+  approvalId: number;
+  sapOrderId: number;
+  documentNo: string;
+  level: number;
+  username: string;
+  action: 'APPROVED' | 'REJECTED';
+  remark: string | null;
+  /** The approval's outcome when this decision ends it; null when the next level is asked. */
+  final: 'APPROVED' | 'REJECTED' | null;
+  /** current_level after the decision. */
+  nextLevel: number;
+  /** The decision's time (ISO), fixed by the workflow so a repeat writes the same. */
+  at: string;
+}
+
+export interface RecordSapDecisionResult {
+  /** False: the approvals row is gone (the order was deleted); nothing was written. */
+  found: boolean;
+  status: ApprovalStatus;
+  currentLevel: number;
+  /** True when this very decision had been written before (a retried activity). */
+  repeated: boolean;
+}
+
+export interface CancelSapApprovalInput {
+  approvalId: number;
+  sapOrderId: number;
+  by: string;
+  at: string;
+}
+
+interface ApprovalRow {
+  id: number;
+  status: ApprovalStatus;
+  current_level: number;
+  max_level: number;
+}
+
+interface SapOrderScope {
+  company_code: string | null;
+  order_type: string;
+  product_category: string | null;
+  purchase_organization: string | null;
+  document_type: string | null;
+  distribution: string | null;
+}
+
+async function lockApproval(trx: Knex, approvalId: number): Promise<ApprovalRow | undefined> {
+  return (await trx('approvals')
+    .where('id', approvalId)
+    .forUpdate()
+    .first('id', 'status', 'current_level', 'max_level')) as ApprovalRow | undefined;
+}
+
+/** The most specific active SAP_ORDER matrix for the order, if any. */
+export async function findSapOrderMatrix(
+  db: Knex,
+  order: SapOrderScope,
+): Promise<{ id: number; approval_matrix_code: string } | undefined> {
+  if (!order.company_code) return undefined;
+  const query = db('approval_matrices as m')
+    .where('m.is_active', true)
+    .where('m.info1', SAP_ORDER_MATRIX_TYPE)
+    .whereRaw('lower(m.company_code) = lower(?)', [order.company_code])
+    .whereRaw('lower(m.order_type) = lower(?)', [order.order_type]);
+  const scope: [column: string, value: string | null][] = [
+    ['m.business_segment_code', order.product_category],
+    ['m.purchase_organization_code', order.purchase_organization],
+    ['m.document_type', order.document_type],
+    ['m.distribution', order.distribution],
+  ];
+  for (const [column, value] of scope) {
+    // An empty scope field matches any order; a filled one only orders with that value.
+    if (value === null) query.whereNull(column);
+    else query.where((q) => void q.whereNull(column).orWhereRaw('lower(??) = lower(?)', [column, value]));
+  }
+  return (await query
+    .orderByRaw(
+      `((m.business_segment_code is not null)::int + (m.purchase_organization_code is not null)::int +
+        (m.document_type is not null)::int + (m.distribution is not null)::int) desc`,
+    )
+    .orderBy('m.approval_matrix_code')
+    .first('m.id', 'm.approval_matrix_code')) as { id: number; approval_matrix_code: string } | undefined;
+}
+
+/** The matrix's active approvers with their levels renumbered 1..n in order (a level of inactive users drops). */
+async function matrixApprovers(db: Knex, matrixId: number): Promise<ApproverRef[]> {
+  const rows = (await db('approval_matrix_approvers as a')
+    .joinRaw('join users as u on lower(u.username) = lower(a.username)')
+    .where('a.approval_matrix_id', matrixId)
+    .where('u.is_active', true)
+    .orderBy([{ column: 'a.level' }, { column: 'u.username' }])
+    .select('u.username', 'a.level')) as ApproverRef[];
+  const levels = [...new Set(rows.map((r) => r.level))];
+  return rows.map((r) => ({ username: r.username, level: levels.indexOf(r.level) + 1 }));
+}
+
+async function activeAdmins(db: Knex): Promise<ApproverRef[]> {
+  const names = (await db('users')
+    .where({ is_admin: true, is_active: true })
+    .orderBy('username')
+    .pluck('username')) as string[];
+  return names.map((username) => ({ username, level: 1 }));
+}
+
+function storedResult(row: ApprovalRow, approvers: ApproverRef[]): ResolvedApprovers {
+  return {
+    found: true,
+    status: row.status,
+    currentLevel: row.current_level,
+    maxLevel: row.max_level,
+    approvers,
+    source: 'stored',
+  };
+}
+
+export function createApprovalActivities({ db }: { db: Db }) {
+  return {
+    /** Decides who approves the SAP order on which level and writes it (approval_approvers, max_level). */
+    async resolveSapApprovers(input: ResolveSapApproversInput): Promise<ResolvedApprovers> {
+      return db.transaction(async (trx) => {
+        const row = await lockApproval(trx, input.approvalId);
+        if (!row) {
+          const grace = input.visibilityGraceMs ?? APPROVAL_VISIBILITY_GRACE_MS;
+          if (Date.now() - Date.parse(input.startedAt) < grace) {
+            throw ApplicationFailure.retryable(
+              `Approval ${input.approvalId} is not visible yet (its order may still be being saved).`,
+              'APPROVAL_NOT_VISIBLE',
+            );
+          }
+          return {
+            found: false,
+            status: 'CANCELLED',
+            currentLevel: 1,
+            maxLevel: 1,
+            approvers: [],
+            source: 'none',
+          } satisfies ResolvedApprovers;
+        }
+        const stored = (await trx('approval_approvers')
+          .where('approval_id', row.id)
+          .orderBy([{ column: 'level' }, { column: 'username' }])
+          .select('username', 'level')) as ApproverRef[];
+        if (stored.length || row.status !== WAITING) return storedResult(row, stored);
+
+        const order = (await trx('sap_orders')
+          .where('id', input.sapOrderId)
+          .first(
+            'company_code',
+            'order_type',
+            'product_category',
+            'purchase_organization',
+            'document_type',
+            'distribution',
+          )) as SapOrderScope | undefined;
+        if (!order) return { ...storedResult(row, []), found: false, source: 'none' };
+
+        const matrix = await findSapOrderMatrix(trx, order);
+        let approvers = matrix ? await matrixApprovers(trx, matrix.id) : [];
+        const source = approvers.length ? 'matrix' : 'admins';
+        if (!approvers.length) approvers = await activeAdmins(trx);
+        const maxLevel = Math.max(1, ...approvers.map((a) => a.level));
+        if (approvers.length) {
+          await trx('approval_approvers')
+            .insert(approvers.map((a) => ({ approval_id: row.id, username: a.username, level: a.level })))
+            .onConflict(['approval_id', 'username', 'level'])
+            .ignore();
+        }
+        await trx('approvals').where('id', row.id).update({ max_level: maxLevel, current_level: 1 });
+        return {
+          found: true,
+          status: row.status,
+          currentLevel: 1,
+          maxLevel,
+          approvers,
+          source,
+          ...(source === 'matrix' && matrix ? { matrixCode: matrix.approval_matrix_code } : {}),
+        };
+      });
+    },
+
+    /**
+     * Writes one decision: its ApprovalLog row, the approval's level and, when it ends the approval, the outcome
+     * on the approval and on the SAP order (status and approval_status), all in one transaction.
+     */
+    async recordSapApprovalDecision(input: RecordSapDecisionInput): Promise<RecordSapDecisionResult> {
+      return db.transaction(async (trx) => {
+        const row = await lockApproval(trx, input.approvalId);
+        if (!row) return { found: false, status: 'CANCELLED', currentLevel: input.level, repeated: false };
+        const written = (await trx('approval_logs')
+          .where({ approval_id: row.id, level: input.level })
+          .whereRaw('lower(username) = lower(?)', [input.username])
+          .first('id')) as { id: number } | undefined;
+        if (written) {
+          return { found: true, status: row.status, currentLevel: row.current_level, repeated: true };
+        }
+        // The workflow is the only writer of a waiting approval, so these mean someone changed the row by hand.
+        if (row.status !== WAITING || row.current_level !== input.level) {
+          throw ApplicationFailure.nonRetryable(
+            `Approval ${row.id} is ${row.status} at level ${row.current_level}; a decision for level ${input.level} cannot be written.`,
+            'APPROVAL_STATE_CHANGED',
+          );
+        }
+        const at = new Date(input.at);
+        await trx('approval_logs').insert({
+          approval_id: row.id,
+          transaction_type: SAP_APPROVAL_TRANSACTION_TYPE,
+          document_no: input.documentNo,
+          level: input.level,
+          username: input.username,
+          action: input.action,
+          remark: input.remark,
+          created_date: at,
+          created_by: input.username,
+        });
+        const status = input.final ?? WAITING;
+        await trx('approvals')
+          .where('id', row.id)
+          .update({
+            status,
+            current_level: input.nextLevel,
+            ...(input.final ? { decided_date: at } : {}),
+            edited_date: at,
+            edited_by: input.username,
+          });
+        if (input.final) {
+          await trx('sap_orders').where({ id: input.sapOrderId, status: WAITING }).update({
+            status: input.final,
+            approval_status: input.final,
+            edited_date: at,
+            edited_by: input.username,
+          });
+        }
+        return { found: true, status, currentLevel: input.nextLevel, repeated: false };
+      });
+    },
+
+    /** Withdraws a waiting approval (the order was deleted or cancelled): CANCELLED, with nobody left to ask. */
+    async cancelSapApproval(input: CancelSapApprovalInput): Promise<{ status: ApprovalStatus }> {
+      return db.transaction(async (trx) => {
+        const row = await lockApproval(trx, input.approvalId);
+        if (!row) return { status: 'CANCELLED' };
+        if (row.status !== WAITING) return { status: row.status };
+        const at = new Date(input.at);
+        await trx('approvals')
+          .where('id', row.id)
+          .update({ status: 'CANCELLED', decided_date: at, edited_date: at, edited_by: input.by });
+        await trx('sap_orders')
+          .where({ id: input.sapOrderId, approval_status: WAITING })
+          .update({ approval_status: 'CANCELLED', edited_date: at, edited_by: input.by });
+        return { status: 'CANCELLED' };
+      });
+    },
+  };
+}
+
+export type ApprovalActivities = ReturnType<typeof createApprovalActivities>;
