@@ -11,23 +11,28 @@
 // result, the list, the view, a manual PO of company 2000 (one level) approved by logistic, and the APPROVED
 // order, none wider than the screen. Screenshots land in test-results/screenshots/sap-journey-*.png.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import type { Locator, Page } from 'playwright-core';
 import { createApprovalWorkflows, createSapApprovalStarter } from '../../api/approvals/workflows';
-import { projectRoot } from '../../api/config';
 import { seedErpSandbox } from '../../api/erp/sandbox/generator';
 import { createWorker } from '../../workflows/worker';
 import { eventually } from '../support/approvals';
 import { startE2eStack, type E2eStack } from '../support/e2e';
-import { login } from '../support/e2e-login';
+import {
+  consoleText as text,
+  goInApp,
+  heading,
+  localeText,
+  pageWidth,
+  rowCount,
+  signIn as signInOn,
+  type Language,
+  type SignedIn,
+} from '../support/e2e-page';
 import { startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(300_000);
-
-type Language = 'en' | 'id';
 
 /** Documents in the sandbox: enough for October 2026 to hold sales orders of every company. */
 const SANDBOX_DOCUMENTS = 1500;
@@ -35,6 +40,8 @@ const SANDBOX_DOCUMENTS = 1500;
 const taskQueue = `sap-journey-${randomUUID()}`;
 
 let stack: E2eStack;
+const signIn = (username: string, width: number, language: Language) =>
+  signInOn(stack, username, width, language);
 let env: TestWorkflowEnvironment;
 let worker: Worker | undefined;
 let running: Promise<void> | undefined;
@@ -66,42 +73,18 @@ afterAll(async () => {
 
 // ------------------------------------------------------------------------------------------------ texts
 
-function readJson(language: Language, file: string): unknown {
-  return JSON.parse(fs.readFileSync(path.join(projectRoot, 'locales', language, file), 'utf8'));
-}
-
-function lookUp(json: unknown, key: string, where: string): string {
-  let node: unknown = json;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`no text ${key} in ${where}`);
-  return node;
-}
-
-function fill(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
-
-/** A console text in a language, from the file the console is built with. */
-function text(language: Language, key: string, params?: Record<string, string | number>): string {
-  return fill(lookUp(readJson(language, 'console.json'), key, `${language}/console.json`), params);
-}
-
 /** A server message or label (tabs, statuses, decision summaries) in a language. */
 function serverText(language: Language, key: string, params?: Record<string, string | number>): string {
-  return fill(lookUp(readJson(language, 'server.json'), key, `${language}/server.json`), params);
+  return localeText(language, 'server.json', key, params);
 }
 
 /** A SAP order field's label, as the editor and the list show it. */
 function fieldLabel(language: Language, field: string): string {
-  return lookUp(
-    readJson(language, 'resources.json'),
-    `SAPOrder.fields.${field}`,
-    `${language}/resources.json`,
-  );
+  return localeText(language, 'resources.json', `SAPOrder.fields.${field}`);
 }
 
 function sapOrderName(language: Language): string {
-  return lookUp(readJson(language, 'resources.json'), 'SAPOrder.title', `${language}/resources.json`);
+  return localeText(language, 'resources.json', 'SAPOrder.title');
 }
 
 function escaped(value: string): string {
@@ -110,47 +93,9 @@ function escaped(value: string): string {
 
 // ------------------------------------------------------------------------------------------------ browser
 
-interface SignedIn {
-  page: Page;
-  problems: string[];
-}
-
-/** Signs in with the interface language set first; API answers ≥ 400 and page errors are collected. */
-async function signIn(username: string, width: number, language: Language): Promise<SignedIn> {
-  await stack.app.deps.db('users').where({ username }).update({ language });
-  const page = await stack.newPage({ width, height: 860 });
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.pathname.startsWith('/api/') && response.status() >= 400) {
-      problems.push(`${response.request().method()} ${url.pathname} → ${response.status()}`);
-    }
-  });
-  await login(page, username);
-  await page.waitForURL((url) => url.pathname === '/');
-  return { page, problems };
-}
-
 async function signOut(session: SignedIn, username: string): Promise<void> {
   await session.page.context().close();
   await stack.app.deps.db('users').where({ username }).update({ language: 'en' });
-}
-
-/** Navigates inside the single-page console, as its links do. */
-async function goInApp(page: Page, url: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, url);
-}
-
-function heading(page: Page, name: string): Locator {
-  return page.getByRole('heading', { level: 1, name, exact: true });
-}
-
-async function pageWidth(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
 /**
@@ -171,18 +116,6 @@ async function shoot(page: Page, name: string, width: number): Promise<void> {
   await settled(page);
   await stack.screenshot(page, name);
   expect(await pageWidth(page)).toBeLessThanOrEqual(width);
-}
-
-/** Rows on screen, each counted once (a row has a part in the pinned and in the scrolling container). */
-async function rowCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Set(
-        [...document.querySelectorAll('.ag-row:not(.ag-full-width-row)')].map((r) =>
-          r.getAttribute('row-index'),
-        ),
-      ).size,
-  );
 }
 
 function toast(page: Page, message: string): Locator {

@@ -4,22 +4,27 @@
 // coloured and not checkable, check-all and Save import the others, and the SAP order list shows them with their
 // lines; in English at 1366 px and in Indonesian at 800 px (nothing wider than the screen), with the other two
 // combinations opened too. Screenshots land in test-results/screenshots/sap-*.png.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { projectRoot } from '../../api/config';
 import { seedErpSandbox } from '../../api/erp/sandbox/generator';
 import { startE2eStack, type E2eStack } from '../support/e2e';
-import { login } from '../support/e2e-login';
+import {
+  consoleText as text,
+  goInApp,
+  heading,
+  pageWidth,
+  rowCount,
+  signIn as signInOn,
+  type Language,
+} from '../support/e2e-page';
 
 jest.setTimeout(300_000);
-
-type Language = 'en' | 'id';
 
 /** Documents in the sandbox: enough for October 2026 to hold sales orders of every company. */
 const SANDBOX_DOCUMENTS = 1500;
 
 let stack: E2eStack;
+const signIn = (username: string, width: number, language: Language) =>
+  signInOn(stack, username, width, language);
 
 beforeAll(async () => {
   stack = await startE2eStack({ masterData: true });
@@ -29,68 +34,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A console text in a language, from the file the console is built with. */
-function text(language: Language, key: string): string {
-  const json = JSON.parse(
-    fs.readFileSync(path.join(projectRoot, 'locales', language, 'console.json'), 'utf8'),
-  ) as Record<string, unknown>;
-  let node: unknown = json;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`no console text ${key} in ${language}`);
-  return node;
-}
-
-interface SignedIn {
-  page: Page;
-  problems: string[];
-}
-
-async function signIn(username: string, width: number, language: Language): Promise<SignedIn> {
-  await stack.app.deps.db('users').where({ username }).update({ language });
-  const page = await stack.newPage({ width, height: 860 });
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    const url = new URL(response.url());
-    if (url.pathname.startsWith('/api/') && response.status() >= 400) {
-      problems.push(`${response.request().method()} ${url.pathname} → ${response.status()}`);
-    }
-  });
-  await login(page, username);
-  await page.waitForURL((url) => url.pathname === '/');
-  return { page, problems };
-}
-
-/** Navigates inside the single-page console, as its links do. */
-async function goInApp(page: Page, url: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, url);
-}
-
-function heading(page: Page, name: string): Locator {
-  return page.getByRole('heading', { level: 1, name, exact: true });
-}
-
 function gridRows(page: Page): Locator {
   return page.locator('.ag-row');
-}
-
-/** Rows on screen, each counted once (a row has a part in the pinned and in the scrolling container). */
-async function rowCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Set(
-        [...document.querySelectorAll('.ag-row:not(.ag-full-width-row)')].map((r) =>
-          r.getAttribute('row-index'),
-        ),
-      ).size,
-  );
-}
-
-async function pageWidth(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth);
 }
 
 interface ResultRow {
