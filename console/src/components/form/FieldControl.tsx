@@ -73,6 +73,8 @@ export function FieldControl(props: FieldControlProps) {
   const styles = useStyles();
   const a11y = { id: props.id, 'aria-label': props['aria-label'], 'aria-invalid': props['aria-invalid'] };
   const text = typeof value === 'string' ? value : '';
+  // A read-only field is filled grey, so it does not look like one to type in (selects and lookups are disabled).
+  const look = readOnly ? 'filled-darker' : 'outline';
 
   switch (field.type) {
     case 'bool':
@@ -93,6 +95,7 @@ export function FieldControl(props: FieldControlProps) {
           rows={3}
           maxLength={field.maxLength}
           readOnly={readOnly}
+          appearance={look}
           value={text}
           onChange={(_, d) => onChange(d.value)}
         />
@@ -104,6 +107,7 @@ export function FieldControl(props: FieldControlProps) {
           className={mergeClasses(styles.control, styles.json)}
           resize="vertical"
           rows={16}
+          appearance="filled-darker"
           readOnly
           value={prettyJson(text)}
         />
@@ -116,6 +120,7 @@ export function FieldControl(props: FieldControlProps) {
           className={styles.number}
           inputMode={field.type === 'integer' ? 'numeric' : 'decimal'}
           readOnly={readOnly}
+          appearance={look}
           value={text}
           onChange={(_, d) => onChange(cleanNumber(field, d.value))}
           onBlur={() => {
@@ -132,6 +137,7 @@ export function FieldControl(props: FieldControlProps) {
           placeholder={t('form.datePlaceholder')}
           maxLength={10}
           readOnly={readOnly}
+          appearance={look}
           value={text}
           onChange={(_, d) => onChange(d.value.replace(/[^\d/]/g, ''))}
           onBlur={() => {
@@ -142,7 +148,15 @@ export function FieldControl(props: FieldControlProps) {
       );
     case 'datetime':
       if (readOnly) {
-        return <Input {...a11y} className={styles.control} readOnly value={formatDateTime(text)} />;
+        return (
+          <Input
+            {...a11y}
+            className={styles.control}
+            appearance="filled-darker"
+            readOnly
+            value={formatDateTime(text)}
+          />
+        );
       }
       return (
         <Input
@@ -150,6 +164,7 @@ export function FieldControl(props: FieldControlProps) {
           className={styles.control}
           type="datetime-local"
           readOnly={readOnly}
+          appearance={look}
           value={isoToLocalInput(text)}
           onChange={(_, d) => onChange(localInputToIso(d.value))}
         />
@@ -199,6 +214,7 @@ export function FieldControl(props: FieldControlProps) {
       autoComplete={field.secret ? 'new-password' : undefined}
       maxLength={field.maxLength}
       readOnly={readOnly}
+      appearance={look}
       value={text}
       onChange={(_, d) => onChange(d.value)}
     />

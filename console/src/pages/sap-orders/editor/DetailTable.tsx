@@ -142,6 +142,7 @@ const LineView = memo(function LineView(props: LineProps) {
             {f.name === 'Material_Code' && locked ? (
               <Input
                 className={styles.full}
+                appearance="filled-darker"
                 readOnly
                 value={row.materialName && code ? `${code} - ${row.materialName}` : code}
                 aria-label={cellLabel}
