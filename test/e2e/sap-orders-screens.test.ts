@@ -6,6 +6,7 @@
 // combinations opened too. Screenshots land in test-results/screenshots/sap-*.png.
 import type { Locator, Page } from 'playwright-core';
 import { seedErpSandbox } from '../../api/erp/sandbox/generator';
+import { eventually } from '../support/approvals';
 import { startE2eStack, type E2eStack } from '../support/e2e';
 import {
   consoleText as text,
@@ -121,7 +122,10 @@ describe('SAP order screens', () => {
 
     await heading(page, text('en', 'sapOrderList.title')).waitFor();
     await gridRows(page).first().waitFor();
-    expect(await rowCount(page)).toBe(Math.min(15, authorised.length));
+    // The grid draws its rows over a few frames after the first one shows.
+    const expected = Math.min(15, authorised.length);
+    await eventually(async () => (await rowCount(page)) === expected).catch(() => undefined);
+    expect(await rowCount(page)).toBe(expected);
     await page
       .getByRole('button', { name: /^Show the lines of / })
       .first()
