@@ -10,6 +10,8 @@ import { LoginGuard, DEFAULT_LOGIN_LIMITS, type LoginLimits } from './services/l
 import { PermissionService } from './services/permissions';
 import { SessionService } from './services/session';
 import { ApiKeyService } from './services/api-keys';
+import { CounterService } from './services/counters';
+import type { ChangeFeed } from './services/change-feed';
 
 const JWT_SECRET_KEY = 'JWT_SECRET';
 
@@ -37,6 +39,8 @@ export interface DepsOverrides {
   captchaGenerator?: CaptchaGenerator;
   loginLimits?: Partial<LoginLimits>;
   now?: () => Date;
+  /** Lets sessions and counters cache (api/services/change-feed.ts); the caller closes it. */
+  changes?: ChangeFeed;
 }
 
 export async function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {}): Promise<AppDeps> {
@@ -46,7 +50,9 @@ export async function buildDeps(config: Config, db: Db, overrides: DepsOverrides
     config,
     db,
     logger,
-    sessions: new SessionService(db, secret, config.TOKEN_TTL_HOURS),
+    sessions: new SessionService(db, secret, config.TOKEN_TTL_HOURS, overrides.changes),
+    counters: new CounterService(db, overrides.changes),
+    changes: overrides.changes,
     permissions: new PermissionService(db),
     captcha: new CaptchaService(db, overrides.captchaGenerator),
     loginGuard: new LoginGuard(db, { ...DEFAULT_LOGIN_LIMITS, ...overrides.loginLimits }),

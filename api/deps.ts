@@ -7,6 +7,8 @@ import type { CaptchaService } from './services/captcha';
 import type { LoginGuard } from './services/login-guard';
 import type { PermissionService } from './services/permissions';
 import type { SessionService } from './services/session';
+import type { CounterService } from './services/counters';
+import type { ChangeFeed } from './services/change-feed';
 import type { ApiKeyService } from './services/api-keys';
 import type { ErpAdapter } from './erp/types';
 import type { StartSapApprovalWorkflow } from './sap-orders/approval';
@@ -27,6 +29,10 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   sessions: SessionService;
+  /** The status counters (tab and dashboard counts). */
+  counters: CounterService;
+  /** Notifications that let the sessions and counters cache (main.ts starts it); absent: no caching. */
+  changes?: ChangeFeed;
   permissions: PermissionService;
   captcha: CaptchaService;
   loginGuard: LoginGuard;

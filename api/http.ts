@@ -17,7 +17,16 @@ export type PermissionAction = 'View' | 'Create' | 'Edit' | 'Delete';
 /** `apiKey`: a machine caller with a key of api_keys or ERP_API_KEYS (services/api-keys.ts); no user token. */
 export type Access = 'public' | 'authenticated' | 'apiKey' | { controller: string; action: PermissionAction };
 
+/**
+ * Data already serialised as JSON (by PostgreSQL, for the hot list pages): put into the envelope as it is
+ * instead of being parsed and serialised again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export interface Answer {
+  /** Any JSON value, or a JsonText. */
   data?: unknown;
   /** Message key (translated) or literal text when `literal` is set. */
   message?: string;
@@ -98,7 +107,7 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: AppDeps): vo
       });
       if (!answer) return;
       ctx.status = answer.status ?? 200;
-      ctx.body = {
+      const envelope = {
         success: answer.success ?? true,
         // A handler may switch the reply language (change_language answers in the language just chosen).
         message: answer.message
@@ -108,6 +117,18 @@ export function mountRoutes(router: Router, defs: RouteDef[], deps: AppDeps): vo
         ...(answer.data !== undefined ? { data: answer.data } : {}),
         ...answer.extra,
       };
+      if (answer.data instanceof JsonText) {
+        // The same envelope, keys in the same order, with the serialised data spliced in.
+        const parts: string[] = [];
+        for (const [key, value] of Object.entries(envelope)) {
+          const json = value instanceof JsonText ? value.text : JSON.stringify(value);
+          if (json !== undefined) parts.push(`${JSON.stringify(key)}:${json}`);
+        }
+        ctx.type = 'application/json';
+        ctx.body = `{${parts.join(',')}}`;
+      } else {
+        ctx.body = envelope;
+      }
     });
   }
 }

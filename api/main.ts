@@ -12,6 +12,7 @@ import { NativeConnection, type Worker } from '@temporalio/worker';
 import { demoSeedWanted, loadConfig } from './config';
 import { ensureConsoleBuilt } from './console-build';
 import { buildDeps } from './bootstrap';
+import { startChangeFeed } from './services/change-feed';
 import { createApp } from './app';
 import { createDb } from '../db/connection';
 import { migrateLatest } from '../db/migrate';
@@ -145,8 +146,11 @@ async function main(): Promise<void> {
   }
 
   if (!apiOnly) await ensureConsoleBuilt((m) => log.info(m));
+  // Lets the per-request session check and the counts answer from memory until the database says otherwise.
+  const changes = await startChangeFeed(db, log);
+  stops.push(() => changes.close());
   const deps: AppDeps = {
-    ...(await buildDeps(config, db, { logger: log, temporal: temporalHealth })),
+    ...(await buildDeps(config, db, { logger: log, temporal: temporalHealth, changes })),
     erp,
     ...approvalWiring,
   };

@@ -27,6 +27,12 @@ export interface DbOptions {
   poolMax?: number;
 }
 
+/** The PGlite instance behind an embedded database (its notification listener lives there). */
+const pglites = new WeakMap<Db, PGlite>();
+export function pgliteOf(db: Db): PGlite | undefined {
+  return pglites.get(db);
+}
+
 export function createDb(options: DbOptions): Db {
   let db: Knex;
   if (options.databaseUrl) {
@@ -51,6 +57,7 @@ export function createDb(options: DbOptions): Db {
       connection: { pglite } as unknown as Knex.StaticConnectionConfig,
       acquireConnectionTimeout: 120_000,
     } as Knex.Config);
+    pglites.set(db, pglite);
   }
   Model.knex(db);
   return db;

@@ -8,6 +8,7 @@ import * as m003 from './migrations/003_master_data';
 import * as m004 from './migrations/004_master_parties';
 import * as m005 from './migrations/005_master_settings';
 import * as m006 from './migrations/006_sap_orders';
+import * as m007 from './migrations/007_change_notifications';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Knex.Migration> = {
   '004_master_parties': m004,
   '005_master_settings': m005,
   '006_sap_orders': m006,
+  '007_change_notifications': m007,
 };
 
 const source: Knex.MigrationSource<string> = {

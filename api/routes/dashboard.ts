@@ -1,9 +1,11 @@
 // Dashboard figures (spec/1 Home). They are read from status_counter_totals / daily_completion_totals: the
 // folded counters plus the deltas that triggers append in the same transaction as every change (migration
-// 002), so a request reads a handful of rows instead of counting a million-row table, and is exact.
+// 002), so a request reads a handful of rows instead of counting a million-row table, and is exact. The rows
+// come through deps.counters, which keeps them in memory until a counter changes (api/services/counters.ts).
 import { defineRoute } from '../http';
 import { ForbiddenError } from '../errors';
 import { isInternal } from '../services/session';
+import { sumOf } from '../services/counters';
 import { BUSINESS_TIME_ZONE } from '../../db/migrations/001_platform';
 
 const ORDER_WAITING = [
@@ -20,15 +22,8 @@ export const dashboardRoutes = [
     access: { controller: 'Dashboard', action: 'View' },
     handler: async ({ deps, user }) => {
       if (!isInternal(user)) throw new ForbiddenError('auth.dashboardInternalOnly');
-      const rows = (await deps.db('status_counter_totals').select('entity', 'status', 'total')) as {
-        entity: string;
-        status: string;
-        total: number;
-      }[];
-      const n = (entity: string, statuses?: string[]) =>
-        rows
-          .filter((r) => r.entity === entity && (!statuses || statuses.includes(r.status)))
-          .reduce((sum, r) => sum + Number(r.total), 0);
+      const rows = await deps.counters.totals();
+      const n = (entity: string, statuses?: string[]) => sumOf(rows, entity, statuses);
       return {
         data: {
           sap_order_total: n('SAP_ORDER'),

@@ -41,7 +41,7 @@ const sapOrderRoutes = [
     path: '/saporder/master_list',
     summary: 'SAP order statuses, shipment types and the list tabs with exact counts (ALL first).',
     access: view,
-    handler: async ({ deps, lang }) => ({ data: await masterList(deps.db, lang) }),
+    handler: async ({ deps, lang }) => ({ data: await masterList(deps, lang) }),
   }),
   defineRoute({
     method: 'post',
@@ -52,8 +52,8 @@ const sapOrderRoutes = [
     access: view,
     body: listRequestSchema,
     handler: async ({ deps, body, user, lang }) => {
-      const { rows, totalRecords } = await listSapOrders(deps, user, lang, body);
-      return { data: rows, extra: { totalRecords } };
+      const { data, totalRecords } = await listSapOrders(deps, user, lang, body);
+      return { data, extra: { totalRecords } };
     },
   }),
   defineRoute({

@@ -99,6 +99,36 @@ export function selectWire(db: Knex, fields: readonly WireField[], alias: string
   });
 }
 
+/**
+ * The same wire values as selectWire, as the SQL of a select list for PostgreSQL to turn into JSON
+ * (row_to_json): timestamps are written as JavaScript writes a Date (UTC, milliseconds, Z), since here they
+ * never pass through one.
+ */
+export function wireColumnsSql(fields: readonly WireField[], alias: string): string {
+  return fields
+    .map((field) => {
+      const col = `${alias}.${columnOf(field)}`;
+      const name = `"${field.name}"`;
+      if (field.kind === 'date') return `to_char(${col}, 'YYYY-MM-DD') as ${name}`;
+      if (field.kind === 'decimal') return `(${col})::float8 as ${name}`;
+      if (field.kind === 'datetime')
+        return `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${name}`;
+      return `${col} as ${name}`;
+    })
+    .join(', ');
+}
+
+/**
+ * The JSON array (as text) of an order's lines as readLines answers them, for the order whose id is the SQL
+ * expression `orderId`.
+ */
+export function linesJsonSql(orderId: string): string {
+  return `(select coalesce(json_agg(d order by d."Item_No"), '[]')::text from (
+            select ${wireColumnsSql(LINE_FIELDS, 'l')}, m.material_name as "material_name"
+              from sap_order_details l left join materials m on m.material_code = l.material_code
+             where l.sap_order_id = ${orderId} and l.mark_deleted = false) d)`;
+}
+
 /** The text of a lookup value in the caller's language (Indonesian falls back to English). */
 export function lookupText(alias: string, lang: 'en' | 'id'): string {
   return lang === 'id'

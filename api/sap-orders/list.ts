@@ -6,9 +6,11 @@ import type { AppDeps } from '../deps';
 import { translate, type Language } from '../i18n';
 import { applyListFilters, applyListSorts, type ListRequest, type ListSpec } from '../list';
 import type { AuthUser } from '../services/session';
+import { sumOf, type CounterService } from '../services/counters';
 import { isAuthorized, plantAuthorization } from './authorization';
 import { isEditable } from './edit-scope';
-import { HEADER_FIELDS, shipmentTypeName, readLines, selectWire, type Row } from './fields';
+import { HEADER_FIELDS, linesJsonSql, shipmentTypeName, wireColumnsSql, type Row } from './fields';
+import { JsonText } from '../http';
 import { lookupValues } from './order-types';
 
 export const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'] as const;
@@ -81,27 +83,26 @@ function normaliseFlags(req: ListRequest): ListRequest {
 
 /**
  * Exact number of orders per tab: the tab counters the triggers keep (entity SAP_ORDER_TAB, db/migrations/006;
- * folded totals plus pending deltas, 002), read in one statement (one snapshot) without reading sap_orders. ALL
- * is the sum of the tabs.
+ * folded totals plus pending deltas, 002), all read in one snapshot without reading sap_orders
+ * (api/services/counters.ts). ALL is the sum of the tabs.
  */
-export async function tabCounts(db: Knex): Promise<Record<string, number>> {
-  const counts = (
-    await db.raw<{ rows: { status: string; n: number }[] }>(
-      `select status, total::int as n from status_counter_totals where entity = 'SAP_ORDER_TAB'`,
-    )
-  ).rows;
+export async function tabCounts(counters: CounterService): Promise<Record<string, number>> {
+  const rows = await counters.totals();
   const byTab: Record<string, number> = {};
   let all = 0;
   for (const tab of SAP_ORDER_TABS.slice(1)) {
-    const n = counts.find((c) => c.status === tab)?.n ?? 0;
+    const n = sumOf(rows, 'SAP_ORDER_TAB', [tab]);
     byTab[tab] = n;
     all += n;
   }
   return { ALL: all, ...byTab };
 }
 
-export async function masterList(db: Knex, lang: Language): Promise<Record<string, unknown>> {
-  const [shipmentTypes, byTab] = await Promise.all([lookupValues(db, 'SHIPMENT_TYPE'), tabCounts(db)]);
+export async function masterList(deps: AppDeps, lang: Language): Promise<Record<string, unknown>> {
+  const [shipmentTypes, byTab] = await Promise.all([
+    lookupValues(deps.db, 'SHIPMENT_TYPE'),
+    tabCounts(deps.counters),
+  ]);
   return {
     status: SAP_ORDER_STATUSES.map((code) => ({ code, text: translate(lang, `sapOrder.status.${code}`) })),
     shipment_type: shipmentTypes.map((v) => ({
@@ -146,25 +147,81 @@ export function rowFlags(row: Row, rights: RowRights): Record<string, boolean> {
   };
 }
 
+/** The page's JSON per language: every header field, the list's own columns, then (spliced in) flags and lines. */
+const pageJsonSql = (lang: Language) =>
+  `(select row_to_json(w) from (select ${wireColumnsSql(HEADER_FIELDS, 's')}, s.order_type as "order_type_name",
+     ${shipmentTypeName(lang)} as "shipment_type_name", (s.qty_total)::float8 as "qty_total",
+     (s.os_qty_total)::float8 as "os_qty_total") w)::text`;
+const PAGE_JSON = { en: pageJsonSql('en'), id: pageJsonSql('id') };
+const LINES_JSON = linesJsonSql('s.id');
+
+/** Prepared page statements of this process, each prepared once per connection (see preparedPageName). */
+const preparedPages = new Set<string>();
+const PREPARED_PAGES_MAX = 100;
+
+/**
+ * A name for the page statement of an unfiltered page (a tab in the default order or sorted on one column):
+ * the pages everyone opens first. node-postgres then prepares the statement once per connection and PostgreSQL
+ * skips parsing and planning it on every later page (about half of the database's work for a page). Filtered
+ * pages are left unnamed: their shapes are many, and each name held on a connection keeps its plan there.
+ */
+function preparedPageName(
+  lang: Language,
+  tab: string,
+  req: ListRequest,
+  unfiltered: boolean,
+): string | undefined {
+  if (!unfiltered || req.sorts.length > 1) return undefined;
+  const sort = req.sorts[0];
+  const name = `sap-order-page:${lang}:${tab}:${sort ? `${sort.field}:${sort.order}` : ''}`;
+  if (!preparedPages.has(name)) {
+    if (preparedPages.size >= PREPARED_PAGES_MAX) return undefined;
+    preparedPages.add(name);
+  }
+  return name;
+}
+
+/** What a page row carries besides its JSON: the inputs of its flags (rowFlags). */
+interface PageRow {
+  Status: string;
+  Type: string;
+  Company_Code: string | null;
+  Plant: string | null;
+  has_order: boolean;
+  os_qty_total: number;
+  json: string;
+  details: string;
+  /** Filtered pages only: how many rows match. */
+  total_records?: number;
+}
+
+/**
+ * One page of the list and its total. PostgreSQL writes each row's JSON, its lines included, in the page's one
+ * statement (the field lists are fixed strings, so little is built per request); the answer's data is those
+ * texts with each row's flags spliced in, passed through without being parsed (JsonText).
+ */
 export async function listSapOrders(
   deps: AppDeps,
   user: AuthUser,
   lang: Language,
   req: ListRequest,
-): Promise<{ rows: Row[]; totalRecords: number }> {
+): Promise<{ data: JsonText; totalRecords: number }> {
   const { db } = deps;
   const columns = [
-    ...selectWire(db, HEADER_FIELDS, 's'),
-    db.raw('s.order_type as ??', ['order_type_name']),
-    db.raw(`${shipmentTypeName(lang)} as ??`, ['shipment_type_name']),
-    db.raw('(s.qty_total)::float8 as ??', ['qty_total']),
-    db.raw('(s.os_qty_total)::float8 as ??', ['os_qty_total']),
+    's.status as Status',
+    's.type as Type',
+    's.company_code as Company_Code',
+    's.plant as Plant',
+    's.has_order',
+    db.raw('(s.os_qty_total)::float8 as os_qty_total'),
+    db.raw(`${PAGE_JSON[lang]} as json`),
+    db.raw(`${LINES_JSON} as details`),
   ];
   // The list protocol's filters and sorts (api/list.ts); without a filter the total is the tab's count from the
   // status counters (tabCounts) instead of a count over the table.
   const spec = listSpec(lang);
   const request = normaliseFlags(req);
-  const filtered = db('sap_orders as s').select(...columns);
+  const filtered = db('sap_orders as s');
   applyListFilters(filtered, request, spec);
   const unfiltered = request.filters.every(
     (f) =>
@@ -180,40 +237,40 @@ export async function listSapOrders(
   // test/bench/sap-orders.ts). This way a page costs about what the total's count costs.
   let page: Knex.QueryBuilder;
   if (unfiltered) {
-    page = filtered.clone();
+    page = filtered.clone().select(...columns);
   } else {
-    const matching = db('sap_orders as s').select('s.*');
-    applyListFilters(matching, request, spec);
+    // The total comes with the page (a window count over the same matches), so they are read once.
+    const matching = filtered.clone().select('s.*');
     page = db
       .queryBuilder()
-      .select(...columns)
+      .select(...columns, db.raw('count(*) over () as total_records'))
       .from(db.raw('(? offset 0) as s', [matching]));
   }
   applyListSorts(page, request, spec);
   page.offset(request.start).limit(request.rows);
   const tab = (request.tab_status ?? 'ALL').toUpperCase();
-  const total = async (): Promise<number> => {
-    if (unfiltered) return (await tabCounts(db))[tab] ?? 0;
-    const [row] = (await filtered
-      .clone()
-      .clearSelect()
-      .clearOrder()
-      .count<{ n: number | string }[]>('* as n')) as {
-      n: number | string;
-    }[];
-    return Number(row?.n ?? 0);
-  };
-  const [rows, totalRecords, rights] = await Promise.all([
-    page as Promise<Row[]>,
-    total(),
+  const name = preparedPageName(lang, tab, request, unfiltered);
+  if (name) page.options({ name });
+  const [rows, tabTotal, rights] = await Promise.all([
+    page as Promise<PageRow[]>,
+    unfiltered ? tabCounts(deps.counters).then((counts) => counts[tab] ?? 0) : undefined,
     rowRights(deps, user),
   ]);
-  const lines = await readLines(
-    db,
-    rows.map((r) => r.Id as number),
-  );
-  return {
-    rows: rows.map((r) => ({ ...r, ...rowFlags(r, rights), Details: lines.get(r.Id as number) ?? [] })),
-    totalRecords,
-  };
+  let totalRecords = tabTotal ?? Number(rows[0]?.total_records ?? 0);
+  if (tabTotal === undefined && !rows.length && request.start > 0) {
+    // A page past the end has no row to carry the count.
+    const [row] = (await filtered.clone().count<{ n: number | string }[]>('* as n')) as {
+      n: number | string;
+    }[];
+    totalRecords = Number(row?.n ?? 0);
+  }
+  const texts = rows.map((r) => {
+    const flags = rowFlags(r as unknown as Row, rights);
+    return (
+      `${r.json.slice(0, -1)},"can_edit":${flags.can_edit},` +
+      `"can_assign_transporter":${flags.can_assign_transporter},"can_view_orders":${flags.can_view_orders},` +
+      `"Details":${r.details}}`
+    );
+  });
+  return { data: new JsonText(`[${texts.join(',')}]`), totalRecords };
 }

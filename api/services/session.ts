@@ -1,12 +1,15 @@
 // Session tokens are short JWTs (HS256) whose jti names a row of auth_tokens. The signature proves the
 // token was issued here; the row lookup on every request makes logout, password change and deactivation
 // take effect on the very next request. koa-jwt does the header parsing and verification; its isRevoked
-// hook does the lookup and loads the user in the same query.
+// hook does the lookup and loads the user in the same query. With a live change feed the answer is kept in
+// memory per token until a notification says a token or a user changed (api/services/change-feed.ts), so a
+// revocation still takes effect on the next request, in every API process, without a query per request.
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import koaJwt from 'koa-jwt';
 import jwt from 'jsonwebtoken';
 import type { Db } from '../../db/connection';
+import type { ChangeFeed } from './change-feed';
 
 export interface AuthUser {
   id: number;
@@ -53,6 +56,14 @@ export function tokenFromHeader(ctx: Context): string | null {
   return token && token !== 'null' && token !== 'undefined' ? token : null;
 }
 
+interface CachedSession {
+  user: AuthUser;
+  expires: number;
+}
+
+/** Sessions kept in memory at most; past it the cache starts again empty. */
+const SESSION_CACHE_MAX = 10_000;
+
 export class SessionService {
   /**
    * The signing secret as a KeyObject: given a string, jsonwebtoken first tries it as a PEM public key and
@@ -60,12 +71,49 @@ export class SessionService {
    */
   private readonly secret: crypto.KeyObject;
 
+  /** Token id -> its user, while the change feed is live (see the file comment). */
+  private readonly cache = new Map<string, CachedSession>();
+  /** Bumped at every drop, so a lookup that was under way during one does not store what it read before. */
+  private generation = 0;
+
   constructor(
     private readonly db: Db,
     secret: string,
     private readonly ttlHours: number,
+    private readonly changes?: ChangeFeed,
   ) {
     this.secret = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
+    changes?.subscribe('auth', () => this.drop());
+  }
+
+  private drop(): void {
+    this.generation++;
+    this.cache.clear();
+  }
+
+  /** The user of a valid, unrevoked token of an active user, or undefined. */
+  private async sessionUser(tokenId: string, now: Date): Promise<AuthUser | undefined> {
+    const live = this.changes?.live === true;
+    if (live) {
+      const hit = this.cache.get(tokenId);
+      if (hit && hit.expires > now.getTime()) return { ...hit.user };
+    }
+    const generation = this.generation;
+    const row = (await this.db('auth_tokens as t')
+      .join('users as u', 'u.id', 't.user_id')
+      .where('t.id', tokenId)
+      .whereNull('t.revoked_date')
+      .where('t.expires_date', '>', now)
+      .where('u.is_active', true)
+      .first([...AUTH_USER_COLUMNS.map((c) => `u.${c}`), 't.expires_date as token_expires'])) as
+      (AuthUser & { token_expires: Date }) | undefined;
+    if (!row) return undefined;
+    const { token_expires: expires, ...user } = row;
+    if (live && this.changes?.live && generation === this.generation) {
+      if (this.cache.size >= SESSION_CACHE_MAX) this.cache.clear();
+      this.cache.set(tokenId, { user, expires: new Date(expires).getTime() });
+    }
+    return user;
   }
 
   async issue(
@@ -97,13 +145,17 @@ export class SessionService {
       revoked_date: new Date(),
       revoked_reason: reason,
     });
+    // This process's own copy goes at once; the notification at commit takes everyone's.
+    this.drop();
   }
 
   async revokeAllOfUser(userId: number, reason: string, db: Db = this.db): Promise<number> {
-    return db('auth_tokens').where({ user_id: userId }).whereNull('revoked_date').update({
+    const n = await db('auth_tokens').where({ user_id: userId }).whereNull('revoked_date').update({
       revoked_date: new Date(),
       revoked_reason: reason,
     });
+    this.drop();
+    return n;
   }
 
   /**
@@ -123,13 +175,7 @@ export class SessionService {
       isRevoked: async (ctx: Context, decoded: object): Promise<boolean> => {
         const claims = decoded as { jti?: string; sub?: string };
         if (!claims.jti || !claims.sub) return true;
-        const row = (await this.db('auth_tokens as t')
-          .join('users as u', 'u.id', 't.user_id')
-          .where('t.id', claims.jti)
-          .whereNull('t.revoked_date')
-          .where('t.expires_date', '>', new Date())
-          .where('u.is_active', true)
-          .first(AUTH_USER_COLUMNS.map((c) => `u.${c}`))) as AuthUser | undefined;
+        const row = await this.sessionUser(claims.jti, new Date());
         if (!row || String(row.id) !== claims.sub) return true;
         ctx.state.user = row;
         ctx.state.tokenId = claims.jti;

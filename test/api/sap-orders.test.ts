@@ -103,6 +103,46 @@ describe('GET /api/saporder/master_list', () => {
 });
 
 describe('POST /api/saporder/list', () => {
+  test('given a page of the list (written by PostgreSQL as JSON), when its rows are compared with the editor, then every field, timestamp and line reads the same', async () => {
+    await db()('sap_orders')
+      .where({ document_no: '0010000005' })
+      .update({
+        edited_date: new Date('2026-10-05T03:04:05.678Z'),
+        edited_by: 'logistic',
+        freight_cost: 12.5,
+      });
+    for (const language of ['en', 'id']) {
+      const res = await post('/api/saporder/list', admin, { rows: 100 }, language);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const rows = res.body.data as OrderJson[];
+      expect(rows.length).toBeGreaterThanOrEqual(10);
+      for (const row of rows) {
+        const view = await get(`/api/saporder/${row.Id as number}/view`, admin, language);
+        const { Details, ...header } = view.body.data.header as OrderJson;
+        const { can_edit, can_assign_transporter, can_view_orders, Details: lines, ...listed } = row;
+        expect([typeof can_edit, typeof can_assign_transporter, typeof can_view_orders]).toEqual([
+          'boolean',
+          'boolean',
+          'boolean',
+        ]);
+        for (const [field, value] of Object.entries(listed)) {
+          if (field === 'qty_total' || field === 'os_qty_total') continue;
+          expect({ field, value }).toEqual({ field, value: header[field] });
+        }
+        expect(lines).toEqual(Details);
+      }
+      const edited = rows.find((r) => r.Document_No === '0010000005')!;
+      expect(edited).toMatchObject({
+        Edited_Date: '2026-10-05T03:04:05.678Z',
+        Edited_By: 'logistic',
+        Freight_Cost: 12.5,
+      });
+      expect(typeof edited.Created_Date).toBe('string');
+      expect(new Date(edited.Created_Date as string).toISOString()).toBe(edited.Created_Date);
+    }
+  });
+
   test('given the default request, when the list is read, then it is the newest first with totalRecords, each row with its Details (material name) and flags', async () => {
     const res = await post('/api/saporder/list', logistic, {});
     expect(res.status).toBe(200);

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp } from '../../api/app';
 import { buildDeps } from '../../api/bootstrap';
+import { startChangeFeed } from '../../api/services/change-feed';
 import { loadConfig } from '../../api/config';
 import { hashPassword } from '../../api/services/passwords';
 import { seedDemo, DEMO_PASSWORD } from '../../db/seeds/demo';
@@ -111,7 +112,9 @@ async function main(): Promise<void> {
     );
 
     const config = { ...loadConfig({ LOG_LEVEL: 'silent' }) };
-    const deps = await buildDeps(config, db, { logger: pino({ level: 'silent' }) });
+    // As api/main.ts wires it: sessions and counters cached until a change notification.
+    const changes = await startChangeFeed(db, pino({ level: 'silent' }));
+    const deps = await buildDeps(config, db, { logger: pino({ level: 'silent' }), changes });
     await seedDemo(db, hashPassword);
     const handler = createApp(deps, { consoleDir: '/nonexistent' }).callback();
     const server = http.createServer((req, res) => void handler(req, res));
@@ -231,6 +234,7 @@ async function main(): Promise<void> {
     );
     agent.destroy();
     await new Promise((resolve) => server.close(resolve));
+    await changes.close();
     if (!exact || failures > 0) process.exitCode = 1;
   } finally {
     await testDb.destroy();

@@ -22,16 +22,19 @@
 //   npm run bench:sap-orders                       PGlite (no DATABASE_URL)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:sap-orders
 //   LINES=1000000 PUSH_LINES=100000 DURATION_S=15 CLIENTS=8 BULK_CHUNK=20000 KEEP_DB=1 (keep it for EXPLAIN)
+//   REUSE_DB=1: the database a KEEP_DB=1 run kept, migrated, and only the list measurements (c) (PostgreSQL)
 import os from 'node:os';
 import pino from 'pino';
 import { buildDeps } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
+import { startChangeFeed } from '../../api/services/change-feed';
 import { importErpDocuments } from '../../api/erp/import';
 import { iterateErpDocuments } from '../../api/erp/sandbox/generator';
 import type { ErpDocument } from '../../api/erp/types';
 import { ERP_PUSH_LIMITS } from '../../api/routes/erp';
 import { hashPassword } from '../../api/services/passwords';
 import { foldCounterDeltas } from '../../db/counters';
+import { migrateLatest } from '../../db/migrate';
 import { DEMO_ERP_API_KEY, DEMO_PASSWORD, seedDemo } from '../../db/seeds/demo';
 import type { Db } from '../../db/connection';
 import {
@@ -49,7 +52,8 @@ const DURATION_S = Number(process.env.DURATION_S ?? 15);
 const CLIENTS = Number(process.env.CLIENTS ?? 8);
 const BULK_CHUNK = Number(process.env.BULK_CHUNK ?? 20_000);
 const PUSH_DOCUMENTS = ERP_PUSH_LIMITS.documents;
-const KEEP_DB = process.env.KEEP_DB === '1';
+const REUSE_DB = process.env.REUSE_DB === '1';
+const KEEP_DB = process.env.KEEP_DB === '1' || REUSE_DB;
 const DB_NAME = 'tms_bench';
 
 const BUDGET = { importS: 10, pageP99: 25, containsP99: 100, tabCountsP99: 5 };
@@ -88,118 +92,138 @@ async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   const started = Date.now();
   log(`start: ${os.cpus().length} cores, node ${process.version}`);
-  const bench = await createBenchDb(url, DB_NAME, { poolMax: 10 });
+  const bench = await createBenchDb(url, DB_NAME, { poolMax: 10, reuse: REUSE_DB });
   log(`database: ${bench.kind} ${bench.where}`);
   const { db } = bench;
   try {
     // The API's own deps; demo accounts, the demo ERP key and the master demo data the documents name.
     const config = { ...loadConfig({ LOG_LEVEL: 'silent' }) };
-    const deps = await buildDeps(config, db, { logger: pino({ level: 'silent' }) });
-    let t = Date.now();
-    await seedDemo(db, hashPassword);
-    log(`seeded reference and master demo data in ${seconds(Date.now() - t)} s`);
-
-    // One deterministic stream: the bulk part, then the push part.
-    const count = Math.ceil(((LINES + PUSH_LINES) / LINES_PER_DOCUMENT) * 1.02);
-    const documents = iterateErpDocuments({ count });
-    t = Date.now();
-    let bulkLines = 0;
-    let bulkDocuments = 0;
-    let chunk: ErpDocument[] = [];
-    let next: IteratorResult<ErpDocument> = documents.next();
-    const flush = async () => {
-      if (!chunk.length) return;
-      await importErpDocuments(db, chunk, { source: 'sandbox', user: 'bench' });
-      chunk = [];
-    };
-    let reported = 0;
-    for (; !next.done && bulkLines < LINES; next = documents.next()) {
-      chunk.push(next.value);
-      bulkLines += next.value.Details.length;
-      bulkDocuments++;
-      if (chunk.length < BULK_CHUNK) continue;
-      await flush();
-      if (bulkLines - reported >= 200_000) {
-        reported = bulkLines;
-        log(`  bulk load: ${bulkLines} lines after ${seconds(Date.now() - t)} s`);
-      }
-    }
-    await flush();
-    const loadMs = Date.now() - t;
-    t = Date.now();
-    // What the schedule (counter fold) and autovacuum would have done by the time people read the list.
-    await foldCounterDeltas(db);
-    await db.raw('vacuum (analyze) sap_orders, sap_order_details');
-    log(
-      `bulk load (importErpDocuments, ${BULK_CHUNK} documents per call): ${bulkDocuments} documents, ` +
-        `${bulkLines} lines in ${seconds(loadMs)} s (${Math.round(bulkLines / (loadMs / 1000))} lines/s); ` +
-        `fold + vacuum analyze ${seconds(Date.now() - t)} s`,
-    );
-
-    const push: ErpDocument[] = [];
-    let pushLines = 0;
-    for (; !next.done && pushLines < PUSH_LINES; next = documents.next()) {
-      push.push(next.value);
-      pushLines += next.value.Details.length;
-    }
-    if (pushLines < PUSH_LINES) throw new Error(`bench: the generator ran out at ${pushLines} push lines`);
-    const bodies: string[] = [];
-    for (let i = 0; i < push.length; i += PUSH_DOCUMENTS) {
-      bodies.push(JSON.stringify({ documents: push.slice(i, i + PUSH_DOCUMENTS) }));
-    }
-    const numbers = push.map((d) => d.Document_No);
-
+    // As api/main.ts wires it: sessions and counts cached until a change notification.
+    const changes = await startChangeFeed(db, pino({ level: 'silent' }));
+    const deps = await buildDeps(config, db, { logger: pino({ level: 'silent' }), changes });
     const server = await startServer(deps);
-    const key = { 'x-api-key': DEMO_ERP_API_KEY };
-    const sendAll = async () => {
-      const answers: PushAnswer[] = [];
-      const begun = Date.now();
-      for (const body of bodies) {
-        const res = await server.request('POST', '/api/erp/sap_orders', body, key);
-        const answer = JSON.parse(res.body) as PushAnswer;
-        if (res.status !== 200) throw new Error(`push answered ${res.status}: ${answer.message}`);
-        answers.push(answer);
-      }
-      const ms = Date.now() - begun;
-      const sum = (k: 'inserted' | 'updated' | 'unchanged' | 'written') =>
-        answers.reduce((n, a) => n + (a.data?.[k] ?? 0), 0);
-      return {
-        ms,
-        written: answers.map((a) => a.data?.written ?? 0),
-        inserted: sum('inserted'),
-        updated: sum('updated'),
-        unchanged: sum('unchanged'),
-        total: sum('written'),
+    let loaded: Record<string, unknown> | undefined;
+    if (!REUSE_DB) {
+      let t = Date.now();
+      await seedDemo(db, hashPassword);
+      log(`seeded reference and master demo data in ${seconds(Date.now() - t)} s`);
+
+      // One deterministic stream: the bulk part, then the push part.
+      const count = Math.ceil(((LINES + PUSH_LINES) / LINES_PER_DOCUMENT) * 1.02);
+      const documents = iterateErpDocuments({ count });
+      t = Date.now();
+      let bulkLines = 0;
+      let bulkDocuments = 0;
+      let chunk: ErpDocument[] = [];
+      let next: IteratorResult<ErpDocument> = documents.next();
+      const flush = async () => {
+        if (!chunk.length) return;
+        await importErpDocuments(db, chunk, { source: 'sandbox', user: 'bench' });
+        chunk = [];
       };
-    };
+      let reported = 0;
+      for (; !next.done && bulkLines < LINES; next = documents.next()) {
+        chunk.push(next.value);
+        bulkLines += next.value.Details.length;
+        bulkDocuments++;
+        if (chunk.length < BULK_CHUNK) continue;
+        await flush();
+        if (bulkLines - reported >= 200_000) {
+          reported = bulkLines;
+          log(`  bulk load: ${bulkLines} lines after ${seconds(Date.now() - t)} s`);
+        }
+      }
+      await flush();
+      const loadMs = Date.now() - t;
+      t = Date.now();
+      // What the schedule (counter fold) and autovacuum would have done by the time people read the list.
+      await foldCounterDeltas(db);
+      await db.raw('vacuum (analyze) sap_orders, sap_order_details');
+      log(
+        `bulk load (importErpDocuments, ${BULK_CHUNK} documents per call): ${bulkDocuments} documents, ` +
+          `${bulkLines} lines in ${seconds(loadMs)} s (${Math.round(bulkLines / (loadMs / 1000))} lines/s); ` +
+          `fold + vacuum analyze ${seconds(Date.now() - t)} s`,
+      );
 
-    // (a) New documents through the push API.
-    const mb = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0) / 1024 / 1024;
-    const first = await sendAll();
-    const importOk = first.ms / 1000 <= BUDGET.importS && first.inserted === push.length;
-    log(
-      `(a) push import: ${push.length} documents, ${pushLines} lines in ${bodies.length} calls ` +
-        `(${mb.toFixed(1)} MB of JSON): ${seconds(first.ms)} s (budget ${BUDGET.importS} s) ` +
-        `${verdict(importOk)}; written per call [${first.written.join(', ')}] = ${first.total} ` +
-        `(inserted ${first.inserted}, updated ${first.updated}, unchanged ${first.unchanged})`,
-    );
+      const push: ErpDocument[] = [];
+      let pushLines = 0;
+      for (; !next.done && pushLines < PUSH_LINES; next = documents.next()) {
+        push.push(next.value);
+        pushLines += next.value.Details.length;
+      }
+      if (pushLines < PUSH_LINES) throw new Error(`bench: the generator ran out at ${pushLines} push lines`);
+      const bodies: string[] = [];
+      for (let i = 0; i < push.length; i += PUSH_DOCUMENTS) {
+        bodies.push(JSON.stringify({ documents: push.slice(i, i + PUSH_DOCUMENTS) }));
+      }
+      const numbers = push.map((d) => d.Document_No);
 
-    // (b) The same calls again: nothing may be written.
-    const before = await fingerprint(db, numbers);
-    const again = await sendAll();
-    const after = await fingerprint(db, numbers);
-    const same = JSON.stringify(before) === JSON.stringify(after);
-    const idempotent = same && again.total === 0 && again.unchanged === push.length;
-    log(
-      `(b) same push again: ${seconds(again.ms)} s; written per call [${again.written.join(', ')}] = ` +
-        `${again.total}, unchanged ${again.unchanged}; rows before ${JSON.stringify(before)}; ` +
-        `after ${same ? 'identical' : JSON.stringify(after)} ${verdict(idempotent)}`,
-    );
-    if (!idempotent) process.exitCode = 1;
+      const key = { 'x-api-key': DEMO_ERP_API_KEY };
+      const sendAll = async () => {
+        const answers: PushAnswer[] = [];
+        const begun = Date.now();
+        for (const body of bodies) {
+          const res = await server.request('POST', '/api/erp/sap_orders', body, key);
+          const answer = JSON.parse(res.body) as PushAnswer;
+          if (res.status !== 200) throw new Error(`push answered ${res.status}: ${answer.message}`);
+          answers.push(answer);
+        }
+        const ms = Date.now() - begun;
+        const sum = (k: 'inserted' | 'updated' | 'unchanged' | 'written') =>
+          answers.reduce((n, a) => n + (a.data?.[k] ?? 0), 0);
+        return {
+          ms,
+          written: answers.map((a) => a.data?.written ?? 0),
+          inserted: sum('inserted'),
+          updated: sum('updated'),
+          unchanged: sum('unchanged'),
+          total: sum('written'),
+        };
+      };
 
-    // Deltas of the push folded, as the schedule does every few seconds.
-    await foldCounterDeltas(db);
-    await db.raw('analyze sap_orders, sap_order_details');
+      // (a) New documents through the push API.
+      const mb = bodies.reduce((n, b) => n + Buffer.byteLength(b), 0) / 1024 / 1024;
+      const first = await sendAll();
+      const importOk = first.ms / 1000 <= BUDGET.importS && first.inserted === push.length;
+      log(
+        `(a) push import: ${push.length} documents, ${pushLines} lines in ${bodies.length} calls ` +
+          `(${mb.toFixed(1)} MB of JSON): ${seconds(first.ms)} s (budget ${BUDGET.importS} s) ` +
+          `${verdict(importOk)}; written per call [${first.written.join(', ')}] = ${first.total} ` +
+          `(inserted ${first.inserted}, updated ${first.updated}, unchanged ${first.unchanged})`,
+      );
+
+      // (b) The same calls again: nothing may be written.
+      const before = await fingerprint(db, numbers);
+      const again = await sendAll();
+      const after = await fingerprint(db, numbers);
+      const same = JSON.stringify(before) === JSON.stringify(after);
+      const idempotent = same && again.total === 0 && again.unchanged === push.length;
+      log(
+        `(b) same push again: ${seconds(again.ms)} s; written per call [${again.written.join(', ')}] = ` +
+          `${again.total}, unchanged ${again.unchanged}; rows before ${JSON.stringify(before)}; ` +
+          `after ${same ? 'identical' : JSON.stringify(after)} ${verdict(idempotent)}`,
+      );
+      if (!idempotent) process.exitCode = 1;
+
+      // Deltas of the push folded, as the schedule does every few seconds.
+      await foldCounterDeltas(db);
+      await db.raw('analyze sap_orders, sap_order_details');
+      loaded = {
+        bulk: { documents: bulkDocuments, lines: bulkLines, seconds: Number(seconds(loadMs)) },
+        push: {
+          documents: push.length,
+          lines: pushLines,
+          calls: bodies.length,
+          seconds: Number(seconds(first.ms)),
+          written: first.total,
+          within_budget: importOk,
+        },
+        repush: { seconds: Number(seconds(again.ms)), written: again.total, rows_unchanged: same },
+      };
+    } else {
+      await migrateLatest(db);
+      log('REUSE_DB=1: the kept database as it is (migrated); no load, no push');
+    }
 
     // (c) The list at CLIENTS concurrent clients.
     const login = await server.request('POST', '/api/auth/login', {
@@ -331,22 +355,14 @@ async function main(): Promise<void> {
     log(`(c) master_list tab counts against count(*): ${tabs.join(', ')} ${verdict(exact)}`);
     if (!exact) process.exitCode = 1;
     await server.close();
+    await changes.close();
 
     console.log(
       JSON.stringify(
         {
           benchmark: 'sap-orders',
           database: bench.kind,
-          bulk: { documents: bulkDocuments, lines: bulkLines, seconds: Number(seconds(loadMs)) },
-          push: {
-            documents: push.length,
-            lines: pushLines,
-            calls: bodies.length,
-            seconds: Number(seconds(first.ms)),
-            written: first.total,
-            within_budget: importOk,
-          },
-          repush: { seconds: Number(seconds(again.ms)), written: again.total, rows_unchanged: same },
+          ...loaded,
           list: results.map((r) => ({ ...r, within_budget: r.p99_ms <= r.budget_p99_ms })),
           tab_counts_exact: exact,
         },

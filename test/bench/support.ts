@@ -29,7 +29,7 @@ export interface BenchDb {
 export async function createBenchDb(
   url: string | undefined,
   name: string,
-  options: { poolMax?: number } = {},
+  options: { poolMax?: number; reuse?: boolean } = {},
 ): Promise<BenchDb> {
   if (!url) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
@@ -48,8 +48,13 @@ export async function createBenchDb(
   if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test')
     throw new Error(`bench: bad database name ${name}`);
   const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
-  await admin.raw(`drop database if exists ${name} with (force)`);
-  await admin.raw(`create database ${name}`);
+  const exists = (await admin.raw('select 1 from pg_database where datname = ?', [name])).rows.length > 0;
+  if (options.reuse && !exists)
+    throw new Error(`bench: no database ${name} to reuse; run once with KEEP_DB=1`);
+  if (!options.reuse) {
+    await admin.raw(`drop database if exists ${name} with (force)`);
+    await admin.raw(`create database ${name}`);
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   const db = createDb({ databaseUrl: target.toString(), poolMax: options.poolMax ?? 10 });

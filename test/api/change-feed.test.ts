@@ -1,0 +1,188 @@
+// The in-memory session and counter caches (api/services/change-feed.ts, sessions, counters) against the real
+// database. Two API "processes" serve the same users: `a` on the test's own connection pool, `b` on a pool of
+// its own (on PostgreSQL; the embedded PGlite is one process's database, so there `b` shares it). A logout,
+// a deactivation or a token revocation, and imports and status changes of SAP orders, take effect on the next
+// request of the process that wrote them, and on the other's as soon as the database's notification reaches
+// it (the test waits for that notification, then asks once). Once a feed is closed nothing is served from
+// memory.
+import pino from 'pino';
+import supertest from 'supertest';
+import { createApp } from '../../api/app';
+import { buildDeps } from '../../api/bootstrap';
+import { loadConfig } from '../../api/config';
+import type { AppDeps } from '../../api/deps';
+import { importErpDocuments } from '../../api/erp/import';
+import { startChangeFeed, type ChangeFeed } from '../../api/services/change-feed';
+import { createDb, type Db } from '../../db/connection';
+import { Model } from 'objection';
+import { createTestApp, loginAs, type TestApp } from '../support/api';
+import { sapDocument } from '../support/sap-orders';
+
+interface Process {
+  deps: AppDeps;
+  feed: ChangeFeed;
+  request: () => ReturnType<typeof supertest.agent>;
+  queries: () => number;
+}
+
+const kinds = process.env.DATABASE_URL ? [false, true] : [true];
+
+describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
+  let t: TestApp;
+  let a: Process;
+  let b: Process;
+
+  let ownDb: Db | undefined;
+
+  async function startProcess(db: Db): Promise<Process> {
+    const feed = await startChangeFeed(db, pino({ level: 'silent' }));
+    const deps = await buildDeps(loadConfig({ LOG_LEVEL: 'silent' }), db, {
+      logger: pino({ level: 'silent' }),
+      changes: feed,
+    });
+    const server = createApp(deps, { consoleDir: '/nonexistent' }).callback();
+    let count = 0;
+    db.on('query', () => count++);
+    return { deps, feed, request: () => supertest.agent(server), queries: () => count };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ masterData: true, forceEmbedded });
+    a = await startProcess(t.deps.db);
+    if (t.testDb.kind === 'postgres') {
+      const url = (t.deps.db.client as { config: { connection: string } }).config.connection;
+      ownDb = createDb({ databaseUrl: url, poolMax: 3 });
+      // createDb makes its pool objection's default; the test's own stays the one models use.
+      Model.knex(t.deps.db);
+    }
+    b = await startProcess(ownDb ?? t.deps.db);
+  });
+  afterAll(async () => {
+    await a.feed.close();
+    await b.feed.close();
+    await ownDb?.destroy();
+    await t.close();
+  });
+
+  /** Resolves when `p` next drops its `topic` cache: set it up before the write that should cause it. */
+  const nextDrop = (p: Process, topic: 'auth' | 'counters') =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${topic} notification within 5 s`)), 5000);
+      const stop = p.feed.subscribe(topic, () => {
+        clearTimeout(timer);
+        stop();
+        resolve();
+      });
+    });
+
+  const masterList = (p: Process, token: string) =>
+    p.request().get('/api/saporder/master_list').set('Authorization', token);
+  const tabs = (res: { body: { data: { tab_status: { code: string; count: number }[] } } }) =>
+    Object.fromEntries(res.body.data.tab_status.map((x) => [x.code, x.count]));
+
+  test('given a live feed, when a signed-in user calls again, then the session check and the counts are answered from memory', async () => {
+    expect(a.feed.live).toBe(true);
+    const token = await loginAs(t, 'logistic');
+    expect((await masterList(a, token)).status).toBe(200);
+    const before = a.queries();
+    const res = await masterList(a, token);
+    expect(res.status).toBe(200);
+    // The shipment types and the user's SAPOrder rights are read: no token lookup, no counter read.
+    expect(a.queries() - before).toBe(2);
+  });
+
+  test('given a session cached in both processes, when it logs out through one, then that one refuses it on the next request and the other once the notification reaches it', async () => {
+    const token = await loginAs(t, 'logistic');
+    expect((await masterList(a, token)).status).toBe(200);
+    expect((await masterList(b, token)).status).toBe(200);
+    const notified = nextDrop(b, 'auth');
+    const out = await a.request().post('/api/logout').set('Authorization', token);
+    expect(out.status).toBe(200);
+    expect((await masterList(a, token)).status).toBe(401);
+    await notified;
+    expect((await masterList(b, token)).status).toBe(401);
+  });
+
+  test('given cached sessions, when the user is deactivated or their tokens revoked straight in the database, then the writing process refuses the next request and the other one once notified', async () => {
+    const token = await loginAs(t, 'logistic');
+    expect((await masterList(a, token)).status).toBe(200);
+    expect((await masterList(b, token)).status).toBe(200);
+    let notified = nextDrop(b, 'auth');
+    await t.deps.db('users').where({ username: 'logistic' }).update({ is_active: false });
+    expect((await masterList(a, token)).status).toBe(401);
+    await notified;
+    expect((await masterList(b, token)).status).toBe(401);
+    notified = nextDrop(b, 'auth');
+    await t.deps.db('users').where({ username: 'logistic' }).update({ is_active: true });
+    await notified;
+    expect((await masterList(b, token)).status).toBe(200);
+
+    notified = nextDrop(b, 'auth');
+    await t.deps
+      .db('auth_tokens')
+      .whereNull('revoked_date')
+      .update({ revoked_date: new Date(), revoked_reason: 'test' });
+    expect((await masterList(a, token)).status).toBe(401);
+    await notified;
+    expect((await masterList(b, token)).status).toBe(401);
+  });
+
+  test('given cached tab counts in both processes, when orders are imported and one changes tab, then the writer answers the new exact counts on the next request and the other once notified', async () => {
+    const admin = await loginAs(t, 'admin');
+    const start = tabs(await masterList(a, admin));
+    expect(tabs(await masterList(b, admin))).toEqual(start);
+    let notified = nextDrop(b, 'counters');
+    await importErpDocuments(
+      t.deps.db,
+      [sapDocument('0077000001', { company: '1000' }), sapDocument('0077000002', { company: '1000' })],
+      { source: 'sandbox', user: 'test' },
+    );
+    const counted = async () => {
+      const rows = (await t.deps
+        .db('sap_orders')
+        .select('tab_status')
+        .count({ n: '*' })
+        .groupBy('tab_status')) as { tab_status: string; n: string | number }[];
+      const byTab: Record<string, number> = {};
+      let all = 0;
+      for (const r of rows) {
+        byTab[r.tab_status] = Number(r.n);
+        all += Number(r.n);
+      }
+      return { ALL: all, ...byTab };
+    };
+    const afterImport = tabs(await masterList(a, admin));
+    expect(afterImport.ALL).toBe(start.ALL! + 2);
+    expect(afterImport).toMatchObject(await counted());
+    await notified;
+    expect(tabs(await masterList(b, admin))).toEqual(afterImport);
+
+    notified = nextDrop(b, 'counters');
+    await t.deps.db('sap_orders').where({ document_no: '0077000001' }).update({ status: 'REJECTED' });
+    const afterReject = tabs(await masterList(a, admin));
+    expect(afterReject.REJECTED).toBe(afterImport.REJECTED! + 1);
+    expect(afterReject).toMatchObject(await counted());
+    await notified;
+    expect(tabs(await masterList(b, admin))).toEqual(afterReject);
+    // The list's total of an unfiltered tab is the same counter.
+    const list = await b
+      .request()
+      .post('/api/saporder/list')
+      .set('Authorization', admin)
+      .send({ tab_status: 'REJECTED' });
+    expect(list.body.totalRecords).toBe(afterReject.REJECTED);
+  });
+
+  test('given a closed feed, when requests come, then every session check and count is read from the database again', async () => {
+    const token = await loginAs(t, 'logistic');
+    expect((await masterList(a, token)).status).toBe(200);
+    await a.feed.close();
+    expect(a.feed.live).toBe(false);
+    const before = a.queries();
+    expect((await masterList(a, token)).status).toBe(200);
+    // Token, rights, shipment types and counters.
+    expect(a.queries() - before).toBe(4);
+    await t.deps.db('auth_tokens').whereNull('revoked_date').update({ revoked_date: new Date() });
+    expect((await masterList(a, token)).status).toBe(401);
+  });
+});
