@@ -42,6 +42,11 @@ export interface ListField {
   column: string;
   sortable?: boolean;
   filter?: FilterKind;
+  /**
+   * For a contains (or startsWith) filter, a condition to use instead of `column ilike pattern`, with one `?`
+   * for the pattern; it must match exactly the same rows (e.g. through a table of the column's values).
+   */
+  containsSql?: string;
 }
 
 export interface ListSpec {
@@ -109,7 +114,7 @@ export function applyListFilters(qb: Knex.QueryBuilder, req: ListRequest, spec: 
     } else {
       const pattern =
         f.matchMode === 'startsWith' ? `${escapeLike(String(f.value))}%` : `%${escapeLike(String(f.value))}%`;
-      qb.whereRaw(`(${col})::text ilike ?`, [pattern]);
+      qb.whereRaw(field.containsSql ?? `(${col})::text ilike ?`, [pattern]);
     }
   }
 }

@@ -9,6 +9,7 @@ import * as m004 from './migrations/004_master_parties';
 import * as m005 from './migrations/005_master_settings';
 import * as m006 from './migrations/006_sap_orders';
 import * as m007 from './migrations/007_change_notifications';
+import * as m008 from './migrations/008_sap_order_values';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Knex.Migration> = {
   '005_master_settings': m005,
   '006_sap_orders': m006,
   '007_change_notifications': m007,
+  '008_sap_order_values': m008,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -109,7 +109,7 @@ export function wireColumnsSql(fields: readonly WireField[], alias: string): str
     .map((field) => {
       const col = `${alias}.${columnOf(field)}`;
       const name = `"${field.name}"`;
-      if (field.kind === 'date') return `to_char(${col}, 'YYYY-MM-DD') as ${name}`;
+      // JSON writes a date as yyyy-mm-dd whatever the session's DateStyle.
       if (field.kind === 'decimal') return `(${col})::float8 as ${name}`;
       if (field.kind === 'datetime')
         return `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${name}`;

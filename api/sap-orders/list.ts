@@ -11,6 +11,7 @@ import { isAuthorized, plantAuthorization } from './authorization';
 import { isEditable } from './edit-scope';
 import { HEADER_FIELDS, linesJsonSql, shipmentTypeName, wireColumnsSql, type Row } from './fields';
 import { JsonText } from '../http';
+import { SAP_ORDER_VALUE_COLUMNS } from '../../db/migrations/008_sap_order_values';
 import { lookupValues } from './order-types';
 
 export const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'] as const;
@@ -53,6 +54,13 @@ function listSpec(lang: Language): ListSpec {
   const fields: ListSpec['fields'] = {};
   for (const name of TEXT_COLUMNS)
     fields[name] = { column: `s.${name.toLowerCase()}`, sortable: true, filter: 'contains' };
+  // Codes with few values: contains goes through the values themselves (migration 008).
+  for (const column of SAP_ORDER_VALUE_COLUMNS) {
+    const name = TEXT_COLUMNS.find((n) => n.toLowerCase() === column)!;
+    fields[name]!.containsSql =
+      `s.${column} = any(array(select v.value from sap_order_values v ` +
+      `where v.field = '${column}' and v.value ilike ?))`;
+  }
   for (const name of DATE_COLUMNS)
     fields[name] = { column: `s.${name.toLowerCase()}`, sortable: true, filter: 'date' };
   fields.order_type_name = { column: 's.order_type', sortable: true, filter: 'contains' };
@@ -67,6 +75,9 @@ function listSpec(lang: Language): ListSpec {
   // Newest first; the id makes paging stable and is what the tab index (tab_status, id desc) serves.
   return { fields, tabs, defaultSort: [{ column: 's.id', order: 'desc' }] };
 }
+
+/** Built once per language. */
+const LIST_SPECS: Record<Language, ListSpec> = { en: listSpec('en'), id: listSpec('id') };
 
 /** has_order filters arrive as Y/N, true/false or yes/no; the column expression compares with Y/N. */
 function normaliseFlags(req: ListRequest): ListRequest {
@@ -219,7 +230,7 @@ export async function listSapOrders(
   ];
   // The list protocol's filters and sorts (api/list.ts); without a filter the total is the tab's count from the
   // status counters (tabCounts) instead of a count over the table.
-  const spec = listSpec(lang);
+  const spec = LIST_SPECS[lang];
   const request = normaliseFlags(req);
   const filtered = db('sap_orders as s');
   applyListFilters(filtered, request, spec);

@@ -103,6 +103,48 @@ describe('GET /api/saporder/master_list', () => {
 });
 
 describe('POST /api/saporder/list', () => {
+  test('given contains filters on the company, plant and customer/vendor codes (answered through their values), when the list is read, then it finds exactly the rows an ilike finds, a code changed later included', async () => {
+    // A code no order had before, set by an update: the update trigger must make it findable.
+    const po = db()('sap_orders').where({ document_no: '4500010001' });
+    const { customer_vendor_code: vendor } = (await po.clone().first('customer_vendor_code')) as {
+      customer_vendor_code: string;
+    };
+    await po.clone().update({ customer_vendor_code: 'VENX42' });
+    const cases: [string, string, string][] = [
+      ['Customer_Vendor_Code', 'customer_vendor_code', 'cus00'],
+      ['Customer_Vendor_Code', 'customer_vendor_code', 'us001'],
+      ['Customer_Vendor_Code', 'customer_vendor_code', 'x4'],
+      ['Customer_Vendor_Code', 'customer_vendor_code', '%'],
+      ['Company_Code', 'company_code', '00'],
+      ['Company_Code', 'company_code', '3'],
+      ['Plant', 'plant', '1'],
+      ['Plant', 'plant', 'nothing'],
+    ];
+    for (const [field, column, value] of cases) {
+      const res = await post('/api/saporder/list', admin, {
+        rows: 1000,
+        filters: [{ field, value, matchMode: 'contains' }],
+      });
+      expect(res.status).toBe(200);
+      const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const expected = (await db()('sap_orders')
+        .whereRaw(`${column} ilike ?`, [`%${escaped}%`])
+        .orderBy('id', 'desc')
+        .pluck('id')) as number[];
+      expect({ field, value, ids: (res.body.data as { Id: number }[]).map((r) => r.Id) }).toEqual({
+        field,
+        value,
+        ids: expected,
+      });
+      expect(res.body.totalRecords).toBe(expected.length);
+    }
+    const found = await post('/api/saporder/list', admin, {
+      filters: [{ field: 'Customer_Vendor_Code', value: 'venx', matchMode: 'contains' }],
+    });
+    expect((found.body.data as OrderJson[]).map((r) => r.Document_No)).toEqual(['4500010001']);
+    await po.clone().update({ customer_vendor_code: vendor });
+  });
+
   test('given a page of the list (written by PostgreSQL as JSON), when its rows are compared with the editor, then every field, timestamp and line reads the same', async () => {
     await db()('sap_orders')
       .where({ document_no: '0010000005' })
