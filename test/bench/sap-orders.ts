@@ -205,9 +205,11 @@ async function main(): Promise<void> {
       );
       if (!idempotent) process.exitCode = 1;
 
-      // Deltas of the push folded, as the schedule does every few seconds.
+      // Deltas of the push folded, as the schedule does every few seconds; then what autovacuum does within a
+      // minute of an import this size: statistics, the visibility map, and the trigram indexes' pending lists
+      // (new entries wait there, read in full by every search, until a vacuum merges them).
       await foldCounterDeltas(db);
-      await db.raw('analyze sap_orders, sap_order_details');
+      await db.raw('vacuum (analyze) sap_orders, sap_order_details');
       loaded = {
         bulk: { documents: bulkDocuments, lines: bulkLines, seconds: Number(seconds(loadMs)) },
         push: {
