@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import helmet from 'koa-helmet';
 import send from 'koa-send';
+import compose from 'koa-compose';
 import type { AppDeps } from './deps';
 import { errorEnvelope } from './middleware/envelope';
 import { mountRoutes, type RouteDef } from './http';
@@ -41,9 +42,13 @@ export const apiRoutes: RouteDef[] = [
   ...RESOURCES.flatMap(resourceRoutes),
 ];
 
+type RouteHandler = (ctx: Koa.Context) => Promise<void>;
+
 export interface AppOptions {
   /** Built console to serve at /; default dist/console. Missing folder: only the API is served. */
   consoleDir?: string;
+  /** false: every /api call goes through the router, as without the direct table (the tests compare the two). */
+  directRoutes?: boolean;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
@@ -79,26 +84,44 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   );
 
   const api = new Router({ prefix: '/api' });
-  // Calls of the ERP push API are logged with the answer the envelope gave them, so the log sits outside it.
-  api.use(erpApiLog(deps));
-  api.use(errorEnvelope(deps.logger));
-  // The push API reads bigger bodies (api/routes/erp.ts: 20 MB, API key checked first); everything else 5 MB.
+  // What every /api call goes through before its route, in this order.
   const jsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: '5mb', encoding: 'utf-8' });
   const erpBody = erpBodyReader(deps);
-  api.use((ctx, next) => (ctx.path.startsWith('/api/erp/') ? erpBody(ctx, next) : jsonBody(ctx, next)));
-  api.use(deps.sessions.middleware());
-  api.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
+  const apiMiddleware: Koa.Middleware[] = [
+    // Calls of the ERP push API are logged with the answer the envelope gave them, so the log sits outside it.
+    erpApiLog(deps),
+    errorEnvelope(deps.logger),
+    // The push API reads bigger bodies (api/routes/erp.ts: 20 MB, API key checked first); everything else 5 MB.
+    (ctx, next) => (ctx.path.startsWith('/api/erp/') ? erpBody(ctx, next) : jsonBody(ctx, next)),
+    deps.sessions.middleware(),
+    async (ctx, next) => {
+      ctx.set('Cache-Control', 'no-store');
+      await next();
+    },
+  ];
+  for (const middleware of apiMiddleware) api.use(middleware);
   const openapi = buildOpenApi(apiRoutes);
   api.get('/openapi.json', (ctx) => {
     ctx.body = openapi;
   });
-  mountRoutes(api, apiRoutes, deps);
+  const mounted = mountRoutes(api, apiRoutes, deps);
   // Unknown /api paths still answer with the envelope.
   api.all('/{*rest}', (ctx) => {
     ctx.status = 404;
+  });
+  // A call to a path without parameters goes straight to its route: the router would test it against each of
+  // its 400-odd routes first. Everything else (and whatever the table misses) goes through the router.
+  const direct: Map<string, RouteHandler> =
+    options.directRoutes === false ? new Map<string, RouteHandler>() : directRoutes(api, mounted);
+  const beforeRoute = compose(apiMiddleware);
+  app.use(async (ctx, next) => {
+    const route = direct.get(directKey(ctx.method, ctx.path));
+    if (!route) {
+      await next();
+      return;
+    }
+    ctx.params = {};
+    await beforeRoute(ctx, () => route(ctx));
   });
   app.use(api.routes());
   app.use(api.allowedMethods());
@@ -139,4 +162,36 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     deps.logger.error({ err }, 'koa error');
   });
   return app;
+}
+
+/**
+ * Method and path, the path as its route names it, with or without one trailing slash. Other spellings (the
+ * router also matches a path in other letter cases) go through the router as before.
+ */
+function directKey(method: string, requestPath: string): string {
+  const trimmed =
+    requestPath.length > 1 && requestPath.endsWith('/') ? requestPath.slice(0, -1) : requestPath;
+  return `${method} ${trimmed}`;
+}
+
+/**
+ * The routes without path parameters, by method and path, each one only where the router itself picks that
+ * route for its path (a parametrised route mounted earlier may take the same path; then the router decides).
+ */
+function directRoutes(
+  router: Router,
+  mounted: { def: RouteDef; handler: RouteHandler }[],
+): Map<string, RouteHandler> {
+  const direct = new Map<string, RouteHandler>();
+  for (const { def, handler } of mounted) {
+    if (/[:*({]/.test(def.path)) continue;
+    const fullPath = `/api${def.path}`;
+    const methods = def.method === 'get' ? ['GET', 'HEAD'] : [def.method.toUpperCase()];
+    for (const method of methods) {
+      const first = router.match(fullPath, method).pathAndMethod.find((layer) => layer.methods.length > 0);
+      const key = directKey(method, fullPath);
+      if (first?.stack.includes(handler) && !direct.has(key)) direct.set(key, handler);
+    }
+  }
+  return direct;
 }

@@ -11,6 +11,7 @@ import { PermissionService } from './services/permissions';
 import { SessionService } from './services/session';
 import { ApiKeyService } from './services/api-keys';
 import { CounterService } from './services/counters';
+import { LookupService } from './services/lookups';
 import type { ChangeFeed } from './services/change-feed';
 
 const JWT_SECRET_KEY = 'JWT_SECRET';
@@ -39,7 +40,7 @@ export interface DepsOverrides {
   captchaGenerator?: CaptchaGenerator;
   loginLimits?: Partial<LoginLimits>;
   now?: () => Date;
-  /** Lets sessions and counters cache (api/services/change-feed.ts); the caller closes it. */
+  /** Lets sessions, counters, lookups and permissions cache (api/services/change-feed.ts); the caller closes it. */
   changes?: ChangeFeed;
 }
 
@@ -52,8 +53,9 @@ export async function buildDeps(config: Config, db: Db, overrides: DepsOverrides
     logger,
     sessions: new SessionService(db, secret, config.TOKEN_TTL_HOURS, overrides.changes),
     counters: new CounterService(db, overrides.changes),
+    lookups: new LookupService(db, overrides.changes),
     changes: overrides.changes,
-    permissions: new PermissionService(db),
+    permissions: new PermissionService(db, overrides.changes),
     captcha: new CaptchaService(db, overrides.captchaGenerator),
     loginGuard: new LoginGuard(db, { ...DEFAULT_LOGIN_LIMITS, ...overrides.loginLimits }),
     apiKeys: new ApiKeyService(db, config.ERP_API_KEYS),

@@ -8,6 +8,7 @@ import type { LoginGuard } from './services/login-guard';
 import type { PermissionService } from './services/permissions';
 import type { SessionService } from './services/session';
 import type { CounterService } from './services/counters';
+import type { LookupService } from './services/lookups';
 import type { ChangeFeed } from './services/change-feed';
 import type { ApiKeyService } from './services/api-keys';
 import type { ErpAdapter } from './erp/types';
@@ -31,7 +32,12 @@ export interface AppDeps {
   sessions: SessionService;
   /** The status counters (tab and dashboard counts). */
   counters: CounterService;
-  /** Notifications that let the sessions and counters cache (main.ts starts it); absent: no caching. */
+  /** Lookup values by group (master lists). */
+  lookups: LookupService;
+  /**
+   * Notifications that let the sessions, counters, lookups and permissions cache (main.ts starts it); absent:
+   * no caching.
+   */
   changes?: ChangeFeed;
   permissions: PermissionService;
   captcha: CaptchaService;

@@ -75,60 +75,72 @@ export function defineRoute<B extends ZodType, Q extends ZodType, P extends ZodT
   return def as unknown as RouteDef;
 }
 
-export function mountRoutes(router: Router, defs: RouteDef[], deps: AppDeps): void {
-  for (const def of defs) {
-    router[def.method](def.path, async (ctx: Context) => {
-      const lang = ctx.state.lang as Language;
-      const user = ctx.state.user as AuthUser | undefined;
-      let client: ApiClient | undefined;
-      if (def.access === 'apiKey') {
-        client = (await deps.apiKeys.identify(ctx)) ?? undefined;
-        if (!client) throw new UnauthorizedError();
-      } else if (def.access !== 'public') {
-        if (!user) throw new UnauthorizedError();
-        if (typeof def.access === 'object') {
-          const allowed = await deps.permissions.can(user, def.access.controller, def.access.action);
-          if (!allowed) throw new ForbiddenError();
-        }
+/** Mounts each route on the router, in order, and returns the handlers it mounted. */
+export function mountRoutes(
+  router: Router,
+  defs: RouteDef[],
+  deps: AppDeps,
+): { def: RouteDef; handler: (ctx: Context) => Promise<void> }[] {
+  return defs.map((def) => {
+    const handler = routeHandler(def, deps);
+    router[def.method](def.path, handler);
+    return { def, handler };
+  });
+}
+
+/** The handler of one route: access, input, the route's own handler, then the envelope. */
+function routeHandler(def: RouteDef, deps: AppDeps): (ctx: Context) => Promise<void> {
+  return async (ctx: Context) => {
+    const lang = ctx.state.lang as Language;
+    const user = ctx.state.user as AuthUser | undefined;
+    let client: ApiClient | undefined;
+    if (def.access === 'apiKey') {
+      client = (await deps.apiKeys.identify(ctx)) ?? undefined;
+      if (!client) throw new UnauthorizedError();
+    } else if (def.access !== 'public') {
+      if (!user) throw new UnauthorizedError();
+      if (typeof def.access === 'object') {
+        const allowed = await deps.permissions.can(user, def.access.controller, def.access.action);
+        if (!allowed) throw new ForbiddenError();
       }
-      const body = def.body ? parseInput(def.body, (ctx.request as { body?: unknown }).body) : undefined;
-      const query = def.query ? parseInput(def.query, ctx.query) : undefined;
-      const params = def.params ? parseInput(def.params, ctx.params) : undefined;
-      const answer = await def.handler({
-        ctx,
-        deps,
-        body,
-        query,
-        params,
-        lang,
-        user: user as AuthUser,
-        client,
-        tokenId: ctx.state.tokenId as string | undefined,
-      });
-      if (!answer) return;
-      ctx.status = answer.status ?? 200;
-      const envelope = {
-        success: answer.success ?? true,
-        // A handler may switch the reply language (change_language answers in the language just chosen).
-        message: answer.message
-          ? translate(ctx.state.lang as Language, answer.message, answer.messageParams)
-          : '',
-        message_code: answer.messageCode ?? '',
-        ...(answer.data !== undefined ? { data: answer.data } : {}),
-        ...answer.extra,
-      };
-      if (answer.data instanceof JsonText) {
-        // The same envelope, keys in the same order, with the serialised data spliced in.
-        const parts: string[] = [];
-        for (const [key, value] of Object.entries(envelope)) {
-          const json = value instanceof JsonText ? value.text : JSON.stringify(value);
-          if (json !== undefined) parts.push(`${JSON.stringify(key)}:${json}`);
-        }
-        ctx.type = 'application/json';
-        ctx.body = `{${parts.join(',')}}`;
-      } else {
-        ctx.body = envelope;
-      }
+    }
+    const body = def.body ? parseInput(def.body, (ctx.request as { body?: unknown }).body) : undefined;
+    const query = def.query ? parseInput(def.query, ctx.query) : undefined;
+    const params = def.params ? parseInput(def.params, ctx.params) : undefined;
+    const answer = await def.handler({
+      ctx,
+      deps,
+      body,
+      query,
+      params,
+      lang,
+      user: user as AuthUser,
+      client,
+      tokenId: ctx.state.tokenId as string | undefined,
     });
-  }
+    if (!answer) return;
+    ctx.status = answer.status ?? 200;
+    const envelope = {
+      success: answer.success ?? true,
+      // A handler may switch the reply language (change_language answers in the language just chosen).
+      message: answer.message
+        ? translate(ctx.state.lang as Language, answer.message, answer.messageParams)
+        : '',
+      message_code: answer.messageCode ?? '',
+      ...(answer.data !== undefined ? { data: answer.data } : {}),
+      ...answer.extra,
+    };
+    if (answer.data instanceof JsonText) {
+      // The same envelope, keys in the same order, with the serialised data spliced in.
+      const parts: string[] = [];
+      for (const [key, value] of Object.entries(envelope)) {
+        const json = value instanceof JsonText ? value.text : JSON.stringify(value);
+        if (json !== undefined) parts.push(`${JSON.stringify(key)}:${json}`);
+      }
+      ctx.type = 'application/json';
+      ctx.body = `{${parts.join(',')}}`;
+    } else {
+      ctx.body = envelope;
+    }
+  };
 }

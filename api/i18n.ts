@@ -47,8 +47,24 @@ function lookup(catalog: unknown, key: string): string | undefined {
 }
 
 /** Translates `key`; a `{{field}}` parameter that names a known field is itself translated. */
+/** Templates found per language and key (the catalogs never change); bounded, since a key may be literal text. */
+const templates: Record<Language, Map<string, string>> = { en: new Map(), id: new Map() };
+const TEMPLATES_MAX = 5_000;
+
+function templateOf(lang: Language, key: string): string {
+  const found = templates[lang];
+  let template = found.get(key);
+  if (template === undefined) {
+    template = lookup(catalogs[lang], key) ?? lookup(catalogs.en, key) ?? key;
+    if (found.size >= TEMPLATES_MAX) found.clear();
+    found.set(key, template);
+  }
+  return template;
+}
+
 export function translate(lang: Language, key: string, params: MessageParams = {}): string {
-  const template = lookup(catalogs[lang], key) ?? lookup(catalogs.en, key) ?? key;
+  const template = templateOf(lang, key);
+  if (!template.includes('{{')) return template;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) return '';

@@ -47,7 +47,15 @@ export interface ListField {
    * for the pattern; it must match exactly the same rows (e.g. through a table of the column's values).
    */
   containsSql?: string;
+  /**
+   * For a contains (or startsWith) filter, a condition added to the match, with one `?` for the value as typed,
+   * that an index answers; it must hold on every row the match holds on (e.g. a suffix index, migration 010).
+   */
+  indexSql?: string;
 }
+
+/** Longer values go without the field's indexSql (a text-search lexeme has a size limit); none can be that long. */
+const INDEX_VALUE_MAX = 200;
 
 export interface ListSpec {
   fields: Record<string, ListField>;
@@ -114,7 +122,12 @@ export function applyListFilters(qb: Knex.QueryBuilder, req: ListRequest, spec: 
     } else {
       const pattern =
         f.matchMode === 'startsWith' ? `${escapeLike(String(f.value))}%` : `%${escapeLike(String(f.value))}%`;
-      qb.whereRaw(field.containsSql ?? `(${col})::text ilike ?`, [pattern]);
+      const value = String(f.value);
+      if (field.indexSql && value.length <= INDEX_VALUE_MAX) qb.whereRaw(field.indexSql, [value]);
+      // Without a letter in it, a value matches the same rows with or without case folding, and LIKE does not
+      // lowercase every row it checks.
+      const folds = value.toLowerCase() !== value.toUpperCase();
+      qb.whereRaw(field.containsSql ?? `(${col})::text ${folds ? 'ilike' : 'like'} ?`, [pattern]);
     }
   }
 }

@@ -1,7 +1,6 @@
 // The SAP order list (spec/2 §2.4): its master list (statuses, shipment types, tabs with exact counts) and one
 // page of the list protocol with each row's lines and the flags that decide its buttons (spec/2 §6). The flags
 // follow the same rules the routes enforce (editor.ts), so a button shown is an action the server accepts.
-import type { Knex } from 'knex';
 import type { AppDeps } from '../deps';
 import { translate, type Language } from '../i18n';
 import { applyListFilters, applyListSorts, type ListRequest, type ListSpec } from '../list';
@@ -12,7 +11,7 @@ import { isEditable } from './edit-scope';
 import { HEADER_FIELDS, linesJsonSql, shipmentTypeName, wireColumnsSql, type Row } from './fields';
 import { JsonText } from '../http';
 import { SAP_ORDER_VALUE_COLUMNS } from '../../db/migrations/008_sap_order_values';
-import { lookupValues } from './order-types';
+import { SAP_ORDER_SUFFIX_COLUMNS } from '../../db/migrations/010_sap_order_number_suffixes';
 
 export const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'] as const;
 /** DESIGN §4 "SAP order states": the list tabs, ALL first. */
@@ -60,6 +59,11 @@ function listSpec(lang: Language): ListSpec {
     fields[name]!.containsSql =
       `s.${column} = any(array(select v.value from sap_order_values v ` +
       `where v.field = '${column}' and v.value ilike ?))`;
+  }
+  // Document numbers: contains goes through the index of their suffixes (migration 010).
+  for (const column of SAP_ORDER_SUFFIX_COLUMNS) {
+    const name = TEXT_COLUMNS.find((n) => n.toLowerCase() === column)!;
+    fields[name]!.indexSql = `tms_suffixes(s.${column}) @@ tms_prefix_query(?)`;
   }
   for (const name of DATE_COLUMNS)
     fields[name] = { column: `s.${name.toLowerCase()}`, sortable: true, filter: 'date' };
@@ -111,7 +115,7 @@ export async function tabCounts(counters: CounterService): Promise<Record<string
 
 export async function masterList(deps: AppDeps, lang: Language): Promise<Record<string, unknown>> {
   const [shipmentTypes, byTab] = await Promise.all([
-    lookupValues(deps.db, 'SHIPMENT_TYPE'),
+    deps.lookups.values('SHIPMENT_TYPE'),
     tabCounts(deps.counters),
   ]);
   return {
@@ -174,15 +178,11 @@ const PREPARED_PAGES_MAX = 100;
  * A name for the page statement of an unfiltered page (a tab in the default order or sorted on one column):
  * the pages everyone opens first. node-postgres then prepares the statement once per connection and PostgreSQL
  * skips parsing and planning it on every later page (about half of the database's work for a page). Filtered
- * pages are left unnamed: their shapes are many, and each name held on a connection keeps its plan there.
+ * pages' searches are left unnamed (their shapes are many, and each name held on a connection keeps its plan
+ * there); their rows are read by the one statement that reads a page by ids.
  */
-function preparedPageName(
-  lang: Language,
-  tab: string,
-  req: ListRequest,
-  unfiltered: boolean,
-): string | undefined {
-  if (!unfiltered || req.sorts.length > 1) return undefined;
+function preparedPageName(lang: Language, tab: string, req: ListRequest): string | undefined {
+  if (req.sorts.length > 1) return undefined;
   const sort = req.sorts[0];
   const name = `sap-order-page:${lang}:${tab}:${sort ? `${sort.field}:${sort.order}` : ''}`;
   if (!preparedPages.has(name)) {
@@ -202,8 +202,6 @@ interface PageRow {
   os_qty_total: number;
   json: string;
   details: string;
-  /** Filtered pages only: how many rows match. */
-  total_records?: number;
 }
 
 /**
@@ -241,40 +239,52 @@ export async function listSapOrders(
       f.value === '' ||
       (Array.isArray(f.value) && !f.value.length),
   );
-  // With filters, the page is sorted from the matching rows, read first through their indexes (the trigram
-  // indexes of the contains filters, migration 006) in a subquery that `offset 0` keeps PostgreSQL from
-  // flattening. Flattened, the planner expects the matches to be spread evenly and walks the sort's index (id,
-  // Document_Date) until a page is full: through most of a million rows when they are old ones (measured with
-  // test/bench/sap-orders.ts). This way a page costs about what the total's count costs.
-  let page: Knex.QueryBuilder;
-  if (unfiltered) {
-    page = filtered.clone().select(...columns);
-  } else {
-    // The total comes with the page (a window count over the same matches), so they are read once.
-    const matching = filtered.clone().select('s.*');
-    page = db
-      .queryBuilder()
-      .select(...columns, db.raw('count(*) over () as total_records'))
-      .from(db.raw('(? offset 0) as s', [matching]));
-  }
-  applyListSorts(page, request, spec);
-  page.offset(request.start).limit(request.rows);
   const tab = (request.tab_status ?? 'ALL').toUpperCase();
-  const name = preparedPageName(lang, tab, request, unfiltered);
-  if (name) page.options({ name });
-  const [rows, tabTotal, rights] = await Promise.all([
-    page as Promise<PageRow[]>,
-    unfiltered ? tabCounts(deps.counters).then((counts) => counts[tab] ?? 0) : undefined,
-    rowRights(deps, user),
-  ]);
-  let totalRecords = tabTotal ?? Number(rows[0]?.total_records ?? 0);
-  if (tabTotal === undefined && !rows.length && request.start > 0) {
-    // A page past the end has no row to carry the count.
-    const [row] = (await filtered.clone().count<{ n: number | string }[]>('* as n')) as {
-      n: number | string;
-    }[];
-    totalRecords = Number(row?.n ?? 0);
+  const rightsOfUser = rowRights(deps, user);
+  // Awaited below; a failed page must not leave it rejected with no one listening.
+  rightsOfUser.catch(() => undefined);
+  let rows: PageRow[];
+  let totalRecords: number;
+  if (unfiltered) {
+    const page = filtered.clone().select(...columns);
+    applyListSorts(page, request, spec);
+    page.offset(request.start).limit(request.rows);
+    const name = preparedPageName(lang, tab, request);
+    if (name) page.options({ name });
+    [rows, totalRecords] = await Promise.all([
+      page as Promise<PageRow[]>,
+      tabCounts(deps.counters).then((counts) => counts[tab] ?? 0),
+    ]);
+  } else {
+    // With filters, the matching rows are found through their indexes (the suffix indexes of the number columns,
+    // migration 010; the code values, 008) and counted (a window count, so they are read once); only their ids
+    // and sort keys are sorted. The page's own rows are then read by id and written as JSON by a statement
+    // prepared once per connection: planning the JSON of every column costs more than finding the rows. The
+    // window count also keeps the planner from walking the sort's index (id, Document_Date) until a page is
+    // full, through most of a million rows when the matches are old ones (measured with
+    // test/bench/sap-orders.ts).
+    const matching = filtered.clone().select('s.id', db.raw('count(*) over () as total_records'));
+    applyListSorts(matching, request, spec);
+    matching.offset(request.start).limit(request.rows);
+    const found = (await matching) as { id: number; total_records: number | string }[];
+    totalRecords = Number(found[0]?.total_records ?? 0);
+    if (!found.length && request.start > 0) {
+      // A page past the end has no row to carry the count.
+      const [row] = (await filtered.clone().count<{ n: number | string }[]>('* as n')) as {
+        n: number | string;
+      }[];
+      totalRecords = Number(row?.n ?? 0);
+    }
+    rows = found.length
+      ? ((await db
+          .select(...columns)
+          .from(db.raw('unnest(?::int[]) with ordinality as m(id, n)', [found.map((f) => f.id)]))
+          .join('sap_orders as s', 's.id', 'm.id')
+          .orderBy('m.n')
+          .options({ name: `sap-order-page-by-ids:${lang}` })) as PageRow[])
+      : [];
   }
+  const rights = await rightsOfUser;
   const texts = rows.map((r) => {
     const flags = rowFlags(r as unknown as Row, rights);
     return (

@@ -1,18 +1,19 @@
-// What the API caches in memory (session tokens, the status counters) may serve only what the database still
-// says. Triggers (db/migrations/007_change_notifications.ts) send `NOTIFY tms_changes, '<topic>'` when a
-// statement changes what a cache holds; the notification reaches every API process at commit, and each one
-// drops its cached copies. A cache serves only while its feed is live: while the listening connection is down
-// (or before it first listens) every read goes to the database, and when it comes back every cache is dropped,
-// since notifications may have been missed in between. A notification travels on its own connection and may
-// reach this process a moment after the writer's own answer; so a statement this process itself sends that can
-// write (anything but a plain select, a commit included) drops every cache the moment it completes, and a
-// request that follows the writer's answer never sees what was cached before it.
+// What the API caches in memory (session tokens, status counters, lookup values, screen permissions) may
+// serve only what the database still says. Triggers (db/migrations/007 and 009) send
+// `NOTIFY tms_changes, '<topic>'` when a statement changes what a cache holds; the notification reaches every
+// API process at commit, and each one drops its cached copies. A cache serves only while its feed is live:
+// while the listening connection is down (or before it first listens) every read goes to the database, and
+// when it comes back every cache is dropped, since notifications may have been missed in between. A
+// notification travels on its own connection and may reach this process a moment after the writer's own
+// answer; so a statement this process itself sends that can write (anything but a plain select, a commit
+// included) drops every cache the moment it completes, and a request that follows the writer's answer never
+// sees what was cached before it.
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { pgliteOf, type Db } from '../../db/connection';
 
 export const CHANGE_CHANNEL = 'tms_changes';
-export const CHANGE_TOPICS = ['auth', 'counters'] as const;
+export const CHANGE_TOPICS = ['auth', 'counters', 'lookups', 'permissions'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 export interface ChangeFeed {
@@ -64,18 +65,15 @@ export async function startChangeFeed(
   if (pglite) {
     const unlisten = await pglite.listen(CHANGE_CHANNEL, (payload) => subscribers.fire(payload));
     let live = true;
-    return {
-      get live() {
-        return live;
-      },
-      subscribe: (topic, drop) => subscribers.add(topic, drop),
-      close: async () => {
+    return feedOf(
+      subscribers,
+      () => live,
+      async () => {
         live = false;
         stopLocal();
-        subscribers.fireAll();
         await unlisten();
       },
-    };
+    );
   }
 
   const connection = (db.client as { config: { connection: string | pg.ClientConfig } }).config.connection;
@@ -121,20 +119,74 @@ export async function startChangeFeed(
   };
 
   await connect().catch((err: unknown) => down(err));
-  return {
-    get live() {
-      return live;
-    },
-    subscribe: (topic, drop) => subscribers.add(topic, drop),
-    close: async () => {
+  return feedOf(
+    subscribers,
+    () => live,
+    async () => {
       closed = true;
       live = false;
       stopLocal();
       clearTimeout(retry);
-      subscribers.fireAll();
       const last = client;
       client = undefined;
       await last?.end().catch(() => undefined);
     },
+  );
+}
+
+/** The feed around one listener: `stop` ends the listening; every cache is dropped as it closes. */
+function feedOf(subscribers: Subscribers, isLive: () => boolean, stop: () => Promise<void>): ChangeFeed {
+  return {
+    get live() {
+      return isLive();
+    },
+    subscribe: (topic, drop) => subscribers.add(topic, drop),
+    close: async () => {
+      const stopping = stop();
+      subscribers.fireAll();
+      await stopping;
+    },
   };
+}
+
+/**
+ * Values read from the database, kept by key while the feed is live and dropped at every notification of the
+ * topic. A read under way while a drop happens does not store what it read before it.
+ */
+export class FeedCache<V> {
+  private readonly entries = new Map<string, V>();
+  private generation = 0;
+
+  constructor(
+    private readonly changes: ChangeFeed | undefined,
+    topic: ChangeTopic,
+    /** Entries kept at most; past it the cache starts again empty. */
+    private readonly max = 10_000,
+  ) {
+    changes?.subscribe(topic, () => this.drop());
+  }
+
+  drop(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  /**
+   * The kept value of `key` while `fresh` accepts it, else `read()`'s, kept unless it is undefined. Callers must
+   * not change what they are given.
+   */
+  async get(key: string, read: () => Promise<V | undefined>, fresh: (value: V) => boolean = () => true) {
+    const live = this.changes?.live === true;
+    if (live) {
+      const hit = this.entries.get(key);
+      if (hit !== undefined && fresh(hit)) return hit;
+    }
+    const generation = this.generation;
+    const value = await read();
+    if (value !== undefined && live && this.changes?.live && generation === this.generation) {
+      if (this.entries.size >= this.max) this.entries.clear();
+      this.entries.set(key, value);
+    }
+    return value;
+  }
 }

@@ -3,7 +3,7 @@
 // notification that a counter was written (migration 007), so the tab and dashboard counts cost no query
 // while nothing changes, and are read again as soon as something did.
 import type { Db } from '../../db/connection';
-import type { ChangeFeed } from './change-feed';
+import { FeedCache, type ChangeFeed } from './change-feed';
 
 export interface CounterRow {
   entity: string;
@@ -12,31 +12,23 @@ export interface CounterRow {
 }
 
 export class CounterService {
-  private cached: CounterRow[] | undefined;
-  private generation = 0;
+  private readonly cache: FeedCache<readonly CounterRow[]>;
 
   constructor(
     private readonly db: Db,
-    private readonly changes?: ChangeFeed,
+    changes?: ChangeFeed,
   ) {
-    changes?.subscribe('counters', () => {
-      this.generation++;
-      this.cached = undefined;
-    });
+    this.cache = new FeedCache(changes, 'counters', 1);
   }
 
   /** Every counter row; callers must not change the rows. */
   async totals(): Promise<readonly CounterRow[]> {
-    const live = this.changes?.live === true;
-    if (live && this.cached) return this.cached;
-    const generation = this.generation;
-    const rows = (
-      await this.db.raw<{ rows: CounterRow[] }>(
+    return (await this.cache.get('totals', async () => {
+      const result = await this.db.raw<{ rows: CounterRow[] }>(
         'select entity, status, total::float8 as total from status_counter_totals',
-      )
-    ).rows;
-    if (live && this.changes?.live && generation === this.generation) this.cached = rows;
-    return rows;
+      );
+      return result.rows;
+    }))!;
   }
 
   /** The sum of an entity's counters, of the given statuses only when named. */

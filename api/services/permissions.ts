@@ -4,6 +4,7 @@
 import type { Db } from '../../db/connection';
 import type { PermissionAction } from '../http';
 import type { AuthUser } from './session';
+import { FeedCache, type ChangeFeed } from './change-feed';
 
 export interface PermissionFlags {
   View: boolean;
@@ -42,11 +43,24 @@ interface MenuRow {
 }
 
 export class PermissionService {
-  constructor(private readonly db: Db) {}
+  /** User, controller and action -> flags, while the change feed is live (migration 009, `permissions`). */
+  private readonly cache: FeedCache<PermissionFlags>;
+
+  constructor(
+    private readonly db: Db,
+    changes?: ChangeFeed,
+  ) {
+    this.cache = new FeedCache(changes, 'permissions');
+  }
 
   /** Flags for one screen: the menus of `controller` (and `action` when given) that the user's groups reach. */
   async flags(user: AuthUser, controller: string, action?: string): Promise<PermissionFlags> {
     if (user.is_admin) return ALL;
+    const key = `${user.id}\u0000${controller.toLowerCase()}\u0000${(action ?? '').toLowerCase()}`;
+    return { ...(await this.cache.get(key, () => this.readFlags(user, controller, action)))! };
+  }
+
+  private async readFlags(user: AuthUser, controller: string, action?: string): Promise<PermissionFlags> {
     const q = this.db('group_menus as gm')
       .join('menus as m', 'm.id', 'gm.menu_id')
       .join('user_group_members as ug', 'ug.group_id', 'gm.group_id')

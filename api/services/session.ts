@@ -1,15 +1,16 @@
 // Session tokens are short JWTs (HS256) whose jti names a row of auth_tokens. The signature proves the
 // token was issued here; the row lookup on every request makes logout, password change and deactivation
-// take effect on the very next request. koa-jwt does the header parsing and verification; its isRevoked
-// hook does the lookup and loads the user in the same query. With a live change feed the answer is kept in
-// memory per token until a notification says a token or a user changed (api/services/change-feed.ts), so a
-// revocation still takes effect on the next request, in every API process, without a query per request.
+// take effect on the very next request. koa-jwt does the header parsing and verification (once per token and
+// process; the expiry is checked on every call); the lookup loads the user in the same query. With a live
+// change feed the answer is kept in memory per token until a notification says a token or a user changed
+// (api/services/change-feed.ts), so a revocation still takes effect on the next request, in every API
+// process, without a query per request.
 import crypto from 'node:crypto';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import koaJwt from 'koa-jwt';
 import jwt from 'jsonwebtoken';
 import type { Db } from '../../db/connection';
-import type { ChangeFeed } from './change-feed';
+import { FeedCache, type ChangeFeed } from './change-feed';
 
 export interface AuthUser {
   id: number;
@@ -56,6 +57,12 @@ export function tokenFromHeader(ctx: Context): string | null {
   return token && token !== 'null' && token !== 'undefined' ? token : null;
 }
 
+interface VerifiedClaims {
+  jti: string;
+  sub: string;
+  expiresMs: number;
+}
+
 interface CachedSession {
   user: AuthUser;
   expires: number;
@@ -71,49 +78,45 @@ export class SessionService {
    */
   private readonly secret: crypto.KeyObject;
 
+  /** Token text -> the claims koa-jwt verified (middleware). */
+  private readonly verified = new Map<string, VerifiedClaims>();
   /** Token id -> its user, while the change feed is live (see the file comment). */
-  private readonly cache = new Map<string, CachedSession>();
-  /** Bumped at every drop, so a lookup that was under way during one does not store what it read before. */
-  private generation = 0;
+  private readonly cache: FeedCache<CachedSession>;
 
   constructor(
     private readonly db: Db,
     secret: string,
     private readonly ttlHours: number,
-    private readonly changes?: ChangeFeed,
+    changes?: ChangeFeed,
   ) {
     this.secret = crypto.createSecretKey(Buffer.from(secret, 'utf8'));
-    changes?.subscribe('auth', () => this.drop());
+    this.cache = new FeedCache(changes, 'auth', SESSION_CACHE_MAX);
   }
 
   private drop(): void {
-    this.generation++;
-    this.cache.clear();
+    this.cache.drop();
   }
 
   /** The user of a valid, unrevoked token of an active user, or undefined. */
   private async sessionUser(tokenId: string, now: Date): Promise<AuthUser | undefined> {
-    const live = this.changes?.live === true;
-    if (live) {
-      const hit = this.cache.get(tokenId);
-      if (hit && hit.expires > now.getTime()) return { ...hit.user };
-    }
-    const generation = this.generation;
-    const row = (await this.db('auth_tokens as t')
-      .join('users as u', 'u.id', 't.user_id')
-      .where('t.id', tokenId)
-      .whereNull('t.revoked_date')
-      .where('t.expires_date', '>', now)
-      .where('u.is_active', true)
-      .first([...AUTH_USER_COLUMNS.map((c) => `u.${c}`), 't.expires_date as token_expires'])) as
-      (AuthUser & { token_expires: Date }) | undefined;
-    if (!row) return undefined;
-    const { token_expires: expires, ...user } = row;
-    if (live && this.changes?.live && generation === this.generation) {
-      if (this.cache.size >= SESSION_CACHE_MAX) this.cache.clear();
-      this.cache.set(tokenId, { user, expires: new Date(expires).getTime() });
-    }
-    return user;
+    const session = await this.cache.get(
+      tokenId,
+      async () => {
+        const row = (await this.db('auth_tokens as t')
+          .join('users as u', 'u.id', 't.user_id')
+          .where('t.id', tokenId)
+          .whereNull('t.revoked_date')
+          .where('t.expires_date', '>', now)
+          .where('u.is_active', true)
+          .first([...AUTH_USER_COLUMNS.map((c) => `u.${c}`), 't.expires_date as token_expires'])) as
+          (AuthUser & { token_expires: Date }) | undefined;
+        if (!row) return undefined;
+        const { token_expires: expires, ...user } = row;
+        return { user, expires: new Date(expires).getTime() };
+      },
+      (hit) => hit.expires > now.getTime(),
+    );
+    return session && { ...session.user };
   }
 
   async issue(
@@ -164,7 +167,10 @@ export class SessionService {
    * logout. Public routes (login) keep working for a browser that still holds a stale token.
    */
   middleware() {
-    return koaJwt({
+    // koa-jwt reads and verifies a token the first time this process sees it; its isRevoked hook keeps the
+    // verified claims (the same text always verifies the same way), so the token's later calls skip straight to
+    // the expiry check and the lookup.
+    const verifyFirst = koaJwt({
       // koa-jwt hands the secret to jsonwebtoken, which takes a KeyObject; its types only name strings and buffers.
       secret: this.secret as unknown as string,
       algorithms: ['HS256'],
@@ -172,16 +178,46 @@ export class SessionService {
       passthrough: true,
       key: 'jwt',
       getToken: (ctx: Context) => tokenFromHeader(ctx),
-      isRevoked: async (ctx: Context, decoded: object): Promise<boolean> => {
-        const claims = decoded as { jti?: string; sub?: string };
-        if (!claims.jti || !claims.sub) return true;
-        const row = await this.sessionUser(claims.jti, new Date());
-        if (!row || String(row.id) !== claims.sub) return true;
-        ctx.state.user = row;
-        ctx.state.tokenId = claims.jti;
-        return false;
+      isRevoked: async (ctx: Context, decoded: object, token: string): Promise<boolean> => {
+        const claims = this.remember(token, decoded as { jti?: unknown; sub?: unknown; exp?: unknown });
+        return !claims || !(await this.admit(ctx, claims, new Date()));
       },
     });
+    return async (ctx: Context, next: Next): Promise<void> => {
+      const token = tokenFromHeader(ctx);
+      const claims = token ? this.verified.get(token) : undefined;
+      if (!claims) return (verifyFirst as (ctx: Context, next: Next) => Promise<void>)(ctx, next);
+      const now = new Date();
+      // As jsonwebtoken decides: expired from the second of `exp` on.
+      if (now.getTime() < claims.expiresMs) await this.admit(ctx, claims, now);
+      await next();
+    };
+  }
+
+  /** Keeps the claims of a token that verified; undefined when they do not name a token and a user. */
+  private remember(
+    token: string,
+    decoded: { jti?: unknown; sub?: unknown; exp?: unknown },
+  ): VerifiedClaims | undefined {
+    if (typeof decoded.jti !== 'string' || typeof decoded.sub !== 'string' || !decoded.jti || !decoded.sub)
+      return undefined;
+    const claims = {
+      jti: decoded.jti,
+      sub: decoded.sub,
+      expiresMs: typeof decoded.exp === 'number' ? decoded.exp * 1000 : Infinity,
+    };
+    if (this.verified.size >= SESSION_CACHE_MAX) this.verified.clear();
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  /** Signs the request in as the token's user when its session is valid; false when it is not. */
+  private async admit(ctx: Context, claims: VerifiedClaims, now: Date): Promise<boolean> {
+    const row = await this.sessionUser(claims.jti, now);
+    if (!row || String(row.id) !== claims.sub) return false;
+    ctx.state.user = row;
+    ctx.state.tokenId = claims.jti;
+    return true;
   }
 
   /** A short-lived ticket that lets the first-login / reset dialog change the password it was issued for. */

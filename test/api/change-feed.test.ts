@@ -1,10 +1,10 @@
-// The in-memory session and counter caches (api/services/change-feed.ts, sessions, counters) against the real
+// The in-memory caches (api/services/change-feed.ts: sessions, counters, lookups, permissions) against the real
 // database. Two API "processes" serve the same users: `a` on the test's own connection pool, `b` on a pool of
 // its own (on PostgreSQL; the embedded PGlite is one process's database, so there `b` shares it). A logout,
-// a deactivation or a token revocation, and imports and status changes of SAP orders, take effect on the next
-// request of the process that wrote them, and on the other's as soon as the database's notification reaches
-// it (the test waits for that notification, then asks once). Once a feed is closed nothing is served from
-// memory.
+// a deactivation or a token revocation, imports and status changes of SAP orders, a lookup changed and a grant
+// withdrawn take effect on the next request of the process that wrote them, and on the other's as soon as the
+// database's notification reaches it (the test waits for that notification, then asks once). Once a feed is
+// closed nothing is served from memory.
 import pino from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../api/app';
@@ -12,7 +12,7 @@ import { buildDeps } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
 import type { AppDeps } from '../../api/deps';
 import { importErpDocuments } from '../../api/erp/import';
-import { startChangeFeed, type ChangeFeed } from '../../api/services/change-feed';
+import { startChangeFeed, type ChangeFeed, type ChangeTopic } from '../../api/services/change-feed';
 import { createDb, type Db } from '../../db/connection';
 import { Model } from 'objection';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
@@ -65,7 +65,7 @@ describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
   });
 
   /** Resolves when `p` next drops its `topic` cache: set it up before the write that should cause it. */
-  const nextDrop = (p: Process, topic: 'auth' | 'counters') =>
+  const nextDrop = (p: Process, topic: ChangeTopic) =>
     new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${topic} notification within 5 s`)), 5000);
       const stop = p.feed.subscribe(topic, () => {
@@ -87,8 +87,8 @@ describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
     const before = a.queries();
     const res = await masterList(a, token);
     expect(res.status).toBe(200);
-    // The shipment types and the user's SAPOrder rights are read: no token lookup, no counter read.
-    expect(a.queries() - before).toBe(2);
+    // No token lookup, no rights, no shipment types, no counters.
+    expect(a.queries() - before).toBe(0);
   });
 
   test('given a session cached in both processes, when it logs out through one, then that one refuses it on the next request and the other once the notification reaches it', async () => {
@@ -171,6 +171,54 @@ describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
       .set('Authorization', admin)
       .send({ tab_status: 'REJECTED' });
     expect(list.body.totalRecords).toBe(afterReject.REJECTED);
+  });
+
+  test('given cached shipment types in both processes, when a lookup is changed straight in the database, then the writer answers the new text on the next request and the other once notified', async () => {
+    const token = await loginAs(t, 'logistic');
+    const typeText = async (p: Process) => {
+      const res = await masterList(p, token);
+      const types = res.body.data.shipment_type as { code: string; text: string }[];
+      return types.find((x) => x.code === 'RELATION')?.text;
+    };
+    const original = await typeText(a);
+    expect(original).toBeTruthy();
+    expect(await typeText(b)).toBe(original);
+    let notified = nextDrop(b, 'lookups');
+    await t.deps
+      .db('lookups')
+      .where({ lookup_group: 'SHIPMENT_TYPE', lookup_code: 'RELATION' })
+      .update({ lookup_text_en: 'Collected by the relation' });
+    expect(await typeText(a)).toBe('Collected by the relation');
+    await notified;
+    expect(await typeText(b)).toBe('Collected by the relation');
+    notified = nextDrop(b, 'lookups');
+    await t.deps
+      .db('lookups')
+      .where({ lookup_group: 'SHIPMENT_TYPE', lookup_code: 'RELATION' })
+      .update({ lookup_text_en: original });
+    await notified;
+    expect(await typeText(b)).toBe(original);
+  });
+
+  test("given cached screen permissions in both processes, when a group's grant is withdrawn straight in the database, then the writer refuses the next request and the other once notified", async () => {
+    const token = await loginAs(t, 'logistic');
+    expect((await masterList(a, token)).status).toBe(200);
+    expect((await masterList(b, token)).status).toBe(200);
+    const grant = () =>
+      t.deps
+        .db('group_menus')
+        .whereIn('group_id', t.deps.db('user_groups').where({ code: 'LOGISTIC_STAFF' }).select('id'))
+        .whereIn('menu_id', t.deps.db('menus').whereRaw('lower(controller) = ?', ['saporder']).select('id'));
+    let notified = nextDrop(b, 'permissions');
+    expect(await grant().update({ can_view: false })).toBeGreaterThan(0);
+    expect((await masterList(a, token)).status).toBe(403);
+    await notified;
+    expect((await masterList(b, token)).status).toBe(403);
+    notified = nextDrop(b, 'permissions');
+    await grant().update({ can_view: true });
+    await notified;
+    expect((await masterList(b, token)).status).toBe(200);
+    expect((await masterList(a, token)).status).toBe(200);
   });
 
   test('given a closed feed, when requests come, then every session check and count is read from the database again', async () => {

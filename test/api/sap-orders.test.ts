@@ -145,6 +145,62 @@ describe('POST /api/saporder/list', () => {
     await po.clone().update({ customer_vendor_code: vendor });
   });
 
+  test('given contains and startsWith filters on the document, delivery order and PO numbers (answered through their suffix index), when the list is read, then it finds exactly the rows an ilike finds, odd characters and later updates included', async () => {
+    // A number with letters of both cases, a quote, a backslash and the LIKE wildcards, set by an update.
+    const order = db()('sap_orders').where({ document_no: '4500010001' });
+    const { po_no: poNo } = (await order.clone().first('po_no')) as { po_no: string | null };
+    await order.clone().update({ po_no: "Po-Ab'C\\x%_9" });
+    const cases: [string, string, string, 'contains' | 'startsWith'][] = [
+      ['Document_No', 'document_no', '0001', 'contains'],
+      ['Document_No', 'document_no', '00000', 'contains'],
+      ['Document_No', 'document_no', '45', 'startsWith'],
+      ['Document_No', 'document_no', '01', 'startsWith'],
+      ['Document_No', 'document_no', '99999999999', 'contains'],
+      ['Delivery_Order_No', 'delivery_order_no', '8', 'contains'],
+      ['PO_No', 'po_no', 'ab', 'contains'],
+      ['PO_No', 'po_no', "B'c\\X%", 'contains'],
+      ['PO_No', 'po_no', '%_9', 'contains'],
+      ['PO_No', 'po_no', 'po-', 'startsWith'],
+      ['PO_No', 'po_no', ' ', 'contains'],
+      ['Incoterm', 'incoterm', 'fR', 'contains'],
+    ];
+    for (const [field, column, value, matchMode] of cases) {
+      const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const pattern = matchMode === 'startsWith' ? `${escaped}%` : `%${escaped}%`;
+      const expected = (await db()('sap_orders')
+        .whereRaw(`${column} ilike ?`, [pattern])
+        .orderBy('id', 'desc')
+        .pluck('id')) as number[];
+      const res = await post('/api/saporder/list', admin, {
+        rows: 1000,
+        filters: [{ field, value, matchMode }],
+      });
+      expect(res.status).toBe(200);
+      expect({ field, value, ids: (res.body.data as { Id: number }[]).map((r) => r.Id) }).toEqual({
+        field,
+        value,
+        ids: expected,
+      });
+      expect(res.body.totalRecords).toBe(expected.length);
+      // A later page, sorted on another column, and a page past the end carry the same total.
+      const paged = await post('/api/saporder/list', admin, {
+        start: 2,
+        rows: 3,
+        sorts: [{ field: 'Document_Date', order: 'asc' }],
+        filters: [{ field, value, matchMode }],
+      });
+      expect(paged.body.totalRecords).toBe(expected.length);
+      expect(paged.body.data).toHaveLength(Math.min(3, Math.max(0, expected.length - 2)));
+      const past = await post('/api/saporder/list', admin, {
+        start: expected.length + 30,
+        rows: 15,
+        filters: [{ field, value, matchMode }],
+      });
+      expect([past.body.totalRecords, past.body.data]).toEqual([expected.length, []]);
+    }
+    await order.clone().update({ po_no: poNo });
+  });
+
   test('given a page of the list (written by PostgreSQL as JSON), when its rows are compared with the editor, then every field, timestamp and line reads the same', async () => {
     await db()('sap_orders')
       .where({ document_no: '0010000005' })
