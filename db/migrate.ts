@@ -11,7 +11,7 @@ import * as m006 from './migrations/006_sap_orders';
 import * as m007 from './migrations/007_change_notifications';
 import * as m008 from './migrations/008_sap_order_values';
 import * as m009 from './migrations/009_cache_notifications';
-import * as m010 from './migrations/010_sap_order_number_suffixes';
+import * as m010 from './migrations/010_sap_order_search_indexes';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -23,7 +23,7 @@ const migrations: Record<string, Knex.Migration> = {
   '007_change_notifications': m007,
   '008_sap_order_values': m008,
   '009_cache_notifications': m009,
-  '010_sap_order_number_suffixes': m010,
+  '010_sap_order_search_indexes': m010,
 };
 
 const source: Knex.MigrationSource<string> = {

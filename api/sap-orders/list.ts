@@ -11,7 +11,7 @@ import { isEditable } from './edit-scope';
 import { HEADER_FIELDS, linesJsonSql, shipmentTypeName, wireColumnsSql, type Row } from './fields';
 import { JsonText } from '../http';
 import { SAP_ORDER_VALUE_COLUMNS } from '../../db/migrations/008_sap_order_values';
-import { SAP_ORDER_SUFFIX_COLUMNS } from '../../db/migrations/010_sap_order_number_suffixes';
+import { SAP_ORDER_SUFFIX_COLUMNS } from '../../db/migrations/010_sap_order_search_indexes';
 
 export const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'] as const;
 /** DESIGN §4 "SAP order states": the list tabs, ALL first. */
