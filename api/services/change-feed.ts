@@ -151,10 +151,13 @@ function feedOf(subscribers: Subscribers, isLive: () => boolean, stop: () => Pro
 
 /**
  * Values read from the database, kept by key while the feed is live and dropped at every notification of the
- * topic. A read under way while a drop happens does not store what it read before it.
+ * topic. A read under way while a drop happens does not store what it read before it. Requests that miss while
+ * a read of the same key is under way, with no drop since it began, share that read instead of each sending
+ * their own (after a drop, a busy process would otherwise send one per request in flight).
  */
 export class FeedCache<V> {
   private readonly entries = new Map<string, V>();
+  private readonly reading = new Map<string, { generation: number; value: Promise<V | undefined> }>();
   private generation = 0;
 
   constructor(
@@ -169,6 +172,7 @@ export class FeedCache<V> {
   drop(): void {
     this.generation++;
     this.entries.clear();
+    this.reading.clear();
   }
 
   /**
@@ -180,9 +184,18 @@ export class FeedCache<V> {
     if (live) {
       const hit = this.entries.get(key);
       if (hit !== undefined && fresh(hit)) return hit;
+      const under = this.reading.get(key);
+      if (under && under.generation === this.generation) return under.value;
     }
     const generation = this.generation;
-    const value = await read();
+    const reading = read();
+    if (live) this.reading.set(key, { generation, value: reading });
+    let value: V | undefined;
+    try {
+      value = await reading;
+    } finally {
+      if (this.reading.get(key)?.value === reading) this.reading.delete(key);
+    }
     if (value !== undefined && live && this.changes?.live && generation === this.generation) {
       if (this.entries.size >= this.max) this.entries.clear();
       this.entries.set(key, value);
