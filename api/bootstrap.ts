@@ -12,6 +12,7 @@ import { SessionService } from './services/session';
 import { ApiKeyService } from './services/api-keys';
 import { CounterService } from './services/counters';
 import { LookupService } from './services/lookups';
+import { SapOrderCodeValues } from './sap-orders/code-values';
 import type { ChangeFeed } from './services/change-feed';
 
 const JWT_SECRET_KEY = 'JWT_SECRET';
@@ -54,6 +55,7 @@ export async function buildDeps(config: Config, db: Db, overrides: DepsOverrides
     sessions: new SessionService(db, secret, config.TOKEN_TTL_HOURS, overrides.changes),
     counters: new CounterService(db, overrides.changes),
     lookups: new LookupService(db, overrides.changes),
+    sapOrderCodes: new SapOrderCodeValues(db, overrides.changes),
     changes: overrides.changes,
     permissions: new PermissionService(db, overrides.changes),
     captcha: new CaptchaService(db, overrides.captchaGenerator),

@@ -9,6 +9,7 @@ import type { PermissionService } from './services/permissions';
 import type { SessionService } from './services/session';
 import type { CounterService } from './services/counters';
 import type { LookupService } from './services/lookups';
+import type { SapOrderCodeValues } from './sap-orders/code-values';
 import type { ChangeFeed } from './services/change-feed';
 import type { ApiKeyService } from './services/api-keys';
 import type { ErpAdapter } from './erp/types';
@@ -34,6 +35,8 @@ export interface AppDeps {
   counters: CounterService;
   /** Lookup values by group (master lists). */
   lookups: LookupService;
+  /** The codes the SAP orders hold, by list filter pattern. */
+  sapOrderCodes: SapOrderCodeValues;
   /**
    * Notifications that let the sessions, counters, lookups and permissions cache (main.ts starts it); absent:
    * no caching.

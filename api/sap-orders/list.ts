@@ -3,7 +3,7 @@
 // follow the same rules the routes enforce (editor.ts), so a button shown is an action the server accepts.
 import type { AppDeps } from '../deps';
 import { translate, type Language } from '../i18n';
-import { applyListFilters, applyListSorts, type ListRequest, type ListSpec } from '../list';
+import { applyListFilters, applyListSorts, likePattern, type ListRequest, type ListSpec } from '../list';
 import type { AuthUser } from '../services/session';
 import { sumOf, type CounterService } from '../services/counters';
 import { isAuthorized, plantAuthorization } from './authorization';
@@ -82,6 +82,31 @@ function listSpec(lang: Language): ListSpec {
 
 /** Built once per language. */
 const LIST_SPECS: Record<Language, ListSpec> = { en: listSpec('en'), id: listSpec('id') };
+
+/**
+ * The spec for one request: a contains filter on a code column matches the codes found beforehand
+ * (api/sap-orders/code-values.ts) instead of a subquery, so the planner knows them and checks them first.
+ */
+async function withCodeValues(deps: AppDeps, spec: ListSpec, req: ListRequest): Promise<ListSpec> {
+  const found = new Map<string, readonly string[]>();
+  const fields = { ...spec.fields };
+  for (const f of req.filters) {
+    const column = f.field.toLowerCase();
+    const field = spec.fields[f.field];
+    if (!field || !(SAP_ORDER_VALUE_COLUMNS as readonly string[]).includes(column)) continue;
+    if (f.matchMode !== 'contains' && f.matchMode !== 'startsWith') continue;
+    const value = f.value;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    if (value === '') continue;
+    const pattern = likePattern(String(value), f.matchMode);
+    found.set(`${column}\u0000${pattern}`, await deps.sapOrderCodes.matching(column, pattern));
+    fields[f.field] = {
+      ...field,
+      matchingValues: (p) => found.get(`${column}\u0000${p}`),
+    };
+  }
+  return found.size ? { ...spec, fields } : spec;
+}
 
 /** has_order filters arrive as Y/N, true/false or yes/no; the column expression compares with Y/N. */
 function normaliseFlags(req: ListRequest): ListRequest {
@@ -228,8 +253,8 @@ export async function listSapOrders(
   ];
   // The list protocol's filters and sorts (api/list.ts); without a filter the total is the tab's count from the
   // status counters (tabCounts) instead of a count over the table.
-  const spec = LIST_SPECS[lang];
   const request = normaliseFlags(req);
+  const spec = await withCodeValues(deps, LIST_SPECS[lang], request);
   const filtered = db('sap_orders as s');
   applyListFilters(filtered, request, spec);
   const unfiltered = request.filters.every(

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { pgliteOf, type Db } from '../../db/connection';
 
 export const CHANGE_CHANNEL = 'tms_changes';
-export const CHANGE_TOPICS = ['auth', 'counters', 'lookups', 'permissions'] as const;
+export const CHANGE_TOPICS = ['auth', 'counters', 'lookups', 'permissions', 'sap-order-values'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 export interface ChangeFeed {

@@ -221,6 +221,42 @@ describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
     expect((await masterList(a, token)).status).toBe(200);
   });
 
+  test('given a contains filter on the customer code answered from memory in both processes, when an order gets a code never stored before, then the writer finds it on the next request and the other once notified', async () => {
+    const admin = await loginAs(t, 'admin');
+    const find = async (p: Process) => {
+      const res = await p
+        .request()
+        .post('/api/saporder/list')
+        .set('Authorization', admin)
+        .send({ filters: [{ field: 'Customer_Vendor_Code', value: 'zq9', matchMode: 'contains' }] });
+      expect(res.status).toBe(200);
+      return (res.body.data as { Document_No: string }[]).map((r) => r.Document_No);
+    };
+    expect(await find(a)).toEqual([]);
+    expect(await find(b)).toEqual([]);
+    const before = a.queries();
+    expect(await find(a)).toEqual([]);
+    // The codes of the pattern come from memory: the page's search and nothing else.
+    expect(a.queries() - before).toBe(1);
+    const order = (await t.deps
+      .db('sap_orders')
+      .orderBy('id')
+      .first('id', 'document_no', 'customer_vendor_code')) as {
+      id: number;
+      document_no: string;
+      customer_vendor_code: string | null;
+    };
+    const notified = nextDrop(b, 'sap-order-values');
+    await t.deps.db('sap_orders').where({ id: order.id }).update({ customer_vendor_code: 'CUSZQ9' });
+    expect(await find(a)).toEqual([order.document_no]);
+    await notified;
+    expect(await find(b)).toEqual([order.document_no]);
+    await t.deps
+      .db('sap_orders')
+      .where({ id: order.id })
+      .update({ customer_vendor_code: order.customer_vendor_code });
+  });
+
   test('given a closed feed, when requests come, then every session check and count is read from the database again', async () => {
     const token = await loginAs(t, 'logistic');
     expect((await masterList(a, token)).status).toBe(200);
