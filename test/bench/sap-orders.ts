@@ -11,7 +11,8 @@
 // of BULK_CHUNK documents (the one import every ERP path uses, triggers included; not a measured target, its
 // time is printed), the next PUSH_LINES lines are the push measurement. After the load, and again after the push,
 // the counter deltas are folded and the tables vacuumed and checkpointed, as the schedule, autovacuum and the
-// checkpointer would have done by then on a running server. The app listens on a real port and:
+// checkpointer would have done by then on a running server. The app then listens on a real port, on PostgreSQL
+// in an API process of its own started after the load (as deployed: the load is not in its heap), and:
 //   (a) the push documents go to POST /api/erp/sap_orders, 5,000 per call, one call after another as SAP sends
 //       them (bodies serialised before the clock starts), timed from the first request to the last answer;
 //   (b) the same calls again: wall time, every answer's `written` = 0, and the rows unchanged (counts, the
@@ -30,7 +31,7 @@ import os from 'node:os';
 import pino from 'pino';
 import { buildDeps } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
-import { startChangeFeed } from '../../api/services/change-feed';
+import { startChangeFeed, type ChangeFeed } from '../../api/services/change-feed';
 import { importErpDocuments } from '../../api/erp/import';
 import { iterateErpDocuments } from '../../api/erp/sandbox/generator';
 import type { ErpDocument } from '../../api/erp/types';
@@ -46,7 +47,9 @@ import {
   loadAverage,
   runClients,
   startServer,
+  startServerProcess,
   summarise,
+  type BenchServer,
   type LatencySummary,
 } from './support';
 
@@ -113,12 +116,20 @@ async function main(): Promise<void> {
   log(`database: ${bench.kind} ${bench.where}`);
   const { db } = bench;
   try {
-    // The API's own deps; demo accounts, the demo ERP key and the master demo data the documents name.
-    const config = { ...loadConfig({ LOG_LEVEL: 'silent' }) };
-    // As api/main.ts wires it: sessions and counts cached until a change notification.
-    const changes = await startChangeFeed(db, pino({ level: 'silent' }));
-    const deps = await buildDeps(config, db, { logger: pino({ level: 'silent' }), changes });
-    const server = await startServer(deps);
+    // The API, once the data is loaded: on PostgreSQL a process of its own, as deployed (support.ts
+    // startServerProcess); PGlite is this process's database, so there the app runs here. Either way wired as
+    // api/main.ts wires it: sessions, counts, lookups and permissions cached until a change notification.
+    let changes: ChangeFeed | undefined;
+    const startApi = async (): Promise<BenchServer> => {
+      if (bench.url) return startServerProcess(bench.url);
+      changes = await startChangeFeed(db, pino({ level: 'silent' }));
+      const deps = await buildDeps({ ...loadConfig({ LOG_LEVEL: 'silent' }) }, db, {
+        logger: pino({ level: 'silent' }),
+        changes,
+      });
+      return startServer(deps);
+    };
+    let server: BenchServer | undefined;
     let loaded: Record<string, unknown> | undefined;
     if (!REUSE_DB) {
       let t = Date.now();
@@ -163,6 +174,8 @@ async function main(): Promise<void> {
           `fold + vacuum analyze + checkpoint ${seconds(Date.now() - t)} s`,
       );
 
+      server = await startApi();
+      const api = server;
       const push: ErpDocument[] = [];
       let pushLines = 0;
       for (; !next.done && pushLines < PUSH_LINES; next = documents.next()) {
@@ -181,7 +194,7 @@ async function main(): Promise<void> {
         const answers: PushAnswer[] = [];
         const begun = Date.now();
         for (const body of bodies) {
-          const res = await server.request('POST', '/api/erp/sap_orders', body, key);
+          const res = await api.request('POST', '/api/erp/sap_orders', body, key);
           const answer = JSON.parse(res.body) as PushAnswer;
           if (res.status !== 200) throw new Error(`push answered ${res.status}: ${answer.message}`);
           answers.push(answer);
@@ -246,8 +259,10 @@ async function main(): Promise<void> {
       log('REUSE_DB=1: the kept database as it is (migrated); no load, no push');
     }
 
-    // (c) The list at CLIENTS concurrent clients, once the loader's garbage is collected.
+    // (c) The list at CLIENTS concurrent clients, once the loader's garbage is collected (it matters only where
+    // the app runs in this process).
     collectGarbage();
+    server ??= await startApi();
     const login = await server.request('POST', '/api/auth/login', {
       Username: 'admin',
       Password: DEMO_PASSWORD,
@@ -368,7 +383,7 @@ async function main(): Promise<void> {
     log(`(c) master_list tab counts against count(*): ${tabs.join(', ')} ${verdict(exact)}`);
     if (!exact) process.exitCode = 1;
     await server.close();
-    await changes.close();
+    await changes?.close();
 
     console.log(
       JSON.stringify(

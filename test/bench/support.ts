@@ -1,6 +1,7 @@
 // What the benchmarks under test/bench share: a database of their own, the real Koa app on a real port, and
 // closed-loop HTTP clients on a worker thread (real clients are other processes, so the server's event loop
 // serves requests only and the clients' JSON work is not timed on it).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -18,6 +19,8 @@ import { migrateLatest } from '../../db/migrate';
 export interface BenchDb {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL only: the database's URL, credentials included. */
+  url?: string;
   /** Where it lives: the database URL without credentials, or PGlite's directory. */
   where: string;
   destroy(options?: { keep?: boolean }): Promise<void>;
@@ -64,6 +67,7 @@ export async function createBenchDb(
   return {
     db,
     kind: 'postgres',
+    url: target.toString(),
     where: `${target.host}${target.pathname}`,
     destroy: async ({ keep = false } = {}) => {
       await db.destroy();
@@ -99,6 +103,19 @@ export async function startServer(deps: AppDeps): Promise<BenchServer> {
   server.headersTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  const { request, close } = requester(port);
+  return {
+    port,
+    request,
+    close: async () => {
+      close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A client for a benchmark's own calls to the app on `port`. */
+function requester(port: number): Pick<BenchServer, 'request'> & { close: () => void } {
   // A connection per call: between a benchmark's steps the server closes idle keep-alive sockets (after 5 s), and
   // a call on a socket being closed fails with ECONNRESET.
   const agent = new http.Agent({ keepAlive: false });
@@ -130,12 +147,38 @@ export async function startServer(deps: AppDeps): Promise<BenchServer> {
       req.on('error', reject);
       req.end(payload);
     });
+  return { request, close: () => agent.destroy() };
+}
+
+/**
+ * The API in a process of its own (api-process.ts) over the PostgreSQL database of `databaseUrl`, as a
+ * deployment runs it: what the benchmark itself did before (loading a million lines through the import) is not
+ * in the measured process's heap or compiled code.
+ */
+export async function startServerProcess(databaseUrl: string): Promise<BenchServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'api-process.ts')], {
+    env: { ...process.env, BENCH_API_DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bench API process exited (${code}) before listening`)));
+  });
+  const { request, close } = requester(port);
   return {
     port,
     request,
     close: async () => {
-      agent.destroy();
-      await new Promise((resolve) => server.close(resolve));
+      close();
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

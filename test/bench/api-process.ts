@@ -1,0 +1,33 @@
+// The API as a process of its own for a benchmark (support.ts startServerProcess): the app on a real port over
+// the database of BENCH_API_DATABASE_URL, wired as api/main.ts wires it (sessions, counts, lookups and
+// permissions cached behind the change feed). It prints `listening <port>` once it listens and stops on SIGTERM.
+import pino from 'pino';
+import { buildDeps } from '../../api/bootstrap';
+import { loadConfig } from '../../api/config';
+import { startChangeFeed } from '../../api/services/change-feed';
+import { createDb } from '../../db/connection';
+import { startServer } from './support';
+
+async function main(): Promise<void> {
+  const url = process.env.BENCH_API_DATABASE_URL;
+  if (!url) throw new Error('api-process: BENCH_API_DATABASE_URL is not set');
+  const db = createDb({ databaseUrl: url, poolMax: 10 });
+  const logger = pino({ level: 'silent' });
+  const changes = await startChangeFeed(db, logger);
+  const deps = await buildDeps({ ...loadConfig({ LOG_LEVEL: 'silent' }) }, db, { logger, changes });
+  const server = await startServer(deps);
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await server.close();
+      await changes.close();
+      await db.destroy();
+      process.exit(0);
+    })();
+  });
+  process.stdout.write(`listening ${server.port}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
