@@ -43,11 +43,6 @@ export interface ListField {
   sortable?: boolean;
   filter?: FilterKind;
   /**
-   * For a contains (or startsWith) filter, a condition to use instead of `column ilike pattern`, with one `?`
-   * for the pattern; it must match exactly the same rows (e.g. through a table of the column's values).
-   */
-  containsSql?: string;
-  /**
    * For a contains (or startsWith) filter, a condition added to the match, with one `?` for the value as typed,
    * that an index answers; it must hold on every row the match holds on (e.g. a suffix index, migration 010).
    */
@@ -88,6 +83,11 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A filter without a value (nothing, '' or an empty list) filters nothing. */
+export function isEmptyFilterValue(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length);
+}
+
 /** The ILIKE pattern of a contains filter, or of a startsWith one. */
 export function likePattern(value: string, matchMode: string): string {
   return matchMode === 'startsWith' ? `${escapeLike(value)}%` : `%${escapeLike(value)}%`;
@@ -107,12 +107,7 @@ export function applyListFilters(qb: Knex.QueryBuilder, req: ListRequest, spec: 
   for (const f of req.filters) {
     const field = spec.fields[f.field];
     if (!field?.filter) bad('filters', 'list.filterNotAllowed', { field: f.field });
-    const empty =
-      f.value === null ||
-      f.value === undefined ||
-      f.value === '' ||
-      (Array.isArray(f.value) && !f.value.length);
-    if (empty) continue;
+    if (isEmptyFilterValue(f.value)) continue;
     const col = field.column;
     if (field.filter === 'date' || f.matchMode === 'date' || f.matchMode === 'dateRange') {
       if (field.filter !== 'date')
@@ -142,7 +137,7 @@ export function applyListFilters(qb: Knex.QueryBuilder, req: ListRequest, spec: 
       // Without a letter in it, a value matches the same rows with or without case folding, and LIKE does not
       // lowercase every row it checks.
       const folds = value.toLowerCase() !== value.toUpperCase();
-      qb.whereRaw(field.containsSql ?? `(${col})::text ${folds ? 'ilike' : 'like'} ?`, [pattern]);
+      qb.whereRaw(`(${col})::text ${folds ? 'ilike' : 'like'} ?`, [pattern]);
     }
   }
 }

@@ -3,7 +3,14 @@
 // follow the same rules the routes enforce (editor.ts), so a button shown is an action the server accepts.
 import type { AppDeps } from '../deps';
 import { translate, type Language } from '../i18n';
-import { applyListFilters, applyListSorts, likePattern, type ListRequest, type ListSpec } from '../list';
+import {
+  applyListFilters,
+  applyListSorts,
+  isEmptyFilterValue,
+  likePattern,
+  type ListRequest,
+  type ListSpec,
+} from '../list';
 import type { AuthUser } from '../services/session';
 import { sumOf, type CounterService } from '../services/counters';
 import { isAuthorized, plantAuthorization } from './authorization';
@@ -53,13 +60,6 @@ function listSpec(lang: Language): ListSpec {
   const fields: ListSpec['fields'] = {};
   for (const name of TEXT_COLUMNS)
     fields[name] = { column: `s.${name.toLowerCase()}`, sortable: true, filter: 'contains' };
-  // Codes with few values: contains goes through the values themselves (migration 008).
-  for (const column of SAP_ORDER_VALUE_COLUMNS) {
-    const name = TEXT_COLUMNS.find((n) => n.toLowerCase() === column)!;
-    fields[name]!.containsSql =
-      `s.${column} = any(array(select v.value from sap_order_values v ` +
-      `where v.field = '${column}' and v.value ilike ?))`;
-  }
   // Document numbers: contains goes through the index of their suffixes (migration 010).
   for (const column of SAP_ORDER_SUFFIX_COLUMNS) {
     const name = TEXT_COLUMNS.find((n) => n.toLowerCase() === column)!;
@@ -97,7 +97,7 @@ async function withCodeValues(deps: AppDeps, spec: ListSpec, req: ListRequest): 
     if (f.matchMode !== 'contains' && f.matchMode !== 'startsWith') continue;
     const value = f.value;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
-    if (value === '') continue;
+    if (isEmptyFilterValue(value)) continue;
     const pattern = likePattern(String(value), f.matchMode);
     found.set(`${column}\u0000${pattern}`, await deps.sapOrderCodes.matching(column, pattern));
     fields[f.field] = {
@@ -113,7 +113,7 @@ function normaliseFlags(req: ListRequest): ListRequest {
   return {
     ...req,
     filters: req.filters.map((f) => {
-      if (f.field !== 'has_order' || f.value === null || f.value === undefined || f.value === '') return f;
+      if (f.field !== 'has_order' || isEmptyFilterValue(f.value)) return f;
       const v = typeof f.value === 'string' ? f.value.trim().toUpperCase() : f.value;
       const yes = v === true || v === 1 || v === 'Y' || v === 'TRUE' || v === 'YES' || v === '1';
       return { ...f, matchMode: 'equals' as const, value: yes ? 'Y' : 'N' };
@@ -257,13 +257,7 @@ export async function listSapOrders(
   const spec = await withCodeValues(deps, LIST_SPECS[lang], request);
   const filtered = db('sap_orders as s');
   applyListFilters(filtered, request, spec);
-  const unfiltered = request.filters.every(
-    (f) =>
-      f.value === null ||
-      f.value === undefined ||
-      f.value === '' ||
-      (Array.isArray(f.value) && !f.value.length),
-  );
+  const unfiltered = request.filters.every((f) => isEmptyFilterValue(f.value));
   const tab = (request.tab_status ?? 'ALL').toUpperCase();
   const rightsOfUser = rowRights(deps, user);
   // Awaited below; a failed page must not leave it rejected with no one listening.

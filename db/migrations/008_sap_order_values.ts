@@ -5,7 +5,7 @@
 // read again to be counted, which cost most of a filtered page (measured with test/bench/sap-orders.ts). These
 // columns hold few distinct values, so sap_order_values keeps them (every value ever stored, kept by statement
 // triggers), and the list turns `code contains x` into `code = any(the values that contain x)` (api/list.ts
-// ListField.containsSql), which a btree index answers exactly, with no rows to read again.
+// ListField.matchingValues), which a btree index answers exactly, with no rows to read again.
 import type { Knex } from 'knex';
 
 /** The sap_orders columns whose contains filter goes through sap_order_values. */

@@ -103,19 +103,11 @@ export async function startServer(deps: AppDeps): Promise<BenchServer> {
   server.headersTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const { request, close } = requester(port);
-  return {
-    port,
-    request,
-    close: async () => {
-      close();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  return benchServer(port, () => new Promise<void>((resolve) => server.close(() => resolve())));
 }
 
-/** A client for a benchmark's own calls to the app on `port`. */
-function requester(port: number): Pick<BenchServer, 'request'> & { close: () => void } {
+/** The app on `port` with a client for a benchmark's own calls; `stop` stops the app. */
+function benchServer(port: number, stop: () => Promise<void>): BenchServer {
   // A connection per call: between a benchmark's steps the server closes idle keep-alive sockets (after 5 s), and
   // a call on a socket being closed fails with ECONNRESET.
   const agent = new http.Agent({ keepAlive: false });
@@ -147,7 +139,14 @@ function requester(port: number): Pick<BenchServer, 'request'> & { close: () => 
       req.on('error', reject);
       req.end(payload);
     });
-  return { request, close: () => agent.destroy() };
+  return {
+    port,
+    request,
+    close: async () => {
+      agent.destroy();
+      await stop();
+    },
+  };
 }
 
 /**
@@ -170,17 +169,11 @@ export async function startServerProcess(databaseUrl: string): Promise<BenchServ
     });
     child.once('exit', (code) => reject(new Error(`bench API process exited (${code}) before listening`)));
   });
-  const { request, close } = requester(port);
-  return {
-    port,
-    request,
-    close: async () => {
-      close();
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return benchServer(port, async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  });
 }
 
 export interface ClientRun {
