@@ -4,6 +4,7 @@
 // then migrations, reference and demo data (idempotent), the Temporal worker, the API and the built console
 // on one port. `npm run api` (--api-only) is the production API process: no worker, no dev server.
 // Ctrl-C (SIGINT) or SIGTERM stops every part, the dev server included, and the data stays for next time.
+import './runtime';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 // The API as a process of its own for a benchmark (support.ts startServerProcess): the app on a real port over
 // the database of BENCH_API_DATABASE_URL, wired as api/main.ts wires it (sessions, counts, lookups and
 // permissions cached behind the change feed). It prints `listening <port>` once it listens and stops on SIGTERM.
+import '../../api/runtime';
 import pino from 'pino';
 import { buildDeps } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';

@@ -7,6 +7,7 @@
 // fold runs every FOLD_EVERY_MS. Prints latency percentiles and whether the answer equals count(*).
 //
 //   npm run bench:dashboard            ORDERS=1000000 DURATION_S=20 by default
+import '../../api/runtime';
 import http from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';

@@ -27,6 +27,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:sap-orders
 //   LINES=1000000 PUSH_LINES=100000 DURATION_S=15 WARMUP_S=3 CLIENTS=8 BULK_CHUNK=20000 KEEP_DB=1 (keep it for EXPLAIN)
 //   REUSE_DB=1: the database a KEEP_DB=1 run kept, migrated, and only the list measurements (c) (PostgreSQL)
+//   ONLY=master_list: only the list scenarios whose name contains it
 import os from 'node:os';
 import pino from 'pino';
 import { buildDeps } from '../../api/bootstrap';
@@ -61,6 +62,8 @@ const CLIENTS = Number(process.env.CLIENTS ?? 8);
 const BULK_CHUNK = Number(process.env.BULK_CHUNK ?? 20_000);
 const PUSH_DOCUMENTS = ERP_PUSH_LIMITS.documents;
 const REUSE_DB = process.env.REUSE_DB === '1';
+/** Only the list scenarios whose name contains this (e.g. ONLY=master_list). */
+const ONLY = process.env.ONLY;
 const KEEP_DB = process.env.KEEP_DB === '1' || REUSE_DB;
 const DB_NAME = 'tms_bench';
 
@@ -331,7 +334,7 @@ async function main(): Promise<void> {
       },
     ];
     const results: (LatencySummary & { name: string; budget_p99_ms: number; total?: number })[] = [];
-    for (const s of scenarios) {
+    for (const s of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) {
       // What one request answers (and warm-up: connections, plans, caches).
       const probeStarted = Date.now();
       const probe = await server

@@ -155,17 +155,29 @@ function benchServer(port: number, stop: () => Promise<void>): BenchServer {
  * in the measured process's heap or compiled code.
  */
 export async function startServerProcess(databaseUrl: string): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'api-process.ts')], {
-    env: { ...process.env, BENCH_API_DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_API_NODE_ARGS: Node flags for the API process only (e.g. --cpu-prof), to look into a measurement.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', path.join(__dirname, 'api-process.ts')],
+    {
+      env: { ...process.env, BENCH_API_DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
+    let listening = false;
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
+      // Whatever the process prints once it listens (e.g. --trace-gc) goes to the benchmark's stderr.
+      if (listening) return void process.stderr.write(chunk);
       out += chunk;
       const m = /listening (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
+      if (m) {
+        listening = true;
+        resolve(Number(m[1]));
+      }
     });
     child.once('exit', (code) => reject(new Error(`bench API process exited (${code}) before listening`)));
   });
