@@ -142,14 +142,22 @@ export function applyListFilters(qb: Knex.QueryBuilder, req: ListRequest, spec: 
   }
 }
 
-/** Adds the user's sorts (whitelisted) and the stable default order. */
-export function applyListSorts(qb: Knex.QueryBuilder, req: ListRequest, spec: ListSpec): void {
+/** The ORDER BY of a list request: the user's sorts (whitelisted), then the stable default order. */
+export function listOrderSql(req: ListRequest, spec: ListSpec): string {
+  const parts: string[] = [];
   for (const s of req.sorts) {
     const field = spec.fields[s.field];
     if (!field?.sortable) bad('sorts', 'list.sortNotAllowed', { field: s.field });
-    qb.orderByRaw(`${field.column} ${s.order} nulls last`);
+    parts.push(`${field.column} ${s.order} nulls last`);
   }
-  for (const s of spec.defaultSort) qb.orderByRaw(`${s.column} ${s.order}`);
+  for (const s of spec.defaultSort) parts.push(`${s.column} ${s.order}`);
+  return parts.join(', ');
+}
+
+/** Adds the user's sorts (whitelisted) and the stable default order. */
+export function applyListSorts(qb: Knex.QueryBuilder, req: ListRequest, spec: ListSpec): void {
+  const order = listOrderSql(req, spec);
+  if (order) qb.orderByRaw(order);
 }
 
 /**

@@ -12,6 +12,7 @@ import * as m007 from './migrations/007_change_notifications';
 import * as m008 from './migrations/008_sap_order_values';
 import * as m009 from './migrations/009_cache_notifications';
 import * as m010 from './migrations/010_sap_order_search_indexes';
+import * as m011 from './migrations/011_sap_order_filter_index';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Knex.Migration> = {
   '008_sap_order_values': m008,
   '009_cache_notifications': m009,
   '010_sap_order_search_indexes': m010,
+  '011_sap_order_filter_index': m011,
 };
 
 const source: Knex.MigrationSource<string> = {

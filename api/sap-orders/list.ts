@@ -8,6 +8,7 @@ import {
   applyListSorts,
   isEmptyFilterValue,
   likePattern,
+  listOrderSql,
   type ListRequest,
   type ListSpec,
 } from '../list';
@@ -17,7 +18,10 @@ import { isAuthorized, plantAuthorization } from './authorization';
 import { isEditable } from './edit-scope';
 import { HEADER_FIELDS, linesJsonSql, shipmentTypeName, wireColumnsSql, type Row } from './fields';
 import { JsonText } from '../http';
-import { SAP_ORDER_VALUE_COLUMNS } from '../../db/migrations/008_sap_order_values';
+import {
+  SAP_ORDER_FILTER_INDEX_CODES,
+  SAP_ORDER_VALUE_COLUMNS,
+} from '../../db/migrations/011_sap_order_filter_index';
 import { SAP_ORDER_SUFFIX_COLUMNS } from '../../db/migrations/010_sap_order_search_indexes';
 
 export const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'] as const;
@@ -83,13 +87,29 @@ function listSpec(lang: Language): ListSpec {
 /** Built once per language. */
 const LIST_SPECS: Record<Language, ListSpec> = { en: listSpec('en'), id: listSpec('id') };
 
+/** The first codes of sap_orders_filter_idx (migration 011) that, pinned together, make it the way to the rows. */
+const FILTER_INDEX_NARROWING = SAP_ORDER_FILTER_INDEX_CODES.slice(0, 3);
+/**
+ * From this length on, a document-number fragment goes through the suffix index (010) even when the codes are
+ * pinned: SAP numbers are ten digits, so a fragment of six names about a hundredth of the orders at most (10,029
+ * of 536,441 for '008001' in the benchmark), fewer to read than the codes' range of the filter index; one of five
+ * named a sixth of them (90,202 for '00800').
+ */
+const SUFFIX_INDEX_MIN_LENGTH = 6;
+
 /**
  * The spec for one request: a contains filter on a code column matches the codes found beforehand
- * (api/sap-orders/code-values.ts) instead of a subquery, so the planner knows them and checks them first.
+ * (api/sap-orders/code-values.ts) instead of a subquery, so the planner knows them and checks them first. When
+ * the company, plant and customer/vendor are all pinned so, sap_orders_filter_idx (migration 011) narrows the
+ * search to their orders and checks the other filters on its own entries, and a short document-number fragment
+ * is checked there too instead of through its suffix index, which would name every order whose number matches,
+ * whatever its codes (measured with test/bench/sap-orders.ts; the planner cannot tell, as it has no estimate of
+ * how many numbers a fragment matches).
  */
 async function withCodeValues(deps: AppDeps, spec: ListSpec, req: ListRequest): Promise<ListSpec> {
   const found = new Map<string, readonly string[]>();
   const fields = { ...spec.fields };
+  const pinned = new Set<string>();
   for (const f of req.filters) {
     const column = f.field.toLowerCase();
     const field = spec.fields[f.field];
@@ -104,6 +124,28 @@ async function withCodeValues(deps: AppDeps, spec: ListSpec, req: ListRequest): 
       ...field,
       matchingValues: (p) => found.get(`${column}\u0000${p}`),
     };
+    pinned.add(column);
+  }
+  let suffixSearch = false;
+  for (const f of req.filters) {
+    const field = fields[f.field];
+    if (!field?.indexSql || isEmptyFilterValue(f.value)) continue;
+    if (
+      FILTER_INDEX_NARROWING.every((c) => pinned.has(c)) &&
+      String(f.value).length < SUFFIX_INDEX_MIN_LENGTH
+    )
+      fields[f.field] = { ...field, indexSql: undefined };
+    else suffixSearch = true;
+  }
+  // Through the suffix index, the codes are checked on the orders it names, as an expression no index serves:
+  // the planner would otherwise add a bitmap of the filter index's whole range of those codes (42,684 entries
+  // read to spare the checking of 10,029 orders, in the benchmark), trusting its estimate of the suffix index.
+  if (suffixSearch) {
+    for (const f of req.filters) {
+      const column = f.field.toLowerCase();
+      const field = fields[f.field];
+      if (field && pinned.has(column)) fields[f.field] = { ...field, column: `(${field.column} || '')` };
+    }
   }
   return found.size ? { ...spec, fields } : spec;
 }
@@ -275,29 +317,27 @@ export async function listSapOrders(
       tabCounts(deps.counters).then((counts) => counts[tab] ?? 0),
     ]);
   } else {
-    // With filters, the matching rows are found through their indexes (the suffix indexes of the number columns,
-    // migration 010; the code values, 008) and counted (a window count, so they are read once); only their ids
-    // and sort keys are sorted. The page's own rows are then read by id and written as JSON by a statement
-    // prepared once per connection: planning the JSON of every column costs more than finding the rows. The
-    // window count also keeps the planner from walking the sort's index (id, Document_Date) until a page is
-    // full, through most of a million rows when the matches are old ones (measured with
-    // test/bench/sap-orders.ts).
-    const matching = filtered.clone().select('s.id', db.raw('count(*) over () as total_records'));
-    applyListSorts(matching, request, spec);
-    matching.offset(request.start).limit(request.rows);
-    const found = (await matching) as { id: number; total_records: number | string }[];
-    totalRecords = Number(found[0]?.total_records ?? 0);
-    if (!found.length && request.start > 0) {
-      // A page past the end has no row to carry the count.
-      const [row] = (await filtered.clone().count<{ n: number | string }[]>('* as n')) as {
-        n: number | string;
-      }[];
-      totalRecords = Number(row?.n ?? 0);
-    }
-    rows = found.length
+    // With filters, the matching rows are found through their indexes (the filter index of the codes, migration
+    // 011; the suffix index of the document number, 010) and, in the same pass, counted and their ids sorted: one
+    // aggregate, so the planner reads every match once whatever the page (a LIMIT would tempt it to walk the sort's
+    // index until a page is full, through most of a million rows when the matches are old ones; measured with
+    // test/bench/sap-orders.ts). The page's own rows are then read by id and written as JSON by a statement
+    // prepared once per connection: planning the JSON of every column costs more than finding the rows.
+    const [match] = (await filtered
+      .clone()
+      .select(
+        db.raw('count(*) as total_records'),
+        db.raw(`(array_agg(s.id order by ${listOrderSql(request, spec)}))[?:?] as ids`, [
+          request.start + 1,
+          request.start + request.rows,
+        ]),
+      )) as { total_records: number | string; ids: number[] | null }[];
+    totalRecords = Number(match?.total_records ?? 0);
+    const ids = match?.ids ?? [];
+    rows = ids.length
       ? ((await db
           .select(...columns)
-          .from(db.raw('unnest(?::int[]) with ordinality as m(id, n)', [found.map((f) => f.id)]))
+          .from(db.raw('unnest(?::int[]) with ordinality as m(id, n)', [ids]))
           .join('sap_orders as s', 's.id', 'm.id')
           .orderBy('m.n')
           .options({ name: `sap-order-page-by-ids:${lang}` })) as PageRow[])

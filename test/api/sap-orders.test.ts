@@ -205,6 +205,69 @@ describe('POST /api/saporder/list', () => {
     await order.clone().update({ document_no: '4500010001' });
   });
 
+  test('given the company, plant and customer/vendor pinned with an incoterm and a document-number fragment (a short one checked on the filter index, a long one through the suffix index), when the list is read in a tab, sorted and paged, then it finds exactly the rows an ilike of every filter finds', async () => {
+    const first = (await db()('sap_orders').where({ document_no: '0010000001' }).first()) as Record<
+      string,
+      string
+    >;
+    const codes = {
+      Company_Code: first.company_code!,
+      Plant: first.plant!.slice(1),
+      Customer_Vendor_Code: 'cus00',
+      Incoterm: first.incoterm!.slice(0, 2).toLowerCase(),
+    };
+    const columnOf = (field: string) => (field === 'Plant' ? 'plant' : field.toLowerCase());
+    for (const documentNo of ['1', '0001', '00000', '001000', '0010000005', '99999999']) {
+      for (const tab of ['ALL', 'OUTSTANDING', 'REJECTED']) {
+        const filters = [
+          ...Object.entries(codes).map(([field, value]) => ({ field, value, matchMode: 'contains' })),
+          { field: 'Document_No', value: documentNo, matchMode: 'contains' },
+        ];
+        const truth = db()('sap_orders');
+        for (const f of filters) truth.whereRaw(`${columnOf(f.field)} ilike ?`, [`%${f.value}%`]);
+        if (tab !== 'ALL') truth.where('tab_status', tab);
+        const expected = (await truth
+          .clone()
+          .orderBy('document_date', 'asc')
+          .orderBy('id', 'desc')
+          .pluck('id')) as number[];
+        const res = await post('/api/saporder/list', admin, {
+          rows: 1000,
+          tab_status: tab,
+          sorts: [{ field: 'Document_Date', order: 'asc' }],
+          filters,
+        });
+        expect(res.status).toBe(200);
+        expect({ documentNo, tab, ids: (res.body.data as { Id: number }[]).map((r) => r.Id) }).toEqual({
+          documentNo,
+          tab,
+          ids: expected,
+        });
+        expect(res.body.totalRecords).toBe(expected.length);
+        const paged = await post('/api/saporder/list', admin, {
+          start: 1,
+          rows: 2,
+          tab_status: tab,
+          filters,
+        });
+        expect({ documentNo, tab, ids: (paged.body.data as { Id: number }[]).map((r) => r.Id) }).toEqual({
+          documentNo,
+          tab,
+          ids: [...expected].sort((a, b) => b - a).slice(1, 3),
+        });
+        expect(paged.body.totalRecords).toBe(expected.length);
+      }
+    }
+    // The cases above are not all empty: the short fragment finds the company's SOs.
+    const some = await post('/api/saporder/list', admin, {
+      filters: [
+        ...Object.entries(codes).map(([field, value]) => ({ field, value, matchMode: 'contains' })),
+        { field: 'Document_No', value: '1', matchMode: 'contains' },
+      ],
+    });
+    expect(some.body.totalRecords).toBeGreaterThan(1);
+  });
+
   test('given a page of the list (written by PostgreSQL as JSON), when its rows are compared with the editor, then every field, timestamp and line reads the same', async () => {
     await db()('sap_orders')
       .where({ document_no: '0010000005' })
