@@ -11,15 +11,14 @@ import type { Knex } from 'knex';
 /** The sap_orders columns whose contains filter goes through sap_order_values. */
 export const SAP_ORDER_VALUE_COLUMNS = ['company_code', 'plant', 'customer_vendor_code'] as const;
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('sap_order_values', (t) => {
-    t.string('field', 40).notNullable();
-    t.string('value', 100).notNullable();
-    t.primary(['field', 'value']);
-  });
-  const values = SAP_ORDER_VALUE_COLUMNS.map((c) => `('${c}', n.${c})`).join(', ');
+/** `(field, value)` rows of `columns` of the row `n`, for a lateral VALUES list. */
+const valuesOf = (columns: readonly string[]) => columns.map((c) => `('${c}', n.${c})`).join(', ');
+
+/** (Re)defines the statement trigger function that stores the values of `columns` (migration 011 adds one). */
+export async function trackSapOrderValues(knex: Knex, columns: readonly string[]): Promise<void> {
+  const values = valuesOf(columns);
   await knex.raw(`
-    create function track_sap_order_values() returns trigger language plpgsql as $$
+    create or replace function track_sap_order_values() returns trigger language plpgsql as $$
     begin
       insert into sap_order_values (field, value)
         select distinct v.field, v.value
@@ -29,6 +28,15 @@ export async function up(knex: Knex): Promise<void> {
       return null;
     end $$;
   `);
+}
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('sap_order_values', (t) => {
+    t.string('field', 40).notNullable();
+    t.string('value', 100).notNullable();
+    t.primary(['field', 'value']);
+  });
+  await trackSapOrderValues(knex, SAP_ORDER_VALUE_COLUMNS);
   // Transition tables cannot go with a column list, so every update statement is looked at; a value already
   // known costs one probe of the primary key per distinct value of the statement.
   await knex.raw(`
@@ -40,7 +48,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     insert into sap_order_values (field, value)
       select distinct v.field, v.value
-        from sap_orders n cross join lateral (values ${values}) v(field, value)
+        from sap_orders n cross join lateral (values ${valuesOf(SAP_ORDER_VALUE_COLUMNS)}) v(field, value)
        where v.value is not null
       on conflict do nothing`);
   // company_code is served by sap_orders_company_idx (company_code, plant).

@@ -18,7 +18,7 @@
 //
 // It replaces sap_orders_company_idx (company_code, plant), its first two columns.
 import type { Knex } from 'knex';
-import { SAP_ORDER_VALUE_COLUMNS as VALUE_COLUMNS_008 } from './008_sap_order_values';
+import { SAP_ORDER_VALUE_COLUMNS as VALUE_COLUMNS_008, trackSapOrderValues } from './008_sap_order_values';
 
 /** The sap_orders columns whose contains filter goes through sap_order_values. */
 export const SAP_ORDER_VALUE_COLUMNS = [...VALUE_COLUMNS_008, 'incoterm'] as const;
@@ -31,23 +31,8 @@ export const SAP_ORDER_FILTER_INDEX_CODES = [
   'incoterm',
 ] as const;
 
-async function trackValues(knex: Knex, columns: readonly string[]): Promise<void> {
-  const values = columns.map((c) => `('${c}', n.${c})`).join(', ');
-  await knex.raw(`
-    create or replace function track_sap_order_values() returns trigger language plpgsql as $$
-    begin
-      insert into sap_order_values (field, value)
-        select distinct v.field, v.value
-          from new_rows n cross join lateral (values ${values}) v(field, value)
-         where v.value is not null
-        on conflict do nothing;
-      return null;
-    end $$;
-  `);
-}
-
 export async function up(knex: Knex): Promise<void> {
-  await trackValues(knex, SAP_ORDER_VALUE_COLUMNS);
+  await trackSapOrderValues(knex, SAP_ORDER_VALUE_COLUMNS);
   await knex.raw(`
     insert into sap_order_values (field, value)
       select distinct 'incoterm', incoterm from sap_orders where incoterm is not null
@@ -63,5 +48,5 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('create index sap_orders_company_idx on sap_orders (company_code, plant)');
   await knex.raw('drop index if exists sap_orders_filter_idx');
   await knex.raw(`delete from sap_order_values where field = 'incoterm'`);
-  await trackValues(knex, VALUE_COLUMNS_008);
+  await trackSapOrderValues(knex, VALUE_COLUMNS_008);
 }
