@@ -44,7 +44,7 @@ export interface ListField {
   filter?: FilterKind;
   /**
    * For a contains (or startsWith) filter, a condition added to the match, with one `?` for the value as typed,
-   * that an index answers; it must hold on every row the match holds on (e.g. a suffix index, migration 010).
+   * that an index answers; it must hold on every row the match holds on (e.g. a gram index, migration 012).
    */
   indexSql?: string;
   /**

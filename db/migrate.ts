@@ -13,6 +13,7 @@ import * as m008 from './migrations/008_sap_order_values';
 import * as m009 from './migrations/009_cache_notifications';
 import * as m010 from './migrations/010_sap_order_search_indexes';
 import * as m011 from './migrations/011_sap_order_filter_index';
+import * as m012 from './migrations/012_sap_order_number_grams';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -26,6 +27,7 @@ const migrations: Record<string, Knex.Migration> = {
   '009_cache_notifications': m009,
   '010_sap_order_search_indexes': m010,
   '011_sap_order_filter_index': m011,
+  '012_sap_order_number_grams': m012,
 };
 
 const source: Knex.MigrationSource<string> = {

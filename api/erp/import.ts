@@ -274,6 +274,16 @@ interface CheckRow {
 const qty3 = (n: number) => n.toFixed(3);
 const thousandths = (n: number) => Math.round(Number(n.toFixed(3)) * 1000);
 
+/**
+ * A statement queued on the transaction's connection before the previous one's answer is read: if that one fails,
+ * this one fails too (the transaction is aborted) and is awaited by no one, so its rejection is marked handled
+ * here; whoever awaits it still gets the error.
+ */
+function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 async function rows<T>(db: Db, sql: string, bindings: unknown[]): Promise<T[]> {
   const result = (await db.raw(sql, bindings as never[])) as { rows: T[] };
   return result.rows;
@@ -434,14 +444,23 @@ export async function importErpDocuments(
     for (const { doc } of write) maxChanged = Math.max(maxChanged, Date.parse(doc.Changed_At));
     if (Number.isFinite(maxChanged)) result.maxChangedAt = new Date(maxChanged).toISOString();
 
-    for (let start = 0; start < write.length; start += CHUNK_DOCUMENTS) {
-      const chunk = write.slice(start, start + CHUNK_DOCUMENTS);
-      const written = await rows<{ id: number; document_no: string; inserted: boolean }>(trx, SQL_HEADERS, [
-        options.source,
-        options.user,
-        now.toISOString(),
-        JSON.stringify(chunk.map((w) => headerRow(w.doc, w.orderTypeCode))),
-      ]);
+    const chunks: ToWrite[][] = [];
+    for (let start = 0; start < write.length; start += CHUNK_DOCUMENTS)
+      chunks.push(write.slice(start, start + CHUNK_DOCUMENTS));
+    const writeHeaders = (chunk: ToWrite[]) =>
+      settledLater(
+        rows<{ id: number; document_no: string; inserted: boolean }>(trx, SQL_HEADERS, [
+          options.source,
+          options.user,
+          now.toISOString(),
+          JSON.stringify(chunk.map((w) => headerRow(w.doc, w.orderTypeCode))),
+        ]),
+      );
+    let headers = chunks.length ? writeHeaders(chunks[0]!) : undefined;
+    for (let k = 0; k < chunks.length; k++) {
+      const chunk = chunks[k]!;
+      const written = await headers!;
+      headers = undefined;
       const byNo = new Map(written.map((w) => [w.document_no, w]));
       const newLines: Record<string, unknown>[] = [];
       const changedLines: Record<string, unknown>[] = [];
@@ -463,8 +482,13 @@ export async function importErpDocuments(
           changedLines.push(...docLines);
         }
       }
+      const next = chunks[k + 1];
       if (newLines.length) {
-        await rows(trx, SQL_NEW_LINES, [JSON.stringify(newLines)]);
+        const inserted = settledLater(rows(trx, SQL_NEW_LINES, [JSON.stringify(newLines)]));
+        // A chunk of new documents only: the next chunk's headers are queued behind these lines on the
+        // connection, their JSON built while PostgreSQL inserts the lines (the two touch different documents).
+        if (next && !changedIds.length) headers = writeHeaders(next);
+        await inserted;
         result.lines.inserted += newLines.length;
       }
       if (changedIds.length) {
@@ -483,6 +507,7 @@ export async function importErpDocuments(
         result.lines.flagged += (upd?.flagged ?? 0) + (missing?.flagged ?? 0);
         result.lines.deleted += missing?.deleted ?? 0;
       }
+      if (next && !headers) headers = writeHeaders(next);
     }
     result.written = result.inserted + result.updated;
     result.flaggedLines = result.lines.flagged;

@@ -22,7 +22,7 @@ import {
   SAP_ORDER_FILTER_INDEX_CODES,
   SAP_ORDER_VALUE_COLUMNS,
 } from '../../db/migrations/011_sap_order_filter_index';
-import { SAP_ORDER_SUFFIX_COLUMNS } from '../../db/migrations/010_sap_order_search_indexes';
+import { SAP_ORDER_GRAM_COLUMNS } from '../../db/migrations/012_sap_order_number_grams';
 
 export const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'] as const;
 /** DESIGN §4 "SAP order states": the list tabs, ALL first. */
@@ -64,10 +64,10 @@ function listSpec(lang: Language): ListSpec {
   const fields: ListSpec['fields'] = {};
   for (const name of TEXT_COLUMNS)
     fields[name] = { column: `s.${name.toLowerCase()}`, sortable: true, filter: 'contains' };
-  // Document numbers: contains goes through the index of their suffixes (migration 010).
-  for (const column of SAP_ORDER_SUFFIX_COLUMNS) {
+  // Document numbers: contains goes through the index of their grams (migration 012).
+  for (const column of SAP_ORDER_GRAM_COLUMNS) {
     const name = TEXT_COLUMNS.find((n) => n.toLowerCase() === column)!;
-    fields[name]!.indexSql = `tms_suffixes(s.${column}) @@ tms_prefix_query(?)`;
+    fields[name]!.indexSql = `tms_grams(s.${column}) @@ tms_grams_query(?)`;
   }
   for (const name of DATE_COLUMNS)
     fields[name] = { column: `s.${name.toLowerCase()}`, sortable: true, filter: 'date' };
@@ -90,19 +90,19 @@ const LIST_SPECS: Record<Language, ListSpec> = { en: listSpec('en'), id: listSpe
 /** The first codes of sap_orders_filter_idx (migration 011) that, pinned together, make it the way to the rows. */
 const FILTER_INDEX_NARROWING = SAP_ORDER_FILTER_INDEX_CODES.slice(0, 3);
 /**
- * From this length on, a document-number fragment goes through the suffix index (010) even when the codes are
+ * From this length on, a document-number fragment goes through its gram index (012) even when the codes are
  * pinned: SAP numbers are ten digits, so a fragment of six names about a hundredth of the orders at most (10,029
  * of 536,441 for '008001' in the benchmark), fewer to read than the codes' range of the filter index; one of five
  * named a sixth of them (90,202 for '00800').
  */
-const SUFFIX_INDEX_MIN_LENGTH = 6;
+const NUMBER_INDEX_MIN_LENGTH = 6;
 
 /**
  * The spec for one request: a contains filter on a code column matches the codes found beforehand
  * (api/sap-orders/code-values.ts) instead of a subquery, so the planner knows them and checks them first. When
  * the company, plant and customer/vendor are all pinned so, sap_orders_filter_idx (migration 011) narrows the
  * search to their orders and checks the other filters on its own entries, and a short document-number fragment
- * is checked there too instead of through its suffix index, which would name every order whose number matches,
+ * is checked there too instead of through its gram index, which would name every order whose number matches,
  * whatever its codes (measured with test/bench/sap-orders.ts; the planner cannot tell, as it has no estimate of
  * how many numbers a fragment matches).
  */
@@ -126,21 +126,21 @@ async function withCodeValues(deps: AppDeps, spec: ListSpec, req: ListRequest): 
     };
     pinned.add(column);
   }
-  let suffixSearch = false;
+  let numberSearch = false;
   for (const f of req.filters) {
     const field = fields[f.field];
     if (!field?.indexSql || isEmptyFilterValue(f.value)) continue;
     if (
       FILTER_INDEX_NARROWING.every((c) => pinned.has(c)) &&
-      String(f.value).length < SUFFIX_INDEX_MIN_LENGTH
+      String(f.value).length < NUMBER_INDEX_MIN_LENGTH
     )
       fields[f.field] = { ...field, indexSql: undefined };
-    else suffixSearch = true;
+    else numberSearch = true;
   }
-  // Through the suffix index, the codes are checked on the orders it names, as an expression no index serves:
-  // the planner would otherwise add a bitmap of the filter index's whole range of those codes (42,684 entries
-  // read to spare the checking of 10,029 orders, in the benchmark), trusting its estimate of the suffix index.
-  if (suffixSearch) {
+  // Through the gram index, the codes are checked on the orders it names, as an expression no index serves:
+  // the planner could otherwise add a bitmap of the filter index's whole range of those codes (42,684 entries
+  // read to spare the checking of 10,029 orders, in the benchmark).
+  if (numberSearch) {
     for (const f of req.filters) {
       const column = f.field.toLowerCase();
       const field = fields[f.field];
@@ -318,7 +318,7 @@ export async function listSapOrders(
     ]);
   } else {
     // With filters, the matching rows are found through their indexes (the filter index of the codes, migration
-    // 011; the suffix index of the document number, 010) and, in the same pass, counted and their ids sorted: one
+    // 011; the gram index of the document number, 012) and, in the same pass, counted and their ids sorted: one
     // aggregate, so the planner reads every match once whatever the page (a LIMIT would tempt it to walk the sort's
     // index until a page is full, through most of a million rows when the matches are old ones; measured with
     // test/bench/sap-orders.ts). The page's own rows are then read by id and written as JSON by a statement

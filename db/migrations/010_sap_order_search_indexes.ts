@@ -21,7 +21,11 @@ import type { Knex } from 'knex';
 /** The sap_orders columns whose contains filter goes through a suffix index. */
 export const SAP_ORDER_SUFFIX_COLUMNS = ['document_no'] as const;
 
-export async function up(knex: Knex): Promise<void> {
+/**
+ * tms_suffixes, tms_prefix_query and the suffix index of each SAP_ORDER_SUFFIX_COLUMNS; also what migration 012
+ * undoes to.
+ */
+export async function createSuffixSearch(knex: Knex): Promise<void> {
   await knex.raw(`
     create function tms_suffixes(v text) returns tsvector language plpgsql immutable strict parallel safe as $$
     declare
@@ -38,13 +42,18 @@ export async function up(knex: Knex): Promise<void> {
     create function tms_prefix_query(v text) returns tsquery language sql immutable strict parallel safe as $$
       select ('''' || replace(replace(lower(v), '\\', '\\\\'), '''', '''''') || ''':*')::tsquery
     $$`);
-  await knex.raw('drop index if exists sap_orders_id_desc_idx');
   for (const column of SAP_ORDER_SUFFIX_COLUMNS) {
-    await knex.raw(`drop index if exists sap_orders_${column}_trgm_idx`);
     await knex.raw(
       `create index sap_orders_${column}_suffix_idx on sap_orders using gin (tms_suffixes(${column}))`,
     );
   }
+}
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw('drop index if exists sap_orders_id_desc_idx');
+  for (const column of SAP_ORDER_SUFFIX_COLUMNS)
+    await knex.raw(`drop index if exists sap_orders_${column}_trgm_idx`);
+  await createSuffixSearch(knex);
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -355,6 +355,53 @@ describe('POST /api/erp/sap_orders', () => {
     expect(await order(documentNo)).toMatchObject({ warehouse_code: 'WH-SAP', shipment_type: 'SAP-TYPE' });
   });
 
+  test("given 5,000 new documents (two statement chunks, the second queued while the first one's lines are written), when pushed, then each order has its own lines and totals; when the database refuses a line of the first chunk, then the call is refused and nothing is written", async () => {
+    const batch = (prefix: string) =>
+      Array.from({ length: 5_000 }, (_, i) =>
+        rawErpDocument(`${prefix}${String(i).padStart(8, '0')}`, {
+          lines: (i % 3) + 1,
+          qty: (n) => 100 + ((i * 7 + n) % 50),
+        }),
+      );
+    const stored = await push(batch('82'));
+    expect([stored.status, stored.body.data.written, stored.body.data.lines.inserted]).toEqual([
+      200,
+      5_000,
+      Array.from({ length: 5_000 }, (_, i) => (i % 3) + 1).reduce((a, b) => a + b, 0),
+    ]);
+    const check = await t.deps.db.raw<{
+      rows: { orders: number; mislinked: number; wrong_totals: number }[];
+    }>(
+      `select count(*)::int as orders,
+              (select count(*)::int from sap_order_details l join sap_orders o on o.id = l.sap_order_id
+                where o.document_no like '82%' and l.po_so_no <> o.document_no) as mislinked,
+              count(*) filter (where s.qty_total <> (select sum(qty) from sap_order_details l
+                                                      where l.sap_order_id = s.id)
+                                  or s.os_qty_total <> s.qty_total
+                                  or (select count(*) from sap_order_details l where l.sap_order_id = s.id)
+                                     <> (right(s.document_no, 8)::int % 3) + 1)::int as wrong_totals
+         from sap_orders s where s.document_no like '82%'`,
+    );
+    expect(check.rows[0]).toEqual({ orders: 5_000, mislinked: 0, wrong_totals: 0 });
+
+    const before = await dump();
+    await t.deps.db.raw(
+      `alter table sap_order_details add constraint test_refused_line check (po_so_no <> '8300000007') not valid`,
+    );
+    try {
+      const refused = await push(batch('83'));
+      // A check constraint's refusal is the caller's bad value (400), as for any other write.
+      expect([refused.status, refused.body.success, refused.body.message_code]).toEqual([
+        400,
+        false,
+        'VALIDATION',
+      ]);
+    } finally {
+      await t.deps.db.raw('alter table sap_order_details drop constraint test_refused_line');
+    }
+    expect(await dump()).toEqual(before);
+  });
+
   test('given more than 5,000 documents or a body over 20 MB, when pushed, then 413 says so, nothing is written, and the call is logged with a summary of its body', async () => {
     const logBefore = await lastLogId();
     const before = await dump();

@@ -145,7 +145,7 @@ describe('POST /api/saporder/list', () => {
     await po.clone().update({ customer_vendor_code: vendor });
   });
 
-  test('given contains and startsWith filters on the document number (answered through its suffix index) and on other text columns, when the list is read, then it finds exactly the rows an ilike finds, odd characters and later updates included', async () => {
+  test('given contains and startsWith filters on the document number (answered through its gram index: fragments of up to six characters as a prefix of a gram, longer ones as the grams that cover them) and on other text columns, when the list is read, then it finds exactly the rows an ilike finds, odd characters and later updates included', async () => {
     // A document number with letters of both cases, a quote, a backslash, a space and the LIKE wildcards, set by
     // an update.
     const { id } = (await db()('sap_orders').where({ document_no: '4500010001' }).first('id')) as {
@@ -164,6 +164,13 @@ describe('POST /api/saporder/list', () => {
       ['Document_No', 'document_no', '%_9', 'contains'],
       ['Document_No', 'document_no', 'po-', 'startsWith'],
       ['Document_No', 'document_no', ' %_', 'contains'],
+      ['Document_No', 'document_no', "Po-Ab'C\\x %_9", 'contains'],
+      ['Document_No', 'document_no', "-aB'c\\x", 'contains'],
+      ['Document_No', 'document_no', '4500010', 'contains'],
+      ['Document_No', 'document_no', '0000001', 'contains'],
+      ['Document_No', 'document_no', '450001000', 'startsWith'],
+      ['Document_No', 'document_no', '0010000002', 'contains'],
+      ['Document_No', 'document_no', '0100000', 'contains'],
       ['Delivery_Order_No', 'delivery_order_no', '8', 'contains'],
       ['PO_No', 'po_no', '0', 'contains'],
       ['Incoterm', 'incoterm', 'fR', 'contains'],
@@ -205,7 +212,7 @@ describe('POST /api/saporder/list', () => {
     await order.clone().update({ document_no: '4500010001' });
   });
 
-  test('given the company, plant and customer/vendor pinned with an incoterm and a document-number fragment (a short one checked on the filter index, a long one through the suffix index), when the list is read in a tab, sorted and paged, then it finds exactly the rows an ilike of every filter finds', async () => {
+  test('given the company, plant and customer/vendor pinned with an incoterm and a document-number fragment (a short one checked on the filter index, a long one through the gram index), when the list is read in a tab, sorted and paged, then it finds exactly the rows an ilike of every filter finds', async () => {
     const first = (await db()('sap_orders').where({ document_no: '0010000001' }).first()) as Record<
       string,
       string
