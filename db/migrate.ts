@@ -14,6 +14,7 @@ import * as m009 from './migrations/009_cache_notifications';
 import * as m010 from './migrations/010_sap_order_search_indexes';
 import * as m011 from './migrations/011_sap_order_filter_index';
 import * as m012 from './migrations/012_sap_order_number_grams';
+import * as m013 from './migrations/013_user_plant_notifications';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -28,6 +29,7 @@ const migrations: Record<string, Knex.Migration> = {
   '010_sap_order_search_indexes': m010,
   '011_sap_order_filter_index': m011,
   '012_sap_order_number_grams': m012,
+  '013_user_plant_notifications': m013,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -14,7 +14,7 @@ import {
 } from '../list';
 import type { AuthUser } from '../services/session';
 import { sumOf, type CounterService } from '../services/counters';
-import { isAuthorized, plantAuthorization } from './authorization';
+import { isAuthorized } from './authorization';
 import { isEditable } from './edit-scope';
 import { HEADER_FIELDS, linesJsonSql, shipmentTypeName, wireColumnsSql, type Row } from './fields';
 import { JsonText } from '../http';
@@ -209,7 +209,7 @@ export interface RowRights {
 export async function rowRights(deps: AppDeps, user: AuthUser): Promise<RowRights> {
   const [flags, auth] = await Promise.all([
     deps.permissions.flags(user, 'SAPOrder'),
-    plantAuthorization(deps.db, user),
+    deps.permissions.plants(user),
   ]);
   return {
     view: flags.View,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection';
 import type { PermissionAction } from '../http';
 import type { AuthUser } from './session';
 import { FeedCache, type ChangeFeed } from './change-feed';
+import { plantAuthorization, type PlantAuthorization } from '../sap-orders/authorization';
 
 export interface PermissionFlags {
   View: boolean;
@@ -45,12 +46,24 @@ interface MenuRow {
 export class PermissionService {
   /** User, controller and action -> flags, while the change feed is live (migration 009, `permissions`). */
   private readonly cache: FeedCache<PermissionFlags>;
+  /** User -> the companies and plants granted to them, likewise (migration 013 notifies `permissions`). */
+  private readonly plantCache: FeedCache<PlantAuthorization>;
 
   constructor(
     private readonly db: Db,
     changes?: ChangeFeed,
   ) {
     this.cache = new FeedCache(changes, 'permissions');
+    this.plantCache = new FeedCache(changes, 'permissions');
+  }
+
+  /**
+   * The companies and plants the user may bring SAP documents in for and work on (api/sap-orders/authorization.ts),
+   * from memory while the change feed is live. Callers must not change what they are given.
+   */
+  async plants(user: AuthUser): Promise<PlantAuthorization> {
+    if (user.is_admin) return plantAuthorization(this.db, user);
+    return (await this.plantCache.get(String(user.id), () => plantAuthorization(this.db, user)))!;
   }
 
   /** Flags for one screen: the menus of `controller` (and `action` when given) that the user's groups reach. */

@@ -221,6 +221,54 @@ describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
     expect((await masterList(a, token)).status).toBe(200);
   });
 
+  test("given a user's plant grants cached in both processes, when a company grant is withdrawn straight in the database, then the writer lists that company's orders as not editable on the next request and the other once notified; a cached page does not read the grants", async () => {
+    const token = await loginAs(t, 'logistic');
+    const user = (await t.deps.db('users').where({ username: 'logistic' }).first('id')) as { id: number };
+    await importErpDocuments(t.deps.db, [sapDocument('0077100001', { company: '2000' })], {
+      source: 'sandbox',
+      user: 'test',
+    });
+    const editable = async (p: Process) => {
+      const res = await p
+        .request()
+        .post('/api/saporder/list')
+        .set('Authorization', token)
+        .send({ filters: [{ field: 'Document_No', value: '0077100001', matchMode: 'contains' }] });
+      expect(res.status).toBe(200);
+      return (res.body.data as { can_edit: boolean }[]).map((r) => r.can_edit);
+    };
+    expect(await editable(a)).toEqual([true]);
+    expect(await editable(b)).toEqual([true]);
+    const grantReads: string[] = [];
+    const onQuery = (q: { sql?: string }) => {
+      if (q.sql?.includes('user_plants')) grantReads.push(q.sql);
+    };
+    t.deps.db.on('query', onQuery);
+    try {
+      expect(await editable(a)).toEqual([true]);
+    } finally {
+      t.deps.db.removeListener('query', onQuery);
+    }
+    expect(grantReads).toEqual([]);
+
+    const grant = () => t.deps.db('user_plants').where({ user_id: user.id, company_code: '2000' });
+    const withdrawn = (await grant().select('user_id', 'company_code', 'plant_code')) as Record<
+      string,
+      unknown
+    >[];
+    expect(withdrawn.length).toBeGreaterThan(0);
+    let notified = nextDrop(b, 'permissions');
+    await grant().delete();
+    expect(await editable(a)).toEqual([false]);
+    await notified;
+    expect(await editable(b)).toEqual([false]);
+    notified = nextDrop(b, 'permissions');
+    await t.deps.db('user_plants').insert(withdrawn);
+    await notified;
+    expect(await editable(b)).toEqual([true]);
+    expect(await editable(a)).toEqual([true]);
+  });
+
   test('given a contains filter on the customer code answered from memory in both processes, when an order gets a code never stored before, then the writer finds it on the next request and the other once notified', async () => {
     const admin = await loginAs(t, 'admin');
     const find = async (p: Process) => {
