@@ -1,6 +1,8 @@
 // Standalone worker process for production (`npm run worker`): PostgreSQL from DATABASE_URL, a Temporal
 // cluster from TEMPORAL_ADDRESS. It also registers the search attributes and schedules, which is idempotent,
 // so a fresh cluster is usable without a manual setup step whichever process starts first.
+// The ERP pull's imports run here too: the same V8 settings as the API's (api/runtime.ts), before anything loads.
+import '../api/runtime';
 import { NativeConnection } from '@temporalio/worker';
 import pino from 'pino';
 import { loadConfig } from '../api/config';
