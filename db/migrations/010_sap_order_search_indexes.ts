@@ -10,7 +10,7 @@
 // themselves, which names the matching orders and no others. ILIKE lowercases both sides on a UTF-8 database, as
 // these functions do, so the index finds exactly the rows `column ilike '%x%'` matches; the list still checks
 // the ILIKE on the rows found (api/list.ts ListField.indexSql). tms_suffixes runs for every row an import
-// writes, so it is a loop of plpgsql: as a set-returning SQL function it cost about twice as much. The delivery
+// writes, so it is a loop of plpgsql (substringVectorFunction). The delivery
 // order and PO numbers keep their trigram indexes: a suffix index on each added about two seconds to the
 // import of 100,000 lines (measured), and they are searched far less.
 //
@@ -22,21 +22,30 @@ import type { Knex } from 'knex';
 export const SAP_ORDER_SUFFIX_COLUMNS = ['document_no'] as const;
 
 /**
+ * CREATE FUNCTION `name`(v text) returns tsvector: the lexemes are `piece` (an expression of the lowercase value
+ * `l` and each position `i`) at every position of the value. A loop of plpgsql: it runs for every row an import
+ * writes, and as a set-returning SQL function it cost about twice as much.
+ */
+export function substringVectorFunction(name: string, piece: string): string {
+  return `
+    create function ${name}(v text) returns tsvector language plpgsql immutable strict parallel safe as $$
+    declare
+      l text := lower(v);
+      pieces text[] := '{}';
+    begin
+      for i in 1..length(l) loop
+        pieces := pieces || ${piece};
+      end loop;
+      return array_to_tsvector(pieces);
+    end $$`;
+}
+
+/**
  * tms_suffixes, tms_prefix_query and the suffix index of each SAP_ORDER_SUFFIX_COLUMNS; also what migration 012
  * undoes to.
  */
 export async function createSuffixSearch(knex: Knex): Promise<void> {
-  await knex.raw(`
-    create function tms_suffixes(v text) returns tsvector language plpgsql immutable strict parallel safe as $$
-    declare
-      l text := lower(v);
-      suffixes text[] := '{}';
-    begin
-      for i in 1..length(l) loop
-        suffixes := suffixes || substr(l, i);
-      end loop;
-      return array_to_tsvector(suffixes);
-    end $$`);
+  await knex.raw(substringVectorFunction('tms_suffixes', 'substr(l, i)'));
   // The lexeme quoted as tsquery input reads it: quotes doubled, backslashes escaped.
   await knex.raw(`
     create function tms_prefix_query(v text) returns tsquery language sql immutable strict parallel safe as $$

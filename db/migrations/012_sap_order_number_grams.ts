@@ -22,24 +22,17 @@
 // the list's five-filter search). Parallel scans of sap_orders are turned off (parallel_workers = 0): the list
 // is read by many users at once, whose searches would take each other's cores.
 import type { Knex } from 'knex';
-import { createSuffixSearch, SAP_ORDER_SUFFIX_COLUMNS } from './010_sap_order_search_indexes';
+import {
+  createSuffixSearch,
+  SAP_ORDER_SUFFIX_COLUMNS,
+  substringVectorFunction,
+} from './010_sap_order_search_indexes';
 
 /** The sap_orders columns whose contains filter goes through a gram index (tms_grams). */
 export const SAP_ORDER_GRAM_COLUMNS = SAP_ORDER_SUFFIX_COLUMNS;
 
 export async function up(knex: Knex): Promise<void> {
-  // A loop of plpgsql, as tms_suffixes: it runs for every row an import writes.
-  await knex.raw(`
-    create function tms_grams(v text) returns tsvector language plpgsql immutable strict parallel safe as $$
-    declare
-      l text := lower(v);
-      grams text[] := '{}';
-    begin
-      for i in 1..length(l) loop
-        grams := grams || substr(l, i, 6);
-      end loop;
-      return array_to_tsvector(grams);
-    end $$`);
+  await knex.raw(substringVectorFunction('tms_grams', 'substr(l, i, 6)'));
   // Each lexeme quoted as tsquery input reads it: quotes doubled, backslashes escaped.
   await knex.raw(`
     create function tms_grams_query(v text) returns tsquery language plpgsql immutable strict parallel safe as $$
