@@ -41,15 +41,22 @@ export function substringVectorFunction(name: string, piece: string): string {
 }
 
 /**
+ * SQL text of the tsquery input that reads the text expression `expr` as one lexeme: quoted, its quotes doubled
+ * and its backslashes escaped. For SQL inside a dollar-quoted function body, as written here.
+ */
+export function tsqueryLexeme(expr: string): string {
+  return `'''' || replace(replace(${expr}, '\\', '\\\\'), '''', '''''') || ''''`;
+}
+
+/**
  * tms_suffixes, tms_prefix_query and the suffix index of each SAP_ORDER_SUFFIX_COLUMNS; also what migration 012
  * undoes to.
  */
 export async function createSuffixSearch(knex: Knex): Promise<void> {
   await knex.raw(substringVectorFunction('tms_suffixes', 'substr(l, i)'));
-  // The lexeme quoted as tsquery input reads it: quotes doubled, backslashes escaped.
   await knex.raw(`
     create function tms_prefix_query(v text) returns tsquery language sql immutable strict parallel safe as $$
-      select ('''' || replace(replace(lower(v), '\\', '\\\\'), '''', '''''') || ''':*')::tsquery
+      select (${tsqueryLexeme('lower(v)')} || ':*')::tsquery
     $$`);
   for (const column of SAP_ORDER_SUFFIX_COLUMNS) {
     await knex.raw(

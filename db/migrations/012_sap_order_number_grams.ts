@@ -26,6 +26,7 @@ import {
   createSuffixSearch,
   SAP_ORDER_SUFFIX_COLUMNS,
   substringVectorFunction,
+  tsqueryLexeme,
 } from './010_sap_order_search_indexes';
 
 /** The sap_orders columns whose contains filter goes through a gram index (tms_grams). */
@@ -33,7 +34,6 @@ export const SAP_ORDER_GRAM_COLUMNS = SAP_ORDER_SUFFIX_COLUMNS;
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(substringVectorFunction('tms_grams', 'substr(l, i, 6)'));
-  // Each lexeme quoted as tsquery input reads it: quotes doubled, backslashes escaped.
   await knex.raw(`
     create function tms_grams_query(v text) returns tsquery language plpgsql immutable strict parallel safe as $$
     declare
@@ -42,13 +42,13 @@ export async function up(knex: Knex): Promise<void> {
       terms text[] := '{}';
     begin
       if n <= 6 then
-        return ('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || ''':*')::tsquery;
+        return (${tsqueryLexeme('l')} || ':*')::tsquery;
       end if;
       for p in 1..n - 6 by 6 loop
         terms := terms || substr(l, p, 6);
       end loop;
       terms := terms || substr(l, n - 5);
-      return (select string_agg('''' || replace(replace(t, '\\', '\\\\'), '''', '''''') || '''', ' & ')
+      return (select string_agg(${tsqueryLexeme('t')}, ' & ')
                 from unnest(terms) t)::tsquery;
     end $$`);
   for (const column of SAP_ORDER_GRAM_COLUMNS) {
