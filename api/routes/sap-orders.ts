@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ForbiddenError, NotFoundError, RuleError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
 import { listRequestSchema } from '../list';
-import { isAuthorized, plantAuthorization } from '../sap-orders/authorization';
+import { isAuthorized } from '../sap-orders/authorization';
 import { isEditable } from '../sap-orders/edit-scope';
 import { createDefaults, parseSapOrder, readSapOrder, saveSapOrder } from '../sap-orders/editor';
 import {
@@ -124,7 +124,7 @@ const sapOrderRoutes = [
           Company_Code: string;
           Plant: string | null;
         };
-        if (!isAuthorized(await plantAuthorization(deps.db, user), company, plant)) {
+        if (!isAuthorized(await deps.permissions.plants(user), company, plant)) {
           throw new ForbiddenError('sapOrder.notAuthorized', { company, plant: plant ?? '' });
         }
       }

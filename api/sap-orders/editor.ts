@@ -32,7 +32,7 @@ import { ForbiddenError, NotFoundError, RuleError, ValidationError, type FieldEr
 import type { Language } from '../i18n';
 import type { AuthUser } from '../services/session';
 import { startSapOrderApproval } from './approval';
-import { isAuthorized, plantAuthorization } from './authorization';
+import { isAuthorized } from './authorization';
 import { editScope, SYNC_SAP } from './edit-scope';
 import { HEADER_FIELDS, shipmentTypeName, readLines, selectWire, type Row } from './fields';
 import {
@@ -404,7 +404,7 @@ export async function saveSapOrder(
   const creating = input.Id === 0;
   const allowed = await deps.permissions.can(user, 'SAPOrder', creating ? 'Create' : 'Edit');
   if (!allowed) throw new ForbiddenError();
-  const auth = await plantAuthorization(deps.db, user);
+  const auth = await deps.permissions.plants(user);
   const now = deps.now();
 
   return deps.db.transaction(async (trx) => {

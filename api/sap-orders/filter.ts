@@ -14,7 +14,7 @@ import { importErpDocuments } from '../erp/import';
 import type { ErpDocument, ErpFilter } from '../erp/types';
 import { ForbiddenError, RuleError, ValidationError, type FieldErrors } from '../errors';
 import type { AuthUser } from '../services/session';
-import { isAuthorized, plantAuthorization } from './authorization';
+import { isAuthorized } from './authorization';
 import {
   orderTypeByCodeAndName,
   orderTypeByName,
@@ -232,7 +232,7 @@ export async function filterFromSap(
   const docs = await erpOf(deps).filterDocuments(filter, FILTER_LIMIT + 1);
   const capped = docs.length > FILTER_LIMIT;
   const shown = docs.slice(0, FILTER_LIMIT);
-  const auth = await plantAuthorization(db, user);
+  const auth = await deps.permissions.plants(user);
   const numbers = shown.map((d) => d.Document_No);
   const saved = new Set(
     numbers.length
@@ -306,7 +306,7 @@ export async function saveFilterResult(
     throw new RuleError('DOCUMENT_NOT_FOUND', 'sapOrder.documentNotFound', { document: missing.join(', ') });
   }
   const found = docs as ErpDocument[];
-  const auth = await plantAuthorization(deps.db, user);
+  const auth = await deps.permissions.plants(user);
   const refused = found.filter((d) => !isAuthorized(auth, d.Company_Code, d.Plant));
   if (refused.length) {
     throw new ForbiddenError('sapOrder.documentsNotAuthorized', {

@@ -221,14 +221,17 @@ describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
     expect((await masterList(a, token)).status).toBe(200);
   });
 
-  test("given a user's plant grants cached in both processes, when a company grant is withdrawn straight in the database, then the writer lists that company's orders as not editable on the next request and the other once notified; a cached page does not read the grants", async () => {
+  test("given a user's plant grants cached in both processes, when a company grant is withdrawn straight in the database, then the writer lists that company's orders as not editable and refuses their editor on the next request, and the other once notified; cached pages do not read the grants", async () => {
     const token = await loginAs(t, 'logistic');
     const user = (await t.deps.db('users').where({ username: 'logistic' }).first('id')) as { id: number };
     await importErpDocuments(t.deps.db, [sapDocument('0077100001', { company: '2000' })], {
       source: 'sandbox',
       user: 'test',
     });
-    const editable = async (p: Process) => {
+    const { id } = (await t.deps.db('sap_orders').where({ document_no: '0077100001' }).first('id')) as {
+      id: number;
+    };
+    const listed = async (p: Process) => {
       const res = await p
         .request()
         .post('/api/saporder/list')
@@ -237,15 +240,20 @@ describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
       expect(res.status).toBe(200);
       return (res.body.data as { can_edit: boolean }[]).map((r) => r.can_edit);
     };
-    expect(await editable(a)).toEqual([true]);
-    expect(await editable(b)).toEqual([true]);
+    const editor = async (p: Process) =>
+      (await p.request().get(`/api/saporder/${id}/edit`).set('Authorization', token)).status;
+    const editable = async (p: Process) => ({ listed: await listed(p), editor: await editor(p) });
+    const granted = { listed: [true], editor: 200 };
+    const refused = { listed: [false], editor: 403 };
+    expect(await editable(a)).toEqual(granted);
+    expect(await editable(b)).toEqual(granted);
     const grantReads: string[] = [];
     const onQuery = (q: { sql?: string }) => {
       if (q.sql?.includes('user_plants')) grantReads.push(q.sql);
     };
     t.deps.db.on('query', onQuery);
     try {
-      expect(await editable(a)).toEqual([true]);
+      expect(await editable(a)).toEqual(granted);
     } finally {
       t.deps.db.removeListener('query', onQuery);
     }
@@ -259,14 +267,14 @@ describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
     expect(withdrawn.length).toBeGreaterThan(0);
     let notified = nextDrop(b, 'permissions');
     await grant().delete();
-    expect(await editable(a)).toEqual([false]);
+    expect(await editable(a)).toEqual(refused);
     await notified;
-    expect(await editable(b)).toEqual([false]);
+    expect(await editable(b)).toEqual(refused);
     notified = nextDrop(b, 'permissions');
     await t.deps.db('user_plants').insert(withdrawn);
     await notified;
-    expect(await editable(b)).toEqual([true]);
-    expect(await editable(a)).toEqual([true]);
+    expect(await editable(b)).toEqual(granted);
+    expect(await editable(a)).toEqual(granted);
   });
 
   test('given a contains filter on the customer code answered from memory in both processes, when an order gets a code never stored before, then the writer finds it on the next request and the other once notified', async () => {
