@@ -230,6 +230,8 @@ export function DataGrid(props: DataGridProps) {
         pagination
         paginationPageSize={PAGE_SIZE}
         paginationPageSizeSelector={false}
+        // No pager over an empty list ("Page 0 of 0"): the no-rows overlay says what there is.
+        suppressPaginationPanel={!total}
         domLayout="autoHeight"
         multiSortKey="ctrl"
         initialState={initialState}
