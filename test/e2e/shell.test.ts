@@ -1,6 +1,8 @@
 // The main journey in a real browser: log in as the admin, see the shell and the dashboard, switch the
 // language, log out; a revoked session sends the user to the session-expired login. Screenshots of the
-// login page, the dashboard and the shell in both languages at 1366 px and 800 px.
+// login page, the dashboard and the shell in both languages at 1366, 800 and 390 px (a phone), where the page must
+// not scroll sideways.
+import type { Page } from 'playwright-core';
 import { startE2eStack, type E2eStack } from '../support/e2e';
 import { login, openMenu } from '../support/e2e-login';
 
@@ -15,7 +17,12 @@ afterAll(async () => {
   await stack?.close();
 });
 
-const WIDTHS = [1366, 800] as const;
+const WIDTHS = [1366, 800, 390] as const;
+
+/** Nothing sticks out of the page to the side (the top bar's buttons on a phone, say). */
+async function fitsWidth(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
 
 describe('shell and dashboard', () => {
   for (const width of WIDTHS) {
@@ -34,6 +41,7 @@ describe('shell and dashboard', () => {
       await page.getByText('Total SAP Orders').waitFor();
       await page.getByText('Shipments').first().waitFor();
       expect(await page.title()).toMatch(/TMS/);
+      await fitsWidth(page, width);
       await stack.screenshot(page, `dashboard-en-${width}`);
 
       // Switch language from the top bar: the text changes and the choice is stored on the user.
@@ -42,6 +50,7 @@ describe('shell and dashboard', () => {
       await page.getByText('Total Order SAP').waitFor();
       const row = await stack.app.deps.db('users').where({ username: 'admin' }).first('language');
       expect(row.language).toBe('id');
+      await fitsWidth(page, width);
       await stack.screenshot(page, `dashboard-id-${width}`);
 
       // Log out from the settings menu.

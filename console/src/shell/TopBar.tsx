@@ -54,6 +54,14 @@ const useStyles = makeStyles({
   label: {
     '@media (max-width: 599px)': { display: 'none' },
   },
+  // Icon-only on a phone (the texts above are hidden): without a button's minimum width the bar fits.
+  button: {
+    '@media (max-width: 599px)': {
+      minWidth: 0,
+      paddingLeft: tokens.spacingHorizontalSNudge,
+      paddingRight: tokens.spacingHorizontalSNudge,
+    },
+  },
 });
 
 export interface TopBarProps {
@@ -105,6 +113,7 @@ export function TopBar(props: TopBarProps) {
   const placeholders = (
     <>
       <Button
+        className={styles.button}
         appearance="subtle"
         icon={<LocalLanguage20Regular />}
         aria-label={t('language.label')}
@@ -118,6 +127,7 @@ export function TopBar(props: TopBarProps) {
         </Badge>
       </Button>
       <Button
+        className={styles.button}
         appearance="subtle"
         icon={<PersonCircle20Regular />}
         aria-label={t('shell.settings')}
@@ -155,6 +165,7 @@ export function TopBar(props: TopBarProps) {
       <span className={styles.spacer} />
 
       <ToggleButton
+        className={styles.button}
         appearance="subtle"
         checked={changelogOpen}
         icon={<History20Regular />}
@@ -170,6 +181,7 @@ export function TopBar(props: TopBarProps) {
             user={user}
             language={language}
             openAtStart={openAtStart}
+            buttonClassName={styles.button}
             userNameClassName={styles.user}
             onLanguage={onLanguage}
             onChangePassword={onChangePassword}

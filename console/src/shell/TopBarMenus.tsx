@@ -32,6 +32,8 @@ export interface TopBarMenusProps {
   language: Language;
   /** The menu the user already asked for before this chunk arrived: opened at once. */
   openAtStart: TopBarMenuName | null;
+  /** The top bar's look of its buttons (compact on a phone). */
+  buttonClassName: string;
   userNameClassName: string;
   onLanguage: (language: Language) => void;
   onChangePassword: () => void;
@@ -39,7 +41,16 @@ export interface TopBarMenusProps {
 }
 
 export default function TopBarMenus(props: TopBarMenusProps) {
-  const { user, language, openAtStart, userNameClassName, onLanguage, onChangePassword, onLogout } = props;
+  const {
+    user,
+    language,
+    openAtStart,
+    buttonClassName,
+    userNameClassName,
+    onLanguage,
+    onChangePassword,
+    onLogout,
+  } = props;
   const { t } = useTranslation();
 
   return (
@@ -53,7 +64,12 @@ export default function TopBarMenus(props: TopBarMenusProps) {
         }}
       >
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" icon={<LocalLanguage20Regular />} aria-label={t('language.label')}>
+          <Button
+            className={buttonClassName}
+            appearance="subtle"
+            icon={<LocalLanguage20Regular />}
+            aria-label={t('language.label')}
+          >
             <Badge appearance="filled" size="small">
               {language.toUpperCase()}
             </Badge>
@@ -73,7 +89,12 @@ export default function TopBarMenus(props: TopBarMenusProps) {
 
       <Menu defaultOpen={openAtStart === 'settings'}>
         <MenuTrigger disableButtonEnhancement>
-          <Button appearance="subtle" icon={<PersonCircle20Regular />} aria-label={t('shell.settings')}>
+          <Button
+            className={buttonClassName}
+            appearance="subtle"
+            icon={<PersonCircle20Regular />}
+            aria-label={t('shell.settings')}
+          >
             <Text className={userNameClassName}>{user.Full_Name || user.Username}</Text>
           </Button>
         </MenuTrigger>
