@@ -9,6 +9,7 @@
 //       existing, active order (os_qty < qty)      → kept as is, flagged changed_in_sap (so is the header)
 //       no longer in the document                  → mark_deleted, or flagged when an active order holds it
 //   Lines whose values equal SAP's are not written, so a changed header does not rewrite its lines.
+//   is_relation follows the document's incoterm and order type (RELATION_SETTING, as util/order_is_relation).
 //
 // Everything is set-based: one read for the whole batch (master data, stored versions), then per chunk of
 // documents one statement per step with the rows passed as one JSON parameter, never a round trip per row.
@@ -167,15 +168,17 @@ const SQL_CHECK = `
 // row from an updated one.
 const SQL_HEADERS = `
   insert into sap_orders as s (document_no, status, type, order_type_code, ${headerColumns.join(', ')},
-                               erp_changed_at, source, qty_total, os_qty_total, created_by, created_date)
+                               is_relation, erp_changed_at, source, qty_total, os_qty_total, created_by,
+                               created_date)
   select d.document_no, 'APPROVED', 'SYNC SAP', d.order_type_code, ${headerColumns.map((c) => `d.${c}`).join(', ')},
-         d.erp_changed_at, ?, d.qty_total, d.qty_total, ?, ?::timestamptz
+         coalesce(d.is_relation, false), d.erp_changed_at, ?, d.qty_total, d.qty_total, ?, ?::timestamptz
     from json_to_recordset(?::json) as d(document_no text, order_type_code text,
          ${recordset(HEADER_FIELDS.map(([w, type]) => [w.toLowerCase(), type]))},
-         erp_changed_at timestamptz, qty_total numeric(18,3))
+         is_relation boolean, erp_changed_at timestamptz, qty_total numeric(18,3))
    order by d.document_no
   on conflict (document_no) do update set
          order_type_code = excluded.order_type_code,
+         is_relation = excluded.is_relation,
          ${headerColumns.map((c) => `${c} = ${incoming(c)}`).join(', ')},
          erp_changed_at = excluded.erp_changed_at,
          source = excluded.source,
@@ -380,14 +383,37 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const headerKeys = HEADER_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
 const lineKeys = LINE_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
 
+/**
+ * RELATION_SETTING: lowercase incoterm -> uppercase order type code for which the customer or vendor moves the
+ * goods itself (api/sap-orders/order-types.ts isRelationOrder decides the same for one order).
+ */
+type RelationSettings = ReadonlyMap<string, string>;
+
+async function relationSettings(trx: Db): Promise<RelationSettings> {
+  const settings = await rows<{ incoterm: string; order_type: string | null }>(
+    trx,
+    `select lookup_code as incoterm, lookup_info1 as order_type
+       from lookups where lookup_group = 'RELATION_SETTING' and is_active`,
+    [],
+  );
+  return new Map(settings.map((r) => [r.incoterm.toLowerCase(), (r.order_type ?? '').toUpperCase()]));
+}
+
 // Rows for json_to_recordset, keyed by column. Empty values are left out (a missing key reads as null), which
 // keeps the JSON of a chunk small.
-function headerRow(doc: ErpDocument, orderTypeCode: string): Record<string, unknown> {
+function headerRow(
+  doc: ErpDocument,
+  orderTypeCode: string,
+  relations: RelationSettings,
+): Record<string, unknown> {
   const row: Record<string, unknown> = {
     document_no: doc.Document_No,
     order_type_code: orderTypeCode,
     erp_changed_at: doc.Changed_At,
   };
+  if (doc.Incoterm && relations.get(doc.Incoterm.toLowerCase()) === orderTypeCode.toUpperCase()) {
+    row.is_relation = true;
+  }
   for (const [wire, column] of headerKeys) {
     const value = doc[wire];
     if (value !== null && value !== undefined) row[column] = value;
@@ -444,6 +470,7 @@ export async function importErpDocuments(
     for (const { doc } of write) maxChanged = Math.max(maxChanged, Date.parse(doc.Changed_At));
     if (Number.isFinite(maxChanged)) result.maxChangedAt = new Date(maxChanged).toISOString();
 
+    const relations = write.length ? await relationSettings(trx) : new Map<string, string>();
     const chunks: ToWrite[][] = [];
     for (let start = 0; start < write.length; start += CHUNK_DOCUMENTS)
       chunks.push(write.slice(start, start + CHUNK_DOCUMENTS));
@@ -453,7 +480,7 @@ export async function importErpDocuments(
           options.source,
           options.user,
           now.toISOString(),
-          JSON.stringify(chunk.map((w) => headerRow(w.doc, w.orderTypeCode))),
+          JSON.stringify(chunk.map((w) => headerRow(w.doc, w.orderTypeCode, relations))),
         ]),
       );
     let headers = chunks.length ? writeHeaders(chunks[0]!) : undefined;

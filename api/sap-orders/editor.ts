@@ -381,6 +381,7 @@ async function saveSyncSapOrder(
     shipmentType: v.Shipment_Type,
   });
   changes.shipment_type = decided.shipmentType;
+  changes.is_relation = decided.relation;
   if (decided.langsir) {
     await checkDestinations(trx, p, v);
     changes.plant_destination = v.Plant_Destination;

@@ -355,6 +355,43 @@ describe('POST /api/erp/sap_orders', () => {
     expect(await order(documentNo)).toMatchObject({ warehouse_code: 'WH-SAP', shipment_type: 'SAP-TYPE' });
   });
 
+  test('given documents whose incoterm makes their order type a relation one (RELATION_SETTING) or not, when pushed and when SAP changes the incoterm, then is_relation follows as util/order_is_relation answers', async () => {
+    const relation = (incoterm: string, orderType: string) =>
+      t.request().get('/api/util/order_is_relation').query({ incoterm, order_type: orderType });
+    const token = await loginAs(t, 'admin');
+    const asked = async (incoterm: string, orderType: string) =>
+      (await relation(incoterm, orderType).set('Authorization', token).expect(200)).body.data as boolean;
+    // The seeded settings: FCA is a relation incoterm for SO orders, not for PO ones; CPT is none.
+    expect([await asked('FCA', 'SO'), await asked('FCA', 'PO'), await asked('CPT', 'SO')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    await push([
+      rawErpDocument('8000000801', { header: { Incoterm: 'FCA' } }),
+      rawErpDocument('8000000802', { header: { Incoterm: 'CPT' } }),
+      rawErpDocument('8000000803', {
+        header: { Order_Type: 'PO', Customer_Vendor_Code: ERP_FIXTURE.vendor, Incoterm: 'fca' },
+      }),
+    ]).expect(200);
+    const flags = async () =>
+      Object.fromEntries(
+        (
+          (await t.deps
+            .db('sap_orders')
+            .whereIn('document_no', ['8000000801', '8000000802', '8000000803'])
+            .select('document_no', 'is_relation')) as { document_no: string; is_relation: boolean }[]
+        ).map((r) => [r.document_no, r.is_relation]),
+      );
+    expect(await flags()).toEqual({ '8000000801': true, '8000000802': false, '8000000803': false });
+
+    await push([
+      rawErpDocument('8000000801', { changedAt: '2026-03-06T08:00:00+07:00', header: { Incoterm: 'CPT' } }),
+      rawErpDocument('8000000802', { changedAt: '2026-03-06T08:00:00+07:00', header: { Incoterm: 'fca' } }),
+    ]).expect(200);
+    expect(await flags()).toEqual({ '8000000801': false, '8000000802': true, '8000000803': false });
+  });
+
   test("given 5,000 new documents (two statement chunks, the second queued while the first one's lines are written), when pushed, then each order has its own lines and totals; when the database refuses a line of the first chunk, then the call is refused and nothing is written", async () => {
     const batch = (prefix: string) =>
       Array.from({ length: 5_000 }, (_, i) =>

@@ -874,7 +874,12 @@ describe('POST /api/saporder (an order that came from SAP)', () => {
       Shipment_Type: 'COLLECTIVE',
     });
     expect(relation.status).toBe(200);
-    expect(relation.body.data.header).toMatchObject({ Shipment_Type: 'RELATION', Incoterm: 'FCA' });
+    expect(relation.body.data.header).toMatchObject({
+      Shipment_Type: 'RELATION',
+      Incoterm: 'FCA',
+      is_relation: true,
+      is_relation_setting: true,
+    });
     // Delivery using truck (SAP's, locked) fixes it to individual per truck.
     await db()('sap_orders').where('id', before.id).update({ incoterm: 'CPT', delivery_using_truck: 'Y' });
     const truck = await post('/api/saporder', logistic, {
@@ -885,6 +890,7 @@ describe('POST /api/saporder (an order that came from SAP)', () => {
     expect(truck.body.data.header).toMatchObject({
       Shipment_Type: 'INDIVIDUAL_TRUCK',
       Delivery_Using_Truck: 'Y',
+      is_relation: false,
     });
   });
 
