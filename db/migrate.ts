@@ -15,6 +15,7 @@ import * as m010 from './migrations/010_sap_order_search_indexes';
 import * as m011 from './migrations/011_sap_order_filter_index';
 import * as m012 from './migrations/012_sap_order_number_grams';
 import * as m013 from './migrations/013_user_plant_notifications';
+import * as m014 from './migrations/014_user_reactivation';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -30,6 +31,7 @@ const migrations: Record<string, Knex.Migration> = {
   '011_sap_order_filter_index': m011,
   '012_sap_order_number_grams': m012,
   '013_user_plant_notifications': m013,
+  '014_user_reactivation': m014,
 };
 
 const source: Knex.MigrationSource<string> = {

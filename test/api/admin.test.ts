@@ -1,6 +1,9 @@
 // Account administration through the real app: a group's permission matrix, a user's groups and a password
 // reset, each taking effect on the very next request.
 import { createTestApp, DEMO_PASSWORD, loginAs, type TestApp } from '../support/api';
+import { createUserActivities } from '../../workflows/users/activities';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 let admin: string;
@@ -15,6 +18,12 @@ afterAll(async () => {
 
 const groupId = async (code: string) =>
   ((await t.deps.db('user_groups').where({ code }).first('id')) as { id: number }).id;
+/** Creates a user through the User editor's call; answers its id. */
+async function createUser(fields: Record<string, unknown>): Promise<number> {
+  const created = await t.request().post('/api/user').set('Authorization', admin).send(fields);
+  expect(created.status).toBe(200);
+  return created.body.data.Id as number;
+}
 const userId = async (username: string) =>
   ((await t.deps.db('users').where({ username }).first('id')) as { id: number }).id;
 
@@ -96,15 +105,13 @@ describe('group permissions', () => {
 
 describe('user groups', () => {
   test('given a new user, when the admin assigns groups, then they are listed as member of exactly those; an unknown group is refused and changes nothing', async () => {
-    const created = await t.request().post('/api/user').set('Authorization', admin).send({
+    const id = await createUser({
       Username: 'siti',
       Full_Name: 'Siti Aminah',
       Role: 'USER',
       Department: 'LOGISTIC',
       Language: 'id',
     });
-    expect(created.status).toBe(200);
-    const id = created.body.data.Id as number;
 
     const put = await t
       .request()
@@ -197,5 +204,63 @@ describe('password reset', () => {
       .post(`/api/user/${await userId('driver')}/reset_password`)
       .set('Authorization', logistic);
     expect(res.status).toBe(403);
+  });
+});
+
+describe('inactivity and reactivation', () => {
+  test('given a user the inactivity sweep deactivated, when the admin reactivates them in the User editor, then the next sweeps leave them active until the limit has passed again since the reactivation', async () => {
+    const id = await createUser({
+      Username: 'dormant',
+      Full_Name: 'Dormant User',
+      Role: 'USER',
+      Language: 'en',
+    });
+    const longAgo = new Date(Date.now() - 200 * DAY_MS);
+    await t.deps.db('users').where({ id }).update({ created_date: longAgo, last_login_date: longAgo });
+    const sweep = (now: Date) =>
+      createUserActivities({ db: t.deps.db }).deactivateInactiveUsers({
+        inactivityDays: 90,
+        now: now.toISOString(),
+      });
+    const state = async () =>
+      (await t.deps.db('users').where({ id }).first('is_active', 'inactive_reason')) as {
+        is_active: boolean;
+        inactive_reason: string | null;
+      };
+
+    expect((await sweep(new Date())).deactivated).toContain('dormant');
+    expect(await state()).toEqual({ is_active: false, inactive_reason: 'INACTIVITY' });
+
+    const editor = await t.request().get(`/api/user/${id}/edit`).set('Authorization', admin);
+    const saved = await t
+      .request()
+      .put('/api/user')
+      .set('Authorization', admin)
+      .send({ ...editor.body.data, Is_Active: true });
+    expect(saved.status).toBe(200);
+    expect((await state()).is_active).toBe(true);
+
+    // The night after, and 89 days later: the last login is still 200 days old, but the reactivation is not.
+    expect((await sweep(new Date(Date.now() + DAY_MS))).deactivated).not.toContain('dormant');
+    expect((await sweep(new Date(Date.now() + 89 * DAY_MS))).deactivated).not.toContain('dormant');
+    expect((await state()).is_active).toBe(true);
+    // An edit that keeps the user active does not restart the clock.
+    await t
+      .request()
+      .put('/api/user')
+      .set('Authorization', admin)
+      .send({ ...editor.body.data, Is_Active: true, Full_Name: 'Dormant User 2' })
+      .expect(200);
+    const late = await sweep(new Date(Date.now() + 91 * DAY_MS));
+    expect(late.deactivated).toContain('dormant');
+    expect(await state()).toEqual({ is_active: false, inactive_reason: 'INACTIVITY' });
+    // That sweep also found the demo users, created at the start of this run, 91 days old: back as they were.
+    await t.deps
+      .db('users')
+      .whereIn(
+        'username',
+        late.deactivated.filter((u) => u !== 'dormant'),
+      )
+      .update({ is_active: true, inactive_reason: null, inactive_date: null });
   });
 });

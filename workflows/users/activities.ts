@@ -1,6 +1,7 @@
 // Activities of the user domain. The inactivity rule (spec/3 §6): an account nobody has logged into for
 // `inactivityDays` is deactivated and its sessions are revoked, so a forgotten account cannot be used.
 import type { Db } from '../../db/connection';
+import { USER_ACTIVITY_SQL } from '../../db/migrations/014_user_reactivation';
 
 export interface DeactivateInactiveUsersInput {
   inactivityDays: number;
@@ -24,8 +25,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function createUserActivities({ db }: { db: Db }) {
   return {
     /**
-     * Deactivates every active user whose last login (or creation, for a user who never logged in) is older
-     * than the cut-off, and revokes their open tokens, in one transaction.
+     * Deactivates every active user whose last login (or creation, for a user who never logged in) and last
+     * reactivation are older than the cut-off, and revokes their open tokens, in one transaction.
      *
      * Idempotent: a repeated run finds nobody new. The result is keyed by `now`: a retry after a commit whose
      * completion was lost still reports the users stamped at that same moment, and revokes any token left.
@@ -46,7 +47,7 @@ export function createUserActivities({ db }: { db: Db }) {
         await trx('users')
           .where('is_active', true)
           // Same expression as the users_activity_idx index, so the sweep stays an index range scan.
-          .whereRaw('coalesce(last_login_date, created_date) < ?', [cutoff])
+          .whereRaw(`${USER_ACTIVITY_SQL} < ?`, [cutoff])
           .update({
             is_active: false,
             inactive_reason: INACTIVITY_REASON,

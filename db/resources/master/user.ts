@@ -20,6 +20,7 @@ export const User = defineResource({
     'last_login_date',
     'inactive_reason',
     'inactive_date',
+    'reactivated_date',
   ],
   fields: [
     { name: 'Username', type: 'text', required: true, unique: true, maxLength: 100 },
