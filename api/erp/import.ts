@@ -19,6 +19,7 @@
 // document) bad documents are left out and listed.
 import type { Db } from '../../db/connection';
 import { ValidationError, type FieldErrors } from '../errors';
+import { isRelation, relationSettings, type RelationSettings } from '../sap-orders/order-types';
 import type { ErpDocument } from './types';
 
 export type ErpImportSource = 'push' | 'sandbox' | 'sap-odata' | 'console';
@@ -383,22 +384,6 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const headerKeys = HEADER_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
 const lineKeys = LINE_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
 
-/**
- * RELATION_SETTING: lowercase incoterm -> uppercase order type code for which the customer or vendor moves the
- * goods itself (api/sap-orders/order-types.ts isRelationOrder decides the same for one order).
- */
-type RelationSettings = ReadonlyMap<string, string>;
-
-async function relationSettings(trx: Db): Promise<RelationSettings> {
-  const settings = await rows<{ incoterm: string; order_type: string | null }>(
-    trx,
-    `select lookup_code as incoterm, lookup_info1 as order_type
-       from lookups where lookup_group = 'RELATION_SETTING' and is_active`,
-    [],
-  );
-  return new Map(settings.map((r) => [r.incoterm.toLowerCase(), (r.order_type ?? '').toUpperCase()]));
-}
-
 // Rows for json_to_recordset, keyed by column. Empty values are left out (a missing key reads as null), which
 // keeps the JSON of a chunk small.
 function headerRow(
@@ -411,9 +396,7 @@ function headerRow(
     order_type_code: orderTypeCode,
     erp_changed_at: doc.Changed_At,
   };
-  if (doc.Incoterm && relations.get(doc.Incoterm.toLowerCase()) === orderTypeCode.toUpperCase()) {
-    row.is_relation = true;
-  }
+  if (isRelation(relations, doc.Incoterm, orderTypeCode)) row.is_relation = true;
   for (const [wire, column] of headerKeys) {
     const value = doc[wire];
     if (value !== null && value !== undefined) row[column] = value;
@@ -470,7 +453,7 @@ export async function importErpDocuments(
     for (const { doc } of write) maxChanged = Math.max(maxChanged, Date.parse(doc.Changed_At));
     if (Number.isFinite(maxChanged)) result.maxChangedAt = new Date(maxChanged).toISOString();
 
-    const relations = write.length ? await relationSettings(trx) : new Map<string, string>();
+    const relations: RelationSettings = write.length ? await relationSettings(trx) : new Map();
     const chunks: ToWrite[][] = [];
     for (let start = 0; start < write.length; start += CHUNK_DOCUMENTS)
       chunks.push(write.slice(start, start + CHUNK_DOCUMENTS));

@@ -144,9 +144,26 @@ export async function lookupValue(db: Knex, group: string, code: string): Promis
 }
 
 /**
- * util/order_is_relation: the RELATION_SETTING value whose code is the incoterm and whose Info1 is the order
- * type's code says the customer or vendor moves the goods itself. `orderType` may be the type's Name or Code.
+ * RELATION_SETTING: the value whose code is an incoterm and whose Info1 is an order type's code says the customer
+ * or vendor moves the goods of such orders itself. Kept as lowercase incoterm -> uppercase order type code.
  */
+export type RelationSettings = ReadonlyMap<string, string>;
+
+export async function relationSettings(db: Knex): Promise<RelationSettings> {
+  const values = await lookupValues(db, 'RELATION_SETTING');
+  return new Map(values.map((v) => [v.code.toLowerCase(), (v.info1 ?? '').toUpperCase()]));
+}
+
+/** Whether the settings make an order of this incoterm and order type code a relation order. */
+export function isRelation(
+  settings: RelationSettings,
+  incoterm: string | null | undefined,
+  orderTypeCode: string,
+): boolean {
+  return !!incoterm && settings.get(incoterm.toLowerCase()) === orderTypeCode.toUpperCase();
+}
+
+/** util/order_is_relation for one order; `orderType` may be the type's Name or Code. */
 export async function isRelationOrder(
   db: Knex,
   incoterm: string | null | undefined,
@@ -154,9 +171,7 @@ export async function isRelationOrder(
 ): Promise<boolean> {
   if (!incoterm || !orderType) return false;
   const byName = await orderTypeByName(db, orderType);
-  const code = byName?.code ?? orderType;
-  const setting = await lookupValue(db, 'RELATION_SETTING', incoterm);
-  return !!setting && (setting.info1 ?? '').toUpperCase() === code.toUpperCase();
+  return isRelation(await relationSettings(db), incoterm, byName?.code ?? orderType);
 }
 
 /** The SHIPMENT_TYPE value of relation orders (Info1 RELATION). */
