@@ -25,6 +25,7 @@ import {
   validateRecord,
   writeChildren,
 } from './records';
+import { guardWrite } from '../services/admin-rights';
 import { transferRoutes } from './transfer';
 
 const LOOKUP_PAGE_SIZE = 10;
@@ -94,6 +95,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       handler: async ({ deps, body, user }) => {
         const id = await deps.db.transaction(async (trx) => {
           const parsed = await validateRecord(trx, def, stampOwner(body, def, user), undefined);
+          await guardWrite(trx, def, user, { row: parsed.row, children: parsed.children });
           const [row] = (await trx(def.table)
             .insert({ ...parsed.row, ...audit(user, deps.now(), true) })
             .returning('id')) as { id: number }[];
@@ -116,10 +118,16 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
           restrictToOwner(current, def, user);
           if (!(await current.first('t.id'))) throw new NotFoundError();
           const parsed = await validateRecord(trx, def, stampOwner(body, def, user), id);
+          const childrenWritten = def.children?.some((c) => c.name in body);
+          await guardWrite(trx, def, user, {
+            id,
+            row: parsed.row,
+            children: childrenWritten ? parsed.children : undefined,
+          });
           await trx(def.table)
             .where({ id })
             .update({ ...parsed.row, ...audit(user, deps.now(), false) });
-          if (def.children?.some((c) => c.name in body)) await writeChildren(trx, def, id, parsed.children);
+          if (childrenWritten) await writeChildren(trx, def, id, parsed.children);
         });
         return { message: 'resources.updated', data: await readRecord(deps.db, def, id) };
       },
@@ -134,9 +142,11 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       access: { controller, action: 'Delete' },
       params: idParams,
       handler: async ({ deps, params, user }) => {
-        const scope = ownerScope(def, user);
-        const owned = (q: Knex.QueryBuilder): Knex.QueryBuilder =>
-          scope ? q.where(scope.column, scope.value) : q;
+        const owned = (q: Knex.QueryBuilder): Knex.QueryBuilder => {
+          restrictToOwner(q, def, user, def.table);
+          return q;
+        };
+        await guardWrite(deps.db, def, user, { id: params.id });
         if (def.deleteMode === 'deactivate') {
           const n = await owned(deps.db(def.table).where({ id: params.id })).update({
             is_active: false,
