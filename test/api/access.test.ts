@@ -10,6 +10,7 @@ let admin: string;
 let logistic: string;
 let transporter: string;
 let customer: string;
+let driver: string;
 /** A non-administrator whose only rights are over accounts (User View/Create/Edit/Delete). */
 let userAdmin: string;
 /** A non-administrator who may edit groups (Group View/Edit) and belongs to GROUP_ADMINS. */
@@ -95,11 +96,52 @@ beforeAll(async () => {
   logistic = await loginAs(t, 'logistic');
   transporter = await loginAs(t, 'transporter');
   customer = await loginAs(t, 'customer');
+  driver = await loginAs(t, 'driver');
   userAdmin = await loginAs(t, 'useradmin');
   groupAdmin = await loginAs(t, 'groupadmin');
 });
 afterAll(async () => {
   await t.close();
+});
+
+describe('lookups follow the resource', () => {
+  test("given a transporter, whose groups do not show freight, when it asks the freight lookup (with a filter on the rate or without), then 403 as for the freight list, and no competitor's lane or rate comes back", async () => {
+    expect((await post('/api/freight/list', transporter)).status).toBe(403);
+    for (const path of ['/api/list/freight', '/api/list/freight?Cost=312.00', '/api/list/freight?q=TRP002']) {
+      const res = await get(path, transporter);
+      expect([path, res.status, res.body.message_code]).toEqual([path, 403, 'FORBIDDEN']);
+      expect(res.body.data).toBeUndefined();
+    }
+  });
+
+  test('given staff allowed to see freight, when the lookup is filtered on a column the definition does not offer (the rate), then 400 names the parameter; the lookup itself answers', async () => {
+    const byCost = await get('/api/list/freight?Cost=312.00', logistic);
+    expect([byCost.status, byCost.body.message_code]).toEqual([400, 'VALIDATION']);
+    expect(Object.keys(byCost.body.errors)).toEqual(['Cost']);
+    const plain = await get('/api/list/freight', logistic);
+    expect(plain.status).toBe(200);
+    expect(plain.body.data.items.length).toBeGreaterThan(0);
+  });
+
+  test.each([['transporter'], ['customer'], ['driver']])(
+    'given a %s account, when it asks the user lookup (all names, or the administrators), then 403 and no account is named',
+    async (who) => {
+      const token = { transporter, customer, driver }[who as 'transporter' | 'customer' | 'driver']!;
+      for (const path of ['/api/list/user', '/api/list/user?Is_Admin=true', '/api/list/user?q=admin']) {
+        const res = await get(path, token);
+        expect([path, res.status]).toEqual([path, 403]);
+        expect(JSON.stringify(res.body)).not.toContain('System Administrator');
+      }
+    },
+  );
+
+  test('given staff, when the user lookup is filtered on Is_Admin, then 400; searching by name still answers', async () => {
+    const admins = await get('/api/list/user?Is_Admin=true', logistic);
+    expect([admins.status, Object.keys(admins.body.errors ?? {})]).toEqual([400, ['Is_Admin']]);
+    const found = await get('/api/list/user?q=rina', logistic);
+    expect(found.status).toBe(200);
+    expect(found.body.data.items.map((i: { id: string }) => i.id)).toEqual(['logistic']);
+  });
 });
 
 describe('only an administrator touches administrators', () => {
