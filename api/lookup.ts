@@ -258,7 +258,9 @@ function lookupRoute(def: LookupDef, path: string): RouteDef {
   return defineRoute({
     method: 'get',
     path: `/list/${path}`,
-    summary: `${def.summary} Items { id, text, name }; q searches the text, page is 0-based (10 a page), init with q = an id answers that id's item.`,
+    summary:
+      `${def.summary} Items { id, text, name }; q searches the text; page counts from 0 (10 a page); ` +
+      "init with q = an id answers that id's item.",
     access: open ? 'public' : 'authenticated',
     query: lookupQuerySchema,
     handler: async ({ deps, query, lang, user }) => {

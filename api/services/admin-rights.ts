@@ -141,8 +141,8 @@ async function guardUserWrite(db: Db, actor: AuthUser, write: RecordWrite): Prom
   }
   const plants = write.children?.Authorized_Plants;
   if (plants) {
-    const key = (company: unknown, plant: unknown) =>
-      `${typeof company === 'string' ? company.toUpperCase() : ''}|${typeof plant === 'string' ? plant.toUpperCase() : ''}`;
+    const code = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : '');
+    const key = (company: unknown, plant: unknown) => `${code(company)}|${code(plant)}`;
     const held = new Set(
       (
         (await db('user_plants').where('user_id', actor.id).select('company_code', 'plant_code')) as {
