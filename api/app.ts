@@ -24,6 +24,8 @@ import { sapOrderApiRoutes } from './routes/sap-orders';
 import { approvalRoutes } from './routes/approvals';
 import { uploadTransporterRoutes } from './resources/upload-transporter';
 import { resourceRoutes } from './resources/routes';
+import { lookupRoutes } from './lookup';
+import { sapOrderLookups } from './sap-orders/lookups';
 import { RESOURCES } from '../db/resources/master';
 import { projectRoot } from './config';
 
@@ -34,12 +36,11 @@ export const apiRoutes: RouteDef[] = [
   ...dashboardRoutes,
   ...adminRoutes,
   ...erpRoutes,
-  // Before the master-data routes: its lookups answer list/plant, list/warehouse... with the SAP order screens'
-  // parameters and hand the rest to the generic lookup.
   ...sapOrderApiRoutes,
   ...approvalRoutes,
   ...uploadTransporterRoutes,
   ...RESOURCES.flatMap(resourceRoutes),
+  ...lookupRoutes(sapOrderLookups),
 ];
 
 type RouteHandler = (ctx: Koa.Context) => Promise<void>;

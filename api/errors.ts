@@ -33,6 +33,15 @@ export class DuplicateFieldError extends ValidationError {
     super(fieldErrors, 'validation.failed', {}, { status: 409, code: 'DUPLICATE' });
   }
 }
+/**
+ * A write the user's rights do not allow, naming the fields: 403 with `errors`, like a validation error, so an
+ * import reports it on its row.
+ */
+export class ForbiddenFieldError extends ValidationError {
+  constructor(fieldErrors: FieldErrors, messageKey = 'errors.forbidden') {
+    super(fieldErrors, messageKey, {}, { status: 403, code: 'FORBIDDEN' });
+  }
+}
 export class UnauthorizedError extends AppError {
   constructor() {
     super(401, 'UNAUTHORIZED', 'errors.unauthorized');

@@ -17,7 +17,7 @@ import {
 } from '../../db/resources/engine';
 import { resourceByName } from '../../db/resources/master';
 import type { Db } from '../../db/connection';
-import { DuplicateFieldError, ValidationError, type FieldErrors } from '../errors';
+import { DuplicateFieldError, ForbiddenError, ValidationError, type FieldErrors } from '../errors';
 import type { ListSpec } from '../list';
 import type { AuthUser } from '../services/session';
 
@@ -262,30 +262,42 @@ export function audit(user: AuthUser, now: Date, creating: boolean): Record<stri
 
 /**
  * The owner restriction for this user on this resource (see ResourceDef.owner): the column and the user's
- * company code, or undefined when the user sees every row. An external account without a company code owns
- * nothing, so its scope matches no row.
+ * company code, or undefined when the user sees every row. An external account without that code (a customer
+ * on a transporter's drivers) owns nothing: its value is null, and it matches no row.
  */
 export function ownerScope(
   def: ResourceDef,
   user: AuthUser,
-): { column: string; field: string; value: string } | undefined {
+): { column: string; field: string; value: string | null; userColumn: string } | undefined {
   if (!def.owner || user.is_admin || user.role === 'USER') return undefined;
   const field = def.fields.find((f) => f.name === def.owner!.field)!;
-  return { column: columnOf(field), field: field.name, value: user[def.owner.userColumn] ?? '\u0000' };
+  return {
+    column: columnOf(field),
+    field: field.name,
+    value: user[def.owner.userColumn] ?? null,
+    userColumn: def.owner.userColumn,
+  };
 }
 
 /** Applies the owner restriction to a query on `<table> as <alias>`. */
 export function restrictToOwner(q: Knex.QueryBuilder, def: ResourceDef, user: AuthUser, alias = 't'): void {
   const scope = ownerScope(def, user);
-  if (scope) q.where(`${alias}.${scope.column}`, scope.value);
+  if (!scope) return;
+  if (scope.value === null) q.whereRaw('false');
+  else q.where(`${alias}.${scope.column}`, scope.value);
 }
 
-/** An external user's record always names their own company: what they typed there is replaced. */
+/**
+ * An external user's record always names their own company: what they typed there is replaced. An account
+ * without a company of that kind cannot write such records at all.
+ */
 export function stampOwner(
   body: Record<string, unknown>,
   def: ResourceDef,
   user: AuthUser,
 ): Record<string, unknown> {
   const scope = ownerScope(def, user);
-  return scope ? { ...body, [scope.field]: scope.value } : body;
+  if (!scope) return body;
+  if (scope.value === null) throw new ForbiddenError(`resources.ownerMissing.${scope.userColumn}`);
+  return { ...body, [scope.field]: scope.value };
 }

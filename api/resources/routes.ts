@@ -4,13 +4,13 @@
 //   POST   /api/<path>                create (Create)
 //   PUT    /api/<path>                update, body carries Id (Edit)
 //   DELETE /api/<path>/:id            delete, or deactivate for resources that keep history (Delete)
-//   GET    /api/list/<path>?q=&page=  lookup for other screens' selects (any signed-in user)
+// Its lookup for other screens' selects (GET /api/list/<path>) comes from the lookup engine (api/lookup.ts).
 // Every write validates the whole record first (types, required, ranges, date order, references, unique
 // values), then runs in one transaction with the audit columns filled here.
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { columnOf, listedFields, type ResourceDef } from '../../db/resources/engine';
-import { NotFoundError, ValidationError } from '../errors';
+import { listedFields, type ResourceDef } from '../../db/resources/engine';
+import { NotFoundError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
 import { listRequestSchema, runList } from '../list';
 import {
@@ -25,19 +25,11 @@ import {
   validateRecord,
   writeChildren,
 } from './records';
+import { guardWrite } from '../services/admin-rights';
 import { transferRoutes } from './transfer';
-
-const LOOKUP_PAGE_SIZE = 10;
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const recordBody = z.record(z.string(), z.unknown());
-// Other parameters narrow the items by a field's exact value (`?Company_Code=C001`); `group` is the name the
-// console and the driver app use for a Lookup's group (`list/lookup?group=ORDER_TYPE`).
-const lookupQuery = z.looseObject({
-  q: z.string().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-});
-const LOOKUP_ALIASES: Record<string, string> = { group: 'lookup_group' };
 
 function deactivation(def: ResourceDef, now: Date): Record<string, unknown> {
   return Object.fromEntries(
@@ -82,8 +74,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       },
     }),
   ];
-  if (def.readOnly)
-    return [...routes, ...transferRoutes(def), ...(def.lookup === false ? [] : [lookupRoute(def)])];
+  if (def.readOnly) return [...routes, ...transferRoutes(def)];
   routes.push(
     defineRoute({
       method: 'post',
@@ -94,6 +85,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       handler: async ({ deps, body, user }) => {
         const id = await deps.db.transaction(async (trx) => {
           const parsed = await validateRecord(trx, def, stampOwner(body, def, user), undefined);
+          await guardWrite(trx, def, user, { row: parsed.row, children: parsed.children });
           const [row] = (await trx(def.table)
             .insert({ ...parsed.row, ...audit(user, deps.now(), true) })
             .returning('id')) as { id: number }[];
@@ -116,10 +108,16 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
           restrictToOwner(current, def, user);
           if (!(await current.first('t.id'))) throw new NotFoundError();
           const parsed = await validateRecord(trx, def, stampOwner(body, def, user), id);
+          const childrenWritten = def.children?.some((c) => c.name in body);
+          await guardWrite(trx, def, user, {
+            id,
+            row: parsed.row,
+            children: childrenWritten ? parsed.children : undefined,
+          });
           await trx(def.table)
             .where({ id })
             .update({ ...parsed.row, ...audit(user, deps.now(), false) });
-          if (def.children?.some((c) => c.name in body)) await writeChildren(trx, def, id, parsed.children);
+          if (childrenWritten) await writeChildren(trx, def, id, parsed.children);
         });
         return { message: 'resources.updated', data: await readRecord(deps.db, def, id) };
       },
@@ -134,9 +132,11 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       access: { controller, action: 'Delete' },
       params: idParams,
       handler: async ({ deps, params, user }) => {
-        const scope = ownerScope(def, user);
-        const owned = (q: Knex.QueryBuilder): Knex.QueryBuilder =>
-          scope ? q.where(scope.column, scope.value) : q;
+        const owned = (q: Knex.QueryBuilder): Knex.QueryBuilder => {
+          restrictToOwner(q, def, user, def.table);
+          return q;
+        };
+        await guardWrite(deps.db, def, user, { id: params.id });
         if (def.deleteMode === 'deactivate') {
           const n = await owned(deps.db(def.table).where({ id: params.id })).update({
             is_active: false,
@@ -158,56 +158,5 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
     }),
   );
   routes.push(...transferRoutes(def));
-  if (def.key && def.lookup !== false) routes.push(lookupRoute(def));
   return routes;
-}
-
-/** `{ id, text }` items for selects: the key and its display fields, active rows only, 10 a page. */
-function lookupRoute(def: ResourceDef): RouteDef {
-  const keyField = def.fields.find((f) => f.name === def.key) ?? def.fields[0]!;
-  const display = (def.display ?? [keyField.name]).map((name) => def.fields.find((f) => f.name === name)!);
-  return defineRoute({
-    method: 'get',
-    path: `/list/${def.path}`,
-    summary: `${def.name}: lookup items for selects (q searches the key and its text; 10 a page).`,
-    access: def.public ? 'public' : 'authenticated',
-    query: lookupQuery,
-    handler: async ({ deps, query, user }) => {
-      const q = deps.db(`${def.table} as t`).where('t.is_active', true);
-      if (user) restrictToOwner(q, def, user);
-      const byName = new Map(def.fields.filter((f) => !f.secret).map((f) => [f.name.toLowerCase(), f]));
-      for (const [param, value] of Object.entries(query)) {
-        if (param === 'q' || param === 'page' || typeof value !== 'string') continue;
-        const field = byName.get(LOOKUP_ALIASES[param.toLowerCase()] ?? param.toLowerCase());
-        if (!field)
-          throw new ValidationError({
-            [param]: [{ key: 'list.filterNotAllowed', params: { field: param } }],
-          });
-        q.whereRaw('??::text = ?', [columnOf(field), value]);
-      }
-      if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        q.where((w) => {
-          for (const f of display) w.orWhereRaw('??::text ilike ?', [columnOf(f), pattern]);
-        });
-      }
-      const rows = (await q
-        .orderBy(columnOf(keyField))
-        .offset((query.page - 1) * LOOKUP_PAGE_SIZE)
-        .limit(LOOKUP_PAGE_SIZE + 1)
-        .select(display.map((f) => deps.db.raw('?? as ??', [columnOf(f), f.name])))) as Record<
-        string,
-        unknown
-      >[];
-      const items = rows.slice(0, LOOKUP_PAGE_SIZE).map((r) => ({
-        id: r[keyField.name],
-        text: display
-          .map((f) => r[f.name])
-          .filter((v) => v !== null && v !== '')
-          .join(' - '),
-        ...r,
-      }));
-      return { data: { items, more: rows.length > LOOKUP_PAGE_SIZE }, extra: { items } };
-    },
-  });
 }

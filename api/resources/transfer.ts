@@ -21,6 +21,7 @@ import { defineRoute, type RouteDef } from '../http';
 import { translate, type Language } from '../i18n';
 import { applyListFilters, applyListSorts, listRequestSchema } from '../list';
 import type { AppDeps } from '../deps';
+import { guardWrite } from '../services/admin-rights';
 import type { AuthUser } from '../services/session';
 import {
   audit,
@@ -58,9 +59,17 @@ function displayValue(field: FieldDef, value: unknown): string | number | boolea
 
 type Cell = string | number | boolean | null | undefined;
 
-function csvCell(value: Cell): string {
+/** What a spreadsheet reads as the start of a formula when it opens a CSV file (`=`, `+`, `-`, `@`, tab, CR). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell. Text that a spreadsheet would run as a formula (`=HYPERLINK(...)` typed into a name by an outside
+ * company, then opened by staff) gets an apostrophe in front, so it shows as the text it is (OWASP "CSV
+ * injection"). Numbers are written as numbers: only text is marked.
+ */
+export function csvCell(value: Cell): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -307,6 +316,7 @@ export async function importRows(
         existingId === undefined
           ? parsed.row
           : Object.fromEntries(Object.entries(parsed.row).filter(([c]) => present.has(c)));
+      await guardWrite(trx, def, user, { id: existingId, row });
       // Valid rows are written even after a bad one, so later rows may refer to them; the report then
       // rolls everything back.
       if (existingId === undefined) {

@@ -1,11 +1,17 @@
 // Account administration beyond the User and Group records (spec/1 §7, spec/3 §6): the permission matrix of a
 // group, the groups of a user, and a password reset. Permissions are checked on every request, so a change
-// here takes effect on the users' very next call; a reset also ends the user's sessions.
+// here takes effect on the users' very next call; a reset also ends the user's sessions. What stays with
+// administrators, and that no one raises their own rights, is services/admin-rights.ts.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { flattenMenus } from '../../db/resources/menus';
 import { NotFoundError, RuleError, ValidationError } from '../errors';
 import { defineRoute } from '../http';
+import {
+  assertMayManageAccount,
+  assertMaySetGroups,
+  assertMaySetPermissions,
+} from '../services/admin-rights';
 import { hashPassword } from '../services/passwords';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -76,7 +82,6 @@ export const adminRoutes = [
         if (!group) throw new NotFoundError();
         const menus = (await trx('menus').select('id', 'code')) as { id: number; code: string }[];
         const idOf = new Map(menus.map((m) => [m.code, m.id]));
-        await trx('group_menus').where({ group_id: params.id }).delete();
         const rows = body.permissions
           .filter((p) => p.View || p.Create || p.Edit || p.Delete)
           .map((p) => ({
@@ -88,6 +93,8 @@ export const adminRoutes = [
             can_edit: p.Edit,
             can_delete: p.Delete,
           }));
+        await assertMaySetPermissions(trx, user, params.id, rows);
+        await trx('group_menus').where({ group_id: params.id }).delete();
         if (rows.length) await trx('group_menus').insert(rows);
         await trx('user_groups')
           .where({ id: params.id })
@@ -145,6 +152,7 @@ export const adminRoutes = [
             { groups: missing.join(', ') },
           );
         }
+        await assertMaySetGroups(trx, user, params.id, groups);
         await trx('user_group_members').where({ user_id: params.id }).delete();
         if (groups.length) {
           await trx('user_group_members').insert(groups.map((g) => ({ user_id: params.id, group_id: g.id })));
@@ -172,6 +180,7 @@ export const adminRoutes = [
           .forUpdate()
           .first('username', 'use_ad')) as { username: string; use_ad: boolean } | undefined;
         if (!target) throw new NotFoundError();
+        await assertMayManageAccount(trx, user, params.id);
         if (target.use_ad) throw new RuleError('DIRECTORY_ACCOUNT', 'admin.directoryAccount');
         await trx('users').where({ id: params.id }).update({
           password_hash: hash,

@@ -19,7 +19,6 @@ import {
   saveFilterResult,
 } from '../sap-orders/filter';
 import { listSapOrders, masterList } from '../sap-orders/list';
-import { sapOrderLookupRoutes } from '../sap-orders/lookups';
 import {
   CREATE_TYPES,
   isRelationOrder,
@@ -217,8 +216,4 @@ const sapOrderUtilRoutes = [
   }),
 ];
 
-export const sapOrderApiRoutes: RouteDef[] = [
-  ...sapOrderRoutes,
-  ...sapOrderUtilRoutes,
-  ...sapOrderLookupRoutes,
-];
+export const sapOrderApiRoutes: RouteDef[] = [...sapOrderRoutes, ...sapOrderUtilRoutes];

@@ -3,7 +3,10 @@
 //   further attempt must carry a solved server captcha;
 // - LOCK_AFTER failures of one username inside the window lock it until the window passes;
 // - IP_LIMIT failures from one address inside the window block that address.
-// Failures are counted whether or not the username exists, so the answers do not reveal which do.
+// Failures are counted whether or not the username exists, so the answers do not reveal which do. Only a wrong
+// password counts against the account: a wrong or missing captcha never reached the password check, and
+// counting it would let anyone lock anyone out without guessing at all. Wrong captchas still count against the
+// address, which keeps a guesser from trying captchas without end.
 import type { Db } from '../../db/connection';
 
 export interface LoginLimits {
@@ -20,8 +23,10 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   windowMinutes: 15,
 };
 
-/** Attempt reasons that count as a failed guess. */
-const GUESS_REASONS = ['PASSWORD', 'CAPTCHA'];
+/** Attempt reasons that count against the account: a password was checked and was wrong. */
+const ACCOUNT_REASONS = ['PASSWORD'];
+/** Attempt reasons that count against the address: any failed guess, of a password or of a captcha. */
+const ADDRESS_REASONS = ['PASSWORD', 'CAPTCHA'];
 
 export interface UsernameState {
   failuresSinceSuccess: number;
@@ -50,7 +55,7 @@ export class LoginGuard {
     const rows = (await this.db('login_attempts')
       .whereRaw('lower(username) = ?', [key])
       .where('success', false)
-      .whereIn('reason', GUESS_REASONS)
+      .whereIn('reason', ACCOUNT_REASONS)
       .where('attempted_date', '>', since)
       .select('attempted_date')
       .orderBy('attempted_date', 'desc')) as { attempted_date: Date | string }[];
@@ -67,7 +72,7 @@ export class LoginGuard {
     const windowStart = new Date(now.getTime() - this.limits.windowMinutes * 60_000);
     const row = (await this.db('login_attempts')
       .where({ ip, success: false })
-      .whereIn('reason', GUESS_REASONS)
+      .whereIn('reason', ADDRESS_REASONS)
       .where('attempted_date', '>', windowStart)
       .count('* as n')
       .first()) as { n: number | string } | undefined;

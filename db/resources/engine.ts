@@ -115,10 +115,36 @@ export interface ResourceDef {
   internalColumns?: string[];
   /** Default list order (wire names); the id is always added last. */
   defaultSort?: { field: string; order: 'asc' | 'desc' }[];
-  /** No lookup (`GET /api/list/<path>`): no select picks its rows, and they are not for everyone (logs). */
-  lookup?: false;
+  /**
+   * The lookup (`GET /api/list/<path>`, api/lookup.ts) that selects of other screens pick rows from; false for
+   * none (logs: no select picks their rows, and they are not for everyone).
+   */
+  lookup?: false | LookupOptions;
   /** Whether the Index lists a system field, where it differs from the default (a log lists its Created_Date). */
   systemList?: Partial<Record<SystemFieldName, boolean>>;
+}
+
+/**
+ * What a resource's lookup offers beyond its key and display fields. Who may ask: whoever may view the resource
+ * or a screen whose fields refer to it (a Vehicle's truck type), and only their own rows where the resource has
+ * an owner; `audience` widens or narrows that.
+ */
+export interface LookupOptions {
+  /** Fields the items may be narrowed by, to an exact value (`?Company_Code=1000`); any other parameter is a 400. */
+  filters?: string[];
+  /** Other names screens send for those parameters (`group` for a Lookup's Lookup_Group). */
+  paramNames?: Record<string, string>;
+  /** More fields each item carries, besides the display fields. */
+  columns?: string[];
+  /**
+   * Display fields kept in a second language: an Indonesian reader's items show the field named here where it is
+   * set (a Lookup's Lookup_Text_Id), and q searches both.
+   */
+  indonesian?: Record<string, string>;
+  /** More paths answering the same lookup: the names the spec's calls use (`vessel_code`). */
+  aliases?: string[];
+  /** 'signedIn': a vocabulary every screen may show (lookup values); 'staff': never for outside companies. */
+  audience?: 'signedIn' | 'staff';
 }
 
 export type SystemFieldName = 'Is_Active' | 'Created_Date' | 'Created_By' | 'Edited_Date' | 'Edited_By';
@@ -149,6 +175,18 @@ export function defineResource<const R extends ResourceDef>(def: R): R {
       throw new Error(`${def.name}.${f.name}: an enum lists options`);
   }
   if (def.key && !names.has(def.key)) throw new Error(`${def.name}: key ${def.key} is not a field`);
+  if (def.lookup) {
+    const { filters = [], columns = [], paramNames = {}, indonesian = {} } = def.lookup;
+    const named = [
+      ...filters,
+      ...columns,
+      ...Object.values(paramNames),
+      ...Object.entries(indonesian).flat(),
+    ];
+    for (const name of named) {
+      if (!names.has(name)) throw new Error(`${def.name}: the lookup names unknown field ${name}`);
+    }
+  }
   for (const [from, to] of def.dateRanges ?? []) {
     if (!names.has(from) || !names.has(to)) throw new Error(`${def.name}: date range ${from}..${to} unknown`);
   }

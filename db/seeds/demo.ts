@@ -8,6 +8,7 @@
 // SEED_DEMO=true; a real deployment gets one administrator instead (first-admin.ts).
 import type { Knex } from 'knex';
 import { flattenMenus, MASTER_DATA_CONTROLLERS } from '../resources/menus';
+import { ADMINISTRATORS_GROUP } from '../resources/master/group';
 import { seedLookups } from './lookups';
 import { seedMasterDemo } from './master-demo';
 import { hashApiKey } from '../../api/services/api-keys';
@@ -50,7 +51,7 @@ const reports = (codes: string[]): Record<string, Perm> =>
 
 export const DEMO_GROUPS: GroupDef[] = [
   {
-    code: 'ADMINISTRATOR',
+    code: ADMINISTRATORS_GROUP,
     name: 'Administrator',
     description: 'Every screen and action.',
     grants: { '*': 'VCED' },
@@ -109,12 +110,12 @@ export const DEMO_GROUPS: GroupDef[] = [
   {
     code: 'RELATION',
     name: 'Customer / vendor (relation)',
-    description: 'Collects its own goods: orders assigned to it, drivers and trucks, shipments.',
+    description: 'Collects its own goods: orders assigned to it and their shipments.',
+    // No Driver or Vehicle screen: those rows belong to transporters. A relation names the driver and truck it
+    // sends on the order itself (spec/1 §4, assign driver of a relation order: Driver_Name, Vehicle_Name).
     grants: {
       Order: 'VCE',
       Shipment: 'VC',
-      Driver: 'VCE',
-      Vehicle: 'VCE',
       'Report.RelationOrderReport': 'V',
     },
   },
@@ -133,7 +134,7 @@ export const DEMO_USERS = [
     role: 'USER',
     is_admin: true,
     department: 'LOGISTIC',
-    groups: ['ADMINISTRATOR'],
+    groups: [ADMINISTRATORS_GROUP],
   },
   {
     username: 'logistic',

@@ -4,6 +4,7 @@
 // random one that the start-up log shows once. Once any administrator exists this does nothing.
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { ADMINISTRATORS_GROUP } from '../resources/master/group';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
 
@@ -49,7 +50,7 @@ export async function ensureFirstAdmin(
         created_by: 'system',
       })
       .returning('id')) as { id: number }[];
-    const group = groupIds.get('ADMINISTRATOR');
+    const group = groupIds.get(ADMINISTRATORS_GROUP);
     if (group) await trx('user_group_members').insert({ user_id: created!.id, group_id: group });
     return initialPassword ? { created: true } : { created: true, generatedPassword: password };
   });

@@ -208,7 +208,7 @@ describe('login', () => {
     expect(locked.headers['retry-after']).toBeDefined();
   });
 
-  test('given the captcha is required, when a wrong captcha is sent, then "Invalid/Incorrect Captcha" and it counts as a failure; a right one with the right password logs in', async () => {
+  test('given the captcha is required, when a wrong captcha is sent, then "Invalid/Incorrect Captcha" (a failure of the address, not of the account: test/api/access.test.ts); a right one with the right password logs in', async () => {
     await addUser('captchauser');
     for (let i = 0; i < 3; i++) {
       await t.request().post('/api/auth/login').send({ Username: 'captchauser', Password: 'nope-nope' });

@@ -296,19 +296,22 @@ describe.each(RESOURCES.map((def) => [def.name, def] as const))('%s', (_name, de
 
   /** Resources without a lookup (the logs) answer 404 there instead; see their read-only case. */
   (def.lookup === false ? test.skip : test)(
-    'given active records, when looked up by part of the key, then items carry the key as id and a readable text, 10 a page',
+    'given active records, when looked up by part of the key, then items carry the key as id and a readable text, 10 a page; a user who may see neither the screen nor one that picks from it is refused',
     async () => {
       const made = await createRecord(def);
-      const res = await t
-        .request()
-        .get(`/api/list/${def.path}`)
-        .query({ q: made.key.slice(1) })
-        // Any signed-in staff member may look up (an outside company would see only its own rows).
-        .set('Authorization', outsider);
+      const lookup = (token: string) =>
+        t
+          .request()
+          .get(`/api/list/${def.path}`)
+          .query({ q: made.key.slice(1) })
+          .set('Authorization', token);
+      const res = await lookup(admin);
       expect(res.status).toBe(200);
       const item = (res.body.data.items as { id: string; text: string }[]).find((i) => i.id === made.key);
       expect(item?.text.startsWith(made.key)).toBe(true);
       expect(res.body.data.items.length).toBeLessThanOrEqual(10);
+      const open = def.public || (def.lookup && def.lookup.audience === 'signedIn');
+      expect((await lookup(outsider)).status).toBe(open ? 200 : 403);
     },
   );
 

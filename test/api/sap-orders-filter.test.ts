@@ -438,7 +438,7 @@ describe('lookups of the SAP order screens', () => {
   test("given the screens' parameters, when lookups are narrowed by company, plant, type and q, then only matching items come, 10 a page", async () => {
     const plants = await items('plant?company=2000;3000');
     expect(plants.map((p) => p.id)).toEqual(['2101', '2102', '2103', '2104', '3101', '3102', '3103', '3104']);
-    // Without the screens' parameters the generic lookup answers as before.
+    // The same lookup also takes the field its definition offers, by its exact value.
     expect((await items('plant?Company_Code=3000')).map((p) => p.id)).toEqual([
       '3101',
       '3102',
@@ -446,7 +446,9 @@ describe('lookups of the SAP order screens', () => {
       '3104',
     ]);
     expect((await items('plant_all?company=2000')).length).toBe(10);
-    expect((await items('plant_all?company=2000&page=2')).length).toBe(5);
+    // Pages count from 0 (spec/3 §7): the second page holds the last five.
+    expect((await items('plant_all?company=2000&page=0')).length).toBe(10);
+    expect((await items('plant_all?company=2000&page=1')).length).toBe(5);
     expect((await items('order_type?type=TRANSFER%20ORDER')).map((o) => o.id)).toEqual(['TO IN', 'TO OUT']);
     expect((await items('order_type?type=MANUAL')).map((o) => o.id)).not.toContain('TO IN');
     expect((await items('warehouse?plant=1101')).map((w) => w.id)).toEqual([
@@ -496,7 +498,7 @@ describe('lookups of the SAP order screens', () => {
     }[];
     const flags = await get(`/api/util/order_type_fields?id=${toOut!.Id}`, logistic);
     expect(flags.body.data).toMatchObject({ Code: 'TO', Name: 'TO OUT', Info1: 'OUT' });
-    // A field's exact value is still the generic lookup's.
+    // The field the definition offers narrows by its exact value.
     expect((await items('order_type?Code=STO')).map((o) => o.id)).toEqual(['STO IN', 'STO OUT']);
   });
 
@@ -543,7 +545,7 @@ describe('lookups of the SAP order screens', () => {
       unknown
     >[];
     expect(reasons.some((r) => r.Lookup_Info1 === 'Y')).toBe(true);
-    // Other parameters are the generic lookup's: a field's exact value, and 400 for an unknown one.
+    // Fields the Lookup definition offers narrow by their exact value; an unknown parameter is a 400.
     const byInfo = await get('/api/list/lookup?Lookup_Group=LANGSIR_TYPE&Lookup_Info2=COLLECTIVE', logistic);
     expect((byInfo.body.items as { id: string }[]).map((i) => i.id)).toEqual(['DALAM_PABRIK']);
     expect((await get('/api/list/lookup?group=LANGSIR_TYPE&colour=red', logistic)).status).toBe(400);

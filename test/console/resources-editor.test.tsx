@@ -309,7 +309,8 @@ describe('resource editor', () => {
     expect(searches).toEqual([]);
 
     await user.type(company, 'w', { skipClick: true });
-    await waitFor(() => expect(searches).toEqual(['Saw|1']));
+    // Pages count from 0 (spec/3 §7).
+    await waitFor(() => expect(searches).toEqual(['Saw|0']));
     await user.click(await screen.findByRole('option', { name: 'C002 - PT Sawit Jaya' }));
     await waitFor(() => expect(company).toHaveValue('C002 - PT Sawit Jaya'));
 
@@ -332,11 +333,11 @@ describe('resource editor', () => {
         const url = new URL(request.url);
         const page = Number(url.searchParams.get('page'));
         searches.push(`${url.searchParams.get('q')}|${page}`);
-        const items = Array.from({ length: page === 1 ? 10 : 2 }, (_, i) => {
-          const n = (page - 1) * 10 + i + 1;
+        const items = Array.from({ length: page === 0 ? 10 : 2 }, (_, i) => {
+          const n = page * 10 + i + 1;
           return { id: `TT${n}`, text: `TT${n} - Truck ${n}` };
         });
-        return HttpResponse.json(envelope({ items, more: page === 1 }));
+        return HttpResponse.json(envelope({ items, more: page === 0 }));
       }),
       http.get(`${API}/list/:other`, () => HttpResponse.json(envelope({ items: [], more: false }))),
     );
@@ -344,11 +345,11 @@ describe('resource editor', () => {
     const truckType = await screen.findByRole('combobox', { name: /^Truck Type/ });
 
     await user.click(truckType);
-    await waitFor(() => expect(searches).toEqual(['|1']));
+    await waitFor(() => expect(searches).toEqual(['|0']));
     expect(await screen.findAllByRole('option', { name: /Truck \d+$/ })).toHaveLength(10);
     await user.click(screen.getByRole('option', { name: 'Load more…' }));
     await waitFor(() => expect(screen.getAllByRole('option', { name: /Truck \d+$/ })).toHaveLength(12));
-    expect(searches).toEqual(['|1', '|2']);
+    expect(searches).toEqual(['|0', '|1']);
     await user.click(screen.getByRole('option', { name: 'TT12 - Truck 12' }));
     await waitFor(() => expect(truckType).toHaveValue('TT12 - Truck 12'));
   });
@@ -362,7 +363,7 @@ describe('resource editor', () => {
       ),
       http.get(`${API}/list/lookup`, ({ request }) => {
         const url = new URL(request.url);
-        searches.push(`${url.searchParams.get('group')}|${url.searchParams.get('q')}`);
+        searches.push(['group', 'q', 'init'].map((k) => url.searchParams.get(k) ?? '').join('|'));
         return HttpResponse.json(
           envelope({ items: [{ id: 'ONE_WAY', text: 'ONE_WAY - One way' }], more: false }),
         );
@@ -374,9 +375,9 @@ describe('resource editor', () => {
     await user.click(tripType);
     await user.click(await screen.findByRole('option', { name: 'ONE_WAY - One way' }));
     await waitFor(() => expect(tripType).toHaveValue('ONE_WAY - One way'));
-    expect(searches).toContain('FREIGHT_TRIP_TYPE|');
-    // A code already there (the currency's default) is shown through one lookup in its own group.
-    expect(searches).toContain('CCY|IDR');
+    expect(searches).toContain('FREIGHT_TRIP_TYPE||');
+    // A code already there (the currency's default) is shown through one init lookup in its own group.
+    expect(searches).toContain('CCY|IDR|true');
   });
 
   it('given a record with a reference, when it opens, then the reference shows its text from one lookup of its key', async () => {
@@ -398,7 +399,8 @@ describe('resource editor', () => {
         ),
       ),
       http.get(`${API}/list/company`, ({ request }) => {
-        searches.push(new URL(request.url).searchParams.get('q') ?? '');
+        const url = new URL(request.url);
+        searches.push(['q', 'page', 'init'].map((k) => url.searchParams.get(k)).join('|'));
         return HttpResponse.json(
           envelope({ items: [{ id: 'C001', text: 'C001 - PT Sawit Makmur' }], more: false }),
         );
@@ -409,7 +411,8 @@ describe('resource editor', () => {
     const company = await screen.findByRole('combobox', { name: /^Company/ });
     await waitFor(() => expect(company).toHaveValue('C001 - PT Sawit Makmur'));
     expect(company).toBeDisabled();
-    expect(searches).toEqual(['C001']);
+    // The spec's init lookup: the id as q, with the init flag, from the first page.
+    expect(searches).toEqual(['C001|0|true']);
   });
 
   it('given an enum field, when the Plant editor opens in English, then its choices read as labels and the one picked is saved as its code', async () => {

@@ -474,6 +474,9 @@ describe('SAP order editor', () => {
     // The flags of the chosen order type were read by its code and name; plants were asked for the company.
     expect(fake.requests).toContain('GET util/order_type_fields_code_name?code=PO&name=PO');
     expect(fake.requests.some((r) => r.startsWith('GET list/plant?company=1000'))).toBe(true);
+    // Lookups page from 0 (spec/3 §7): the whole lists were read from their first page.
+    expect(fake.requests).toContain('GET list/lookup?group=DOCUMENT_TYPE&q=&page=0');
+    expect(fake.requests.filter((r) => r.startsWith('GET list/') && /[?&]page=[1-9]/.test(r))).toEqual([]);
   });
 
   it('given create mode, when Save is pressed with nothing filled in, then the missing fields are named under their inputs and nothing is sent', async () => {

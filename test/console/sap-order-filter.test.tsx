@@ -98,13 +98,16 @@ function filterScreen(options: { filter?: () => Response } = {}) {
   const filters: Body[] = [];
   const saves: Body[][] = [];
   const flagsAsked: string[] = [];
+  /** The page each lookup call asked for. */
+  const lookupPages: string[] = [];
   server.use(
     permissionHandler({ View: true, Create: true, Edit: true }),
-    http.get(`${API}/list/order_type`, () =>
-      HttpResponse.json(
+    http.get(`${API}/list/order_type`, ({ request }) => {
+      lookupPages.push(`order_type|${new URL(request.url).searchParams.get('page')}`);
+      return HttpResponse.json(
         envelope({ items: ORDER_TYPES.map((o) => ({ id: o.Name, text: o.Name, ...o })), more: false }),
-      ),
-    ),
+      );
+    }),
     http.get(`${API}/util/order_type_fields_code_name`, ({ request }) => {
       const url = new URL(request.url);
       flagsAsked.push(`${url.searchParams.get('code')}|${url.searchParams.get('name')}`);
@@ -113,6 +116,7 @@ function filterScreen(options: { filter?: () => Response } = {}) {
     }),
     http.get(`${API}/list/company_code`, ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
+      lookupPages.push(`company_code|${new URL(request.url).searchParams.get('page')}`);
       return HttpResponse.json(envelope({ items: COMPANIES.filter((c) => c.text.includes(q)), more: false }));
     }),
     http.post(`${API}/saporder/filter`, async ({ request }) => {
@@ -137,7 +141,7 @@ function filterScreen(options: { filter?: () => Response } = {}) {
     ),
     http.post(`${API}/saporder/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
   );
-  return { filters, saves, flagsAsked };
+  return { filters, saves, flagsAsked, lookupPages };
 }
 
 async function chooseOrderType(user: UserEvent, name: string, label = /^Order Type/) {
@@ -350,10 +354,12 @@ describe('Filter from SAP: the Filter tab', () => {
 
 describe('Filter from SAP: the Result tab', () => {
   it('given an SO filter with two companies and a date range, when it is sent, then the body carries them and the Result tab lists the documents with the warning, the unauthorised row marked and not checkable, and the saved one marked', async () => {
-    const { filters } = filterScreen();
+    const { filters, lookupPages } = filterScreen();
     const { user } = renderApp('/SAPOrder/Filter', { user: {} });
     await screen.findByRole('heading', { name: 'Filter from SAP', level: 1 });
     await fillSoFilter(user);
+    // The order types and the company choices were asked from the first page, which is page 0 (spec/3 §7).
+    expect(new Set(lookupPages)).toEqual(new Set(['order_type|0', 'company_code|0']));
     expect(
       within(screen.getByRole('toolbar', { name: 'Company' }))
         .getAllByRole('button')

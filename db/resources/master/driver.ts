@@ -10,6 +10,8 @@ export const Driver = defineResource({
   display: ['Driver_Code', 'Driver_Name'],
   deleteMode: 'deactivate',
   owner: { field: 'Transporter_Code', userColumn: 'transporter_code' },
+  // The assignment's driver select narrows by transporter (spec/3 §7 list/driver transporter_code).
+  lookup: { filters: ['Transporter_Code'] },
   fields: [
     { name: 'Driver_Code', type: 'text', required: true, unique: true, maxLength: 20, lookupMinChars: 0 },
     { name: 'Driver_Name', type: 'text', required: true, maxLength: 120 },

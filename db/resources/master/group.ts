@@ -3,6 +3,12 @@
 // (api/routes/admin.ts), since they span every menu and every user rather than fields of one record.
 import { defineResource } from '../engine';
 
+/**
+ * The administrators group: it grants every screen, so its record, its permissions and who belongs to it are
+ * an administrator's to change (api/services/admin-rights.ts).
+ */
+export const ADMINISTRATORS_GROUP = 'ADMINISTRATOR';
+
 export const Group = defineResource({
   name: 'Group',
   table: 'user_groups',

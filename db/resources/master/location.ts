@@ -7,6 +7,7 @@ export const Location = defineResource({
   path: 'location',
   key: 'Location_Code',
   display: ['Location_Code', 'Location_Name'],
+  lookup: { filters: ['Plant_Code'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Location_Code', type: 'text', required: true, unique: true, maxLength: 20, lookupMinChars: 0 },

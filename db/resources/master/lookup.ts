@@ -12,6 +12,15 @@ export const Lookup = defineResource({
   key: 'Lookup_Code',
   display: ['Lookup_Code', 'Lookup_Text_En'],
   deleteMode: 'deactivate',
+  // Every screen shows lookup values (a shipment type, a reason), so any signed-in user may look them up; the
+  // console and the driver app ask for one group (`group`), and read its text in their language.
+  lookup: {
+    filters: ['Lookup_Group', 'Lookup_Info1', 'Lookup_Info2'],
+    paramNames: { group: 'Lookup_Group' },
+    columns: ['Lookup_Group', 'Lookup_Text_Id', 'Lookup_Info1', 'Lookup_Info2'],
+    indonesian: { Lookup_Text_En: 'Lookup_Text_Id' },
+    audience: 'signedIn',
+  },
   fields: [
     { name: 'Lookup_Group', type: 'text', required: true, maxLength: 50 },
     { name: 'Lookup_Code', type: 'text', required: true, uniqueWith: ['Lookup_Group'], maxLength: 50 },

@@ -10,6 +10,7 @@ export const OrderType = defineResource({
   path: 'order_type',
   key: 'Name',
   display: ['Name', 'Code'],
+  lookup: { filters: ['Code'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Code', type: 'text', required: true, maxLength: 20 },

@@ -7,6 +7,7 @@ export const Plant = defineResource({
   path: 'plant',
   key: 'Plant_Code',
   display: ['Plant_Code', 'Plant_Name'],
+  lookup: { filters: ['Company_Code'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Plant_Code', type: 'text', required: true, unique: true, maxLength: 10 },

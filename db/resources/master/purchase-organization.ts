@@ -8,6 +8,7 @@ export const PurchaseOrganization = defineResource({
   path: 'purchase_organization',
   key: 'Purchase_Organization_Code',
   display: ['Purchase_Organization_Code', 'Purchase_Organization_Name'],
+  lookup: { filters: ['Company_Code'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Purchase_Organization_Code', type: 'text', required: true, unique: true, maxLength: 10 },

@@ -7,6 +7,7 @@ export const SalesOrganization = defineResource({
   path: 'sales_organization',
   key: 'Sales_Organization_Code',
   display: ['Sales_Organization_Code', 'Sales_Organization_Name'],
+  lookup: { filters: ['Company_Code'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Sales_Organization_Code', type: 'text', required: true, unique: true, maxLength: 10 },

@@ -8,6 +8,8 @@ export const Transporter = defineResource({
   key: 'Transporter_Code',
   display: ['Transporter_Code', 'Transporter_Name'],
   deleteMode: 'deactivate',
+  // A transporter's own users see its own record only, not its competitors'.
+  owner: { field: 'Transporter_Code', userColumn: 'transporter_code' },
   fields: [
     { name: 'Transporter_Code', type: 'text', required: true, unique: true, maxLength: 20 },
     { name: 'Transporter_Name', type: 'text', required: true, maxLength: 120 },

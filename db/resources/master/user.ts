@@ -9,6 +9,8 @@ export const User = defineResource({
   key: 'Username',
   display: ['Username', 'Full_Name'],
   deleteMode: 'deactivate',
+  // Names of people: looked up by staff only (approvers of the Approval Matrix), never by outside companies.
+  lookup: { audience: 'staff' },
   // An administrator's deactivation is told apart from the inactivity schedule's (spec/3 §6).
   deactivateSets: { inactive_reason: 'ADMIN', inactive_date: 'now' },
   internalColumns: [

@@ -14,6 +14,8 @@ export const Vehicle = defineResource({
   display: ['Plate_No', 'Truck_Type_Code'],
   deleteMode: 'deactivate',
   owner: { field: 'Transporter_Code', userColumn: 'transporter_code' },
+  // The assignment's truck select narrows by transporter (spec/3 §7 list/vehicle transporter_code).
+  lookup: { filters: ['Transporter_Code'] },
   fields: [
     { name: 'Plate_No', type: 'text', required: true, unique: true, maxLength: 20, lookupMinChars: 0 },
     { name: 'Transporter_Code', type: 'ref', ref: 'Transporter', required: true },

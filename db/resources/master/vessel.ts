@@ -9,6 +9,8 @@ export const Vessel = defineResource({
   key: 'Vessel_Code',
   display: ['Vessel_Code', 'Vessel_Name'],
   public: true,
+  // spec/2 §7 names the order screens' vessel select list/vessel_code.
+  lookup: { aliases: ['vessel_code'] },
   readOnly: true,
   fields: [
     { name: 'Vessel_Code', type: 'text', required: true, unique: true, maxLength: 20 },

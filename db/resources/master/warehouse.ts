@@ -9,6 +9,7 @@ export const Warehouse = defineResource({
   path: 'warehouse',
   key: 'Warehouse_Code',
   display: ['Warehouse_Code', 'Warehouse_Name'],
+  lookup: { filters: ['Plant_Code'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Warehouse_Code', type: 'text', required: true, unique: true, maxLength: 20 },

@@ -1,7 +1,8 @@
-// Type-ahead select of a row of another resource (spec/3 §9 dropdown): `GET /api/list/<path>?q=&page=` answers
-// `{items: [{id, text}], more}`, 10 a page. It searches once the user has typed `minChars` characters (3 unless
-// the field says otherwise; 0 searches on opening), 250 ms after the last key; "Load more" fetches the next page.
-// The stored value is the id (the business key); its text is looked up once when a value arrives, so the field
+// Type-ahead select of a row of another resource (spec/3 §7 "Generic remote dropdown", §9):
+// `GET /api/list/<path>?q=&page=` answers `{items: [{id, text}], more}`, 10 a page, pages counted from 0. It
+// searches once the user has typed `minChars` characters (3 unless the field says otherwise; 0 searches on
+// opening), 250 ms after the last key; "Load more" fetches the next page. The stored value is the id (the business
+// key); its text is looked up once when a value arrives (the init lookup: the id as q, with `init`), so the field
 // shows "C001 - PT Sawit" rather than a bare code.
 import { Combobox, Option, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
@@ -54,8 +55,8 @@ function toItems(answer: LookupAnswer | undefined): RefItem[] {
     .map((item) => ({ id: String(item.id), text: String(item.text ?? item.id) }));
 }
 
-function query(url: string, q: string, page: number, params?: Record<string, string>): string {
-  const search = new URLSearchParams({ ...params, q, page: String(page) });
+function query(url: string, q: string, page: number, params?: Record<string, string>, init = false): string {
+  const search = new URLSearchParams({ ...params, q, page: String(page), ...(init ? { init: 'true' } : {}) });
   return `${url}?${search.toString()}`;
 }
 
@@ -68,7 +69,7 @@ export function RefSelect(props: RefSelectProps) {
   const [input, setInput] = useState('');
   const [items, setItems] = useState<RefItem[]>([]);
   const [more, setMore] = useState(false);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(0);
   const [loading, setLoading] = useState(false);
   // The text of an id, once looked up or chosen; until then the bare id shows.
   const [known, setKnown] = useState<RefItem | null>(null);
@@ -83,7 +84,7 @@ export function RefSelect(props: RefSelectProps) {
     if (!value || value === knownId) return;
     let live = true;
     api
-      .get<LookupAnswer>(query(url, value, 1, JSON.parse(paramsKey) as Record<string, string>))
+      .get<LookupAnswer>(query(url, value, 0, JSON.parse(paramsKey) as Record<string, string>, true))
       .then((res) => {
         const found = toItems(res.data).find((item) => item.id === value);
         if (live && found) setKnown(found);
@@ -103,7 +104,7 @@ export function RefSelect(props: RefSelectProps) {
       const res = await api.get<LookupAnswer>(query(url, q, nextPage, params));
       if (mine !== request.current) return;
       const found = res.success ? toItems(res.data) : [];
-      setItems((previous) => (nextPage === 1 ? found : [...previous, ...found]));
+      setItems((previous) => (nextPage === 0 ? found : [...previous, ...found]));
       setMore(res.success && res.data?.more === true);
       setPage(nextPage);
     } catch {
@@ -125,7 +126,7 @@ export function RefSelect(props: RefSelectProps) {
       setLoading(false);
       return;
     }
-    timer.current = setTimeout(() => void search(text.trim(), 1), REF_DEBOUNCE_MS);
+    timer.current = setTimeout(() => void search(text.trim(), 0), REF_DEBOUNCE_MS);
   }
 
   function openChange(next: boolean) {
@@ -138,7 +139,7 @@ export function RefSelect(props: RefSelectProps) {
       setInput('');
       setItems([]);
       setMore(false);
-      if (minChars === 0) void search('', 1);
+      if (minChars === 0) void search('', 0);
     } else {
       clearTimeout(timer.current);
       setInput('');

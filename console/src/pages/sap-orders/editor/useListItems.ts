@@ -1,5 +1,5 @@
-// A short list for a select, loaded whole from a lookup (`GET /api/list/<name>?q=&page=`, 10 a page): create
-// types, the order types of a create type, the values of a lookup group. The pages are read until the server
+// A short list for a select, loaded whole from a lookup (`GET /api/list/<name>?q=&page=`, 10 a page, from page 0):
+// create types, the order types of a create type, the values of a lookup group. The pages are read until the server
 // says there are no more (capped, so a wrong answer cannot loop). Asked again when the URL, its parameters or
 // the interface language change (the texts come localised).
 import { useEffect, useState } from 'react';
@@ -42,7 +42,7 @@ export function useListItems(
     void (async () => {
       const items: ListItem[] = [];
       try {
-        for (let page = 1; page <= MAX_PAGES; page++) {
+        for (let page = 0; page < MAX_PAGES; page++) {
           const search = new URLSearchParams({
             ...(JSON.parse(paramsKey) as Record<string, string>),
             q: '',

@@ -1,5 +1,5 @@
-// Several values of a lookup (spec/3 §2.2 Company, multi-select): a type-ahead list searching
-// `GET /api/<url>?q=&page=1` 250 ms after the last key (from the first character: the lists it serves are short);
+// Several values of a lookup (spec/3 §2.2 Company, multi-select): a type-ahead list searching the first page,
+// `GET /api/<url>?q=&page=0`, 250 ms after the last key (from the first character: the lists it serves are short);
 // choosing a value adds it and keeps the list open for the next one, and the chosen values show as removable chips
 // under it. The value is the list of ids (business keys); the chips show each id's text as the lookup gave it.
 // Fluent's `multiselect` Combobox was not used: inside a Field it did not render its list in the console tests
@@ -67,7 +67,7 @@ export function MultiRefSelect(props: MultiRefSelectProps) {
     const mine = ++request.current;
     setLoading(true);
     try {
-      const params = new URLSearchParams({ q, page: '1' });
+      const params = new URLSearchParams({ q, page: '0' });
       const res = await api.get<LookupAnswer>(`${url}?${params.toString()}`);
       if (mine !== request.current) return;
       const found = (res.success ? (res.data?.items ?? []) : [])

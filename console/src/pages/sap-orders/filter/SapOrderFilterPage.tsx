@@ -142,7 +142,7 @@ export default function SapOrderFilterPage() {
     void (async () => {
       const found: OrderTypeOption[] = [];
       try {
-        for (let p = 1; p <= ORDER_TYPE_PAGES; p++) {
+        for (let p = 0; p < ORDER_TYPE_PAGES; p++) {
           const res = await api.get<LookupAnswer>(`list/order_type?q=&page=${p}`);
           if (!res.success) throw new Error(res.message);
           for (const item of res.data?.items ?? []) {
