@@ -19,6 +19,12 @@ const base = {
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
+// Projects on a real database: without DATABASE_URL, one embedded PostgreSQL cluster for the whole run (jest
+// runs a global setup once however many projects name it).
+const database = {
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};
 
 export default {
   // Suites build real apps on real databases while others run beside them on two cores.
@@ -32,12 +38,14 @@ export default {
     },
     {
       ...base,
+      ...database,
       displayName: 'api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/api/**/*.test.ts'],
     },
     {
       ...base,
+      ...database,
       displayName: 'workflows',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/workflows/**/*.test.ts'],
@@ -52,6 +60,7 @@ export default {
     },
     {
       ...base,
+      ...database,
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],

@@ -2,6 +2,7 @@
 // fails at start with a clear message instead of at the first request.
 import path from 'node:path';
 import { z } from 'zod';
+import { DB_TIMEOUTS } from '../db/connection';
 
 export const projectRoot = path.resolve(__dirname, '..');
 
@@ -11,9 +12,16 @@ const envSchema = z.object({
   APP_ENVIRONMENT: z.string().default('DEV'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
-  /** Unset: embedded PGlite under DATA_DIR. Set: a real PostgreSQL. */
+  /** Unset: `npm start` runs a PostgreSQL cluster of its own under DATA_DIR. Set: that PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  /** The longest one statement may run before PostgreSQL cancels it; 0: no limit. Migrations lift it. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DB_TIMEOUTS.statementMs),
+  /**
+   * Port of the embedded cluster (127.0.0.1 only). Not PostgreSQL's usual 5432, where a PostgreSQL of the
+   * machine may already listen.
+   */
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(5438),
   /** Unset: `npm start` launches the Temporal dev server. Set: a real Temporal frontend (host:port). */
   TEMPORAL_ADDRESS: z.string().optional(),
   TEMPORAL_NAMESPACE: z.string().default('default'),

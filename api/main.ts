@@ -1,5 +1,6 @@
 // `npm start`: the whole product in one process tree.
-//   DATABASE_URL unset   -> embedded PostgreSQL (PGlite) under DATA_DIR/pgdata
+//   DATABASE_URL unset   -> a PostgreSQL cluster of its own (DATA_DIR/postgres, 127.0.0.1:EMBEDDED_POSTGRES_PORT),
+//                           restarted whenever it dies (db/embedded-postgres.ts)
 //   TEMPORAL_ADDRESS unset -> a Temporal dev server (SQLite under DATA_DIR/temporal, UI on TEMPORAL_UI_PORT)
 // then migrations, reference and demo data (idempotent), the Temporal worker, the API and the built console
 // on one port. `npm run api` (--api-only) is the production API process: no worker, no dev server.
@@ -16,10 +17,12 @@ import { buildDeps } from './bootstrap';
 import { startChangeFeed } from './services/change-feed';
 import { createApp } from './app';
 import { createDb } from '../db/connection';
+import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { migrateLatest } from '../db/migrate';
 import { seedDemo, seedReference } from '../db/seeds/demo';
 import { seedErpSandbox } from './erp/sandbox/generator';
 import { ensureFirstAdmin, FIRST_ADMIN_USERNAME } from '../db/seeds/first-admin';
+import { hashApiKey } from './services/api-keys';
 import { hashPassword } from './services/passwords';
 import { ensureTemporalCli } from '../workflows/devserver/cli';
 import { startDevServer, type DevServer } from '../workflows/devserver/devserver';
@@ -55,16 +58,43 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   fs.mkdirSync(config.DATA_DIR, { recursive: true });
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    // Pushed first, so stopped last: the worker and the API finish with the database before it goes.
+    const cluster = await startEmbeddedPostgres({
+      dir: path.join(config.DATA_DIR, 'postgres'),
+      port: config.EMBEDDED_POSTGRES_PORT,
+      database: 'tms',
+      logger: log,
+    });
+    stops.push(() => cluster.stop());
+    databaseUrl = cluster.url();
+    if (fs.existsSync(path.join(config.DATA_DIR, 'pgdata'))) {
+      log.warn(
+        { folder: path.join(config.DATA_DIR, 'pgdata') },
+        'this folder holds the data of the former in-process database, which is not carried over; delete it',
+      );
+    }
+  }
   const db = createDb({
-    databaseUrl: config.DATABASE_URL,
-    pgliteDir: path.join(config.DATA_DIR, 'pgdata'),
+    databaseUrl,
     poolMax: config.DATABASE_POOL_MAX,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    logger: log,
   });
   stops.push(() => db.destroy());
   const applied = await migrateLatest(db);
-  log.info({ database: config.DATABASE_URL ? 'postgresql' : 'embedded (PGlite)', applied }, 'database ready');
+  log.info(
+    {
+      database: config.DATABASE_URL
+        ? 'postgresql'
+        : `embedded PostgreSQL on 127.0.0.1:${config.EMBEDDED_POSTGRES_PORT}`,
+      applied,
+    },
+    'database ready',
+  );
   if (demoSeedWanted(config)) {
-    await seedDemo(db, hashPassword);
+    await seedDemo(db, { hashPassword, hashApiKey });
     if (config.ERP_ADAPTER === 'sandbox') {
       const sandbox = await seedErpSandbox(db);
       log.info(sandbox, 'ERP sandbox ready');

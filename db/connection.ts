@@ -1,16 +1,12 @@
-// One knex instance per process. With DATABASE_URL it is a pooled PostgreSQL connection; without it the
-// embedded PGlite database under DATA_DIR. PGlite is a single-session database, so its pool is exactly one
-// connection: concurrent transactions from the console, the worker and background jobs queue for that one
-// session and run one after another, which keeps them serializable (proved in test/api/embedded-db.test.ts).
-// Code that runs inside a transaction must therefore use the transaction object, never the global knex.
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+// One knex instance per process, on a pool of real PostgreSQL connections: the server of DATABASE_URL, or the
+// embedded cluster that `npm start` runs beside the API (db/embedded-postgres.ts). Either way a request waits
+// a bounded time for everything it asks of the database, so a dead or stuck database makes requests fail
+// with an error instead of hanging: opening a connection, waiting for a free one in the pool, and each
+// statement have their limits.
 import knexFactory, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
 import { Model } from 'objection';
 import pg from 'pg';
+import type { Logger } from 'pino';
 
 // PostgreSQL returns NUMERIC and BIGINT as strings to avoid precision loss; quantities and counts in this
 // product fit a double, and every layer above expects numbers.
@@ -19,53 +15,59 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type Db = Knex;
 
+/** Defaults of the limits below; api/config.ts lets a deployment change the statement timeout. */
+export const DB_TIMEOUTS = {
+  /** Opening a connection (TCP, TLS, authentication): a server that does not answer fails the request. */
+  connectMs: 5_000,
+  /** Waiting for a pooled connection while every one is busy. */
+  acquireMs: 30_000,
+  /**
+   * One statement. The largest legitimate statements (a 20,000-row master-data import, a 5,000-document ERP
+   * push) take a few seconds; migrations lift the limit for their own transaction (db/migrate.ts).
+   */
+  statementMs: 60_000,
+} as const;
+
 export interface DbOptions {
-  /** postgres://... for a real server; undefined for embedded PGlite. */
-  databaseUrl?: string;
-  /** Directory for PGlite data; 'memory://' (or undefined) keeps it in memory, for tests. */
-  pgliteDir?: string;
+  /** postgres://user:password@host:port/database */
+  databaseUrl: string;
   poolMax?: number;
+  /** Milliseconds one statement may run; 0: no limit (bulk loads of the benchmarks). */
+  statementTimeoutMs?: number;
+  /** Where knex's own warnings go (a connection lost, one that could not be opened); else the console. */
+  logger?: Pick<Logger, 'warn' | 'error' | 'debug'>;
 }
 
-/** The PGlite instance behind an embedded database (its notification listener lives there). */
-const pglites = new WeakMap<Db, PGlite>();
-export function pgliteOf(db: Db): PGlite | undefined {
-  return pglites.get(db);
+/** What `pg` is given for each connection: the URL with the limits above. */
+export function connectionConfig(options: DbOptions): pg.ClientConfig {
+  return {
+    connectionString: options.databaseUrl,
+    connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
+    statement_timeout: options.statementTimeoutMs ?? DB_TIMEOUTS.statementMs,
+    // A server that vanished without closing the connection (a host gone, a network cut) is noticed.
+    keepAlive: true,
+  };
 }
 
 export function createDb(options: DbOptions): Db {
-  let db: Knex;
-  if (options.databaseUrl) {
-    db = knexFactory({
-      client: 'pg',
-      connection: options.databaseUrl,
-      pool: { min: 0, max: options.poolMax ?? 10 },
-      acquireConnectionTimeout: 30_000,
-    });
-  } else {
-    const dir = options.pgliteDir;
-    if (dir && dir !== 'memory://') fs.mkdirSync(path.dirname(dir), { recursive: true });
-    // The instance is made here rather than by knex-pglite, which cannot pass extensions: the SAP order list's
-    // contains filters use pg_trgm's indexes (db/migrations/006_sap_orders.ts).
-    const pglite = new PGlite({
-      ...(dir && dir !== 'memory://' ? { dataDir: dir } : {}),
-      extensions: { pg_trgm },
-    });
-    db = knexFactory({
-      client: ClientPgLite as unknown as typeof knexFactory.Client,
-      dialect: 'postgres',
-      connection: { pglite } as unknown as Knex.StaticConnectionConfig,
-      acquireConnectionTimeout: 120_000,
-    } as Knex.Config);
-    pglites.set(db, pglite);
-  }
+  const db = knexFactory({
+    client: 'pg',
+    connection: connectionConfig(options) as Knex.PgConnectionConfig,
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    acquireConnectionTimeout: DB_TIMEOUTS.acquireMs,
+    ...(options.logger && { log: knexLog(options.logger) }),
+  });
   Model.knex(db);
   return db;
 }
 
-export function isEmbedded(db: Db): boolean {
-  return (
-    (db.client as { config?: { dialect?: string } }).config?.dialect === 'postgres' &&
-    (db.client as { config?: { client?: unknown } }).config?.client !== 'pg'
-  );
+function knexLog(logger: NonNullable<DbOptions['logger']>): Knex.Logger {
+  const text = (message: unknown) => (message instanceof Error ? message.message : String(message));
+  return {
+    warn: (message: unknown) => logger.warn({ knex: text(message) }, 'database connection'),
+    error: (message: unknown) => logger.error({ knex: text(message) }, 'database connection'),
+    deprecate: (method: string, alternative: string) =>
+      logger.debug({ knex: `${method} is deprecated, use ${alternative}` }, 'knex'),
+    debug: (message: unknown) => logger.debug({ knex: text(message) }, 'knex'),
+  };
 }

@@ -34,10 +34,24 @@ const migrations: Record<string, Knex.Migration> = {
   '014_user_reactivation': m014,
 };
 
+/**
+ * A migration may rewrite a large table, which can take longer than the statement timeout that protects
+ * requests (db/connection.ts): each one lifts it for its own transaction (`set local` ends with it).
+ */
+function withoutStatementTimeout(migration: Knex.Migration): Knex.Migration {
+  const lifted =
+    (step: (knex: Knex) => PromiseLike<unknown>) =>
+    async (knex: Knex): Promise<void> => {
+      await knex.raw('set local statement_timeout = 0');
+      await step(knex);
+    };
+  return { ...migration, up: lifted(migration.up), ...(migration.down && { down: lifted(migration.down) }) };
+}
+
 const source: Knex.MigrationSource<string> = {
   getMigrations: () => Promise.resolve(Object.keys(migrations)),
   getMigrationName: (name) => name,
-  getMigration: (name) => Promise.resolve(migrations[name]!),
+  getMigration: (name) => Promise.resolve(withoutStatementTimeout(migrations[name]!)),
 };
 
 export async function migrateLatest(db: Db): Promise<string[]> {

@@ -9,7 +9,7 @@ import {
   type ScheduleOptionsStartWorkflowAction,
   type ScheduleSpec,
 } from '@temporalio/client';
-import { BUSINESS_TIME_ZONE } from '../db/migrations/001_platform';
+import { BUSINESS_TIME_ZONE } from '../db/business-time';
 import type * as workflows from './workflows';
 
 export const USER_INACTIVITY_SCHEDULE_ID = 'user-inactivity';

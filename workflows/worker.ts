@@ -1,5 +1,5 @@
 // The worker: runs the bundled workflows and the activities against one database. The embedded `npm start`
-// runs it in the API process; production runs it alone (worker-main.ts), as many replicas as needed.
+// runs it in the API process; production runs it alone (api/worker-main.ts), as many replicas as needed.
 import { Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import type { Db } from '../db/connection';
 import type { ErpAdapter } from '../api/erp/types';

@@ -7,19 +7,10 @@ import type { Knex } from 'knex';
 import { translate, type Language } from '../i18n';
 import { runList, type ListRequest, type ListSpec } from '../list';
 import type { AuthUser } from '../services/session';
-import { SAP_APPROVAL_TRANSACTION_TYPE } from '../sap-orders/approval';
-
-/** spec/3 §4.1 transaction types, with SAP_ORDER first: the kinds of document an approval can be about. */
-export const TRANSACTION_TYPES = [
+import {
+  APPROVAL_TRANSACTION_TYPES as TRANSACTION_TYPES,
   SAP_APPROVAL_TRANSACTION_TYPE,
-  'ORDER',
-  'SHIPMENT',
-  'APPOINTMENT',
-  'STO',
-  'SPO',
-  'SPO ADJUSTMENT',
-  'IPB',
-] as const;
+} from '../../db/resources/approvals';
 
 /** The SAP order of a SAP_ORDER approval; other kinds join their own tables here when they arrive. */
 const SAP_ORDER_ID = `(case when a.transaction_type = '${SAP_APPROVAL_TRANSACTION_TYPE}' then a.document_id::int end)`;

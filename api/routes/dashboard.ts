@@ -6,7 +6,7 @@ import { defineRoute } from '../http';
 import { ForbiddenError } from '../errors';
 import { isInternal } from '../services/session';
 import { sumOf } from '../services/counters';
-import { BUSINESS_TIME_ZONE } from '../../db/migrations/001_platform';
+import { BUSINESS_TIME_ZONE } from '../../db/business-time';
 
 const ORDER_WAITING = [
   'WAITING FOR APPROVAL',

@@ -5,6 +5,22 @@ import { defineRoute } from '../http';
 
 type Check = { ok: boolean; error?: string };
 
+/**
+ * How long the database check may take. A dead database refuses connections at once, but a stuck one (every
+ * pooled connection busy, a server that stopped answering) would hold the check until the pool's own timeout:
+ * the check answers "unavailable" after this instead, so a monitor learns of it within its own deadline.
+ */
+export const HEALTH_DATABASE_BUDGET_MS = 2_000;
+
+/** `work`'s answer, or a timeout error after `ms`; `work` is left to finish on its own. */
+function within<T>(work: PromiseLike<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 export const healthRoutes = [
   defineRoute({
     method: 'get',
@@ -18,8 +34,7 @@ export const healthRoutes = [
         return { ...check, error: word };
       };
       const started = Date.now();
-      const database = await deps.db
-        .raw('select 1')
+      const database = await within(deps.db.raw('select 1'), HEALTH_DATABASE_BUDGET_MS)
         .then(() => ({ ok: true, latency_ms: Date.now() - started }))
         .catch((err: unknown) => {
           deps.logger.warn({ err }, 'health: database check failed');

@@ -9,9 +9,8 @@
 // (its activities must treat a missing SAP order or approval row as cancelled). Ids are never reused, so a
 // workflow id of a rolled-back order cannot meet a later order.
 import type { Knex } from 'knex';
+import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../db/resources/approvals';
 import { AppError } from '../errors';
-
-export const SAP_APPROVAL_TRANSACTION_TYPE = 'SAP_ORDER';
 
 /** `sap-approval:<Id>` (DESIGN §2 "Workflow ids are business keys"). */
 export function sapApprovalWorkflowId(sapOrderId: number): string {

@@ -20,9 +20,9 @@ import { HEADER_FIELDS, linesJsonSql, shipmentTypeName, wireColumnsSql, type Row
 import { JsonText } from '../http';
 import {
   SAP_ORDER_FILTER_INDEX_CODES,
+  SAP_ORDER_GRAM_COLUMNS,
   SAP_ORDER_VALUE_COLUMNS,
-} from '../../db/migrations/011_sap_order_filter_index';
-import { SAP_ORDER_GRAM_COLUMNS } from '../../db/migrations/012_sap_order_number_grams';
+} from '../../db/schema-contract';
 
 export const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'] as const;
 /** DESIGN §4 "SAP order states": the list tabs, ALL first. */

@@ -5,7 +5,7 @@
 // time zone differs from Current_Period, the count starts again at 1. (RETURNING sees the updated row, so the
 // number drawn is always the new next_number minus one.)
 import type { Knex } from 'knex';
-import { BUSINESS_TIME_ZONE } from '../../db/migrations/001_platform';
+import { BUSINESS_TIME_ZONE } from '../../db/business-time';
 import { RuleError } from '../errors';
 
 const PERIOD_FORMAT: Record<string, string | null> = {

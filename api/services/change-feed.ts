@@ -10,7 +10,7 @@
 // sees what was cached before it.
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { pgliteOf, type Db } from '../../db/connection';
+import type { Db } from '../../db/connection';
 
 export const CHANGE_CHANNEL = 'tms_changes';
 export const CHANGE_TOPICS = ['auth', 'counters', 'lookups', 'permissions', 'sap-order-values'] as const;
@@ -47,8 +47,8 @@ class Subscribers {
 }
 
 /**
- * Listens on the database of `db`: PGlite's own listener for the embedded database, else a dedicated
- * PostgreSQL connection (a pooled one could be handed to a query) that reconnects after `retryMs`.
+ * Listens on the database of `db` on a dedicated connection (a pooled one could be handed to a query), which
+ * reconnects `retryMs` after it is lost: a restarted server, the embedded cluster started again after it died.
  */
 export async function startChangeFeed(
   db: Db,
@@ -61,20 +61,6 @@ export async function startChangeFeed(
   };
   db.on('query-response', onLocalWrite);
   const stopLocal = () => void db.removeListener('query-response', onLocalWrite);
-  const pglite = pgliteOf(db);
-  if (pglite) {
-    const unlisten = await pglite.listen(CHANGE_CHANNEL, (payload) => subscribers.fire(payload));
-    let live = true;
-    return feedOf(
-      subscribers,
-      () => live,
-      async () => {
-        live = false;
-        stopLocal();
-        await unlisten();
-      },
-    );
-  }
 
   const connection = (db.client as { config: { connection: string | pg.ClientConfig } }).config.connection;
   const retryMs = options.retryMs ?? 1000;

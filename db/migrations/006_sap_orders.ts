@@ -125,8 +125,8 @@ export async function up(knex: Knex): Promise<void> {
     'create index sap_orders_document_date_asc_idx on sap_orders (document_date asc nulls last, id desc)',
   );
   await knex.raw('create index sap_orders_company_idx on sap_orders (company_code, plant)');
-  // pg_trgm ships with PostgreSQL's contrib; PGlite loads it in db/connection.ts. 006 is not released yet, so the
-  // extension is created here rather than in a migration of its own.
+  // pg_trgm ships with PostgreSQL's contrib (the embedded cluster's binaries include it). 006 is not released yet,
+  // so the extension is created here rather than in a migration of its own.
   await knex.raw('create extension if not exists pg_trgm');
   for (const column of SAP_ORDER_TRIGRAM_COLUMNS) {
     await knex.raw(

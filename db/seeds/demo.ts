@@ -11,7 +11,6 @@ import { flattenMenus, MASTER_DATA_CONTROLLERS } from '../resources/menus';
 import { ADMINISTRATORS_GROUP } from '../resources/master/group';
 import { seedLookups } from './lookups';
 import { seedMasterDemo } from './master-demo';
-import { hashApiKey } from '../../api/services/api-keys';
 import menuEn from '../../locales/en/menu.json';
 import menuId from '../../locales/id/menu.json';
 
@@ -278,13 +277,22 @@ export async function seedReference(knex: Knex): Promise<Map<string, number>> {
 }
 
 /**
+ * How the API stores secrets (api/services/passwords.ts, api/services/api-keys.ts), handed in by whoever seeds:
+ * the seed stays below the API and stores the demo secrets exactly as the API will check them.
+ */
+export interface SeedHashers {
+  hashPassword: (password: string) => Promise<string>;
+  hashApiKey: (key: string) => string;
+}
+
+/**
  * Reference data, the demo accounts (password DEMO_PASSWORD), the demo ERP push key (DEMO_ERP_API_KEY), the
  * demo welcome notice and, unless left out, the master demo data (master-demo.ts: companies, plants, transporters with drivers and trucks, freight...).
  * Tests leave the master data out when they build their own.
  */
 export async function seedDemo(
   knex: Knex,
-  hashPassword: (p: string) => Promise<string>,
+  { hashPassword, hashApiKey }: SeedHashers,
   options: { masterData?: boolean } = {},
 ): Promise<void> {
   const groupIds = await seedReference(knex);

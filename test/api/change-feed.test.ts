@@ -1,6 +1,6 @@
 // The in-memory caches (api/services/change-feed.ts: sessions, counters, lookups, permissions) against the real
 // database. Two API "processes" serve the same users: `a` on the test's own connection pool, `b` on a pool of
-// its own (on PostgreSQL; the embedded PGlite is one process's database, so there `b` shares it). A logout,
+// its own. A logout,
 // a deactivation or a token revocation, imports and status changes of SAP orders, a lookup changed and a grant
 // withdrawn take effect on the next request of the process that wrote them, and on the other's as soon as the
 // database's notification reaches it (the test waits for that notification, then asks once). Once a feed is
@@ -25,14 +25,12 @@ interface Process {
   queries: () => number;
 }
 
-const kinds = process.env.DATABASE_URL ? [false, true] : [true];
-
-describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
+describe('change feed', () => {
   let t: TestApp;
   let a: Process;
   let b: Process;
 
-  let ownDb: Db | undefined;
+  let ownDb: Db;
 
   async function startProcess(db: Db): Promise<Process> {
     const feed = await startChangeFeed(db, pino({ level: 'silent' }));
@@ -47,20 +45,17 @@ describe.each(kinds)('change feed (embedded database: %s)', (forceEmbedded) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ masterData: true, forceEmbedded });
+    t = await createTestApp({ masterData: true });
     a = await startProcess(t.deps.db);
-    if (t.testDb.kind === 'postgres') {
-      const url = (t.deps.db.client as { config: { connection: string } }).config.connection;
-      ownDb = createDb({ databaseUrl: url, poolMax: 3 });
-      // createDb makes its pool objection's default; the test's own stays the one models use.
-      Model.knex(t.deps.db);
-    }
-    b = await startProcess(ownDb ?? t.deps.db);
+    ownDb = createDb({ databaseUrl: t.testDb.url, poolMax: 3 });
+    // createDb makes its pool objection's default; the test's own stays the one models use.
+    Model.knex(t.deps.db);
+    b = await startProcess(ownDb);
   });
   afterAll(async () => {
     await a.feed.close();
     await b.feed.close();
-    await ownDb?.destroy();
+    await ownDb.destroy();
     await t.close();
   });
 

@@ -404,9 +404,6 @@ describe('visibility', () => {
   });
 });
 
-// Row-level locks and concurrent commits only exist on a real server; PGlite runs one transaction at a time.
-const onPostgres = process.env.DATABASE_URL ? test : test.skip;
-
 /**
  * 8 transactions in parallel, each changing the statuses of its own 10 orders one by one (as a merge or a
  * shipment completion does). Returns the error codes of the transactions the database aborted.
@@ -441,36 +438,28 @@ describe('concurrent writers', () => {
   // Before migration 002 the trigger upserted the shared counter rows and held their locks until commit;
   // transactions moving different orders between the same statuses in opposite directions deadlocked.
   // Writers now only append deltas, so none may be aborted.
-  onPostgres(
-    'given a real PostgreSQL (skipped on embedded PGlite, which serialises transactions), when 8 transactions change statuses of different orders in parallel, then none is aborted and the counters are exact',
-    async () => {
-      const aborted = await parallelStatusChanges();
-      expect(aborted).toEqual([]);
-      expect((await statusCount()).body.data).toEqual(await expectedCounts());
-      expect(await counterDrift(db)).toEqual([]);
-    },
-    60_000,
-  );
+  test('given 8 transactions changing statuses of different orders in parallel, then none is aborted and the counters are exact', async () => {
+    const aborted = await parallelStatusChanges();
+    expect(aborted).toEqual([]);
+    expect((await statusCount()).body.data).toEqual(await expectedCounts());
+    expect(await counterDrift(db)).toEqual([]);
+  }, 60_000);
 
-  onPostgres(
-    'given a real PostgreSQL, when folds run again and again while 8 transactions change statuses in parallel, then no writer and no fold is aborted and the counters are exact',
-    async () => {
-      let stop = false;
-      let folds = 0;
-      const folder = (async () => {
-        while (!stop) {
-          await db.raw('select fold_counter_deltas()');
-          folds++;
-        }
-      })();
-      const aborted = await parallelStatusChanges();
-      stop = true;
-      await folder;
-      expect(folds).toBeGreaterThan(1);
-      expect(aborted).toEqual([]);
-      expect((await statusCount()).body.data).toEqual(await expectedCounts());
-      expect(await counterDrift(db)).toEqual([]);
-    },
-    60_000,
-  );
+  test('given folds running again and again while 8 transactions change statuses in parallel, then no writer and no fold is aborted and the counters are exact', async () => {
+    let stop = false;
+    let folds = 0;
+    const folder = (async () => {
+      while (!stop) {
+        await db.raw('select fold_counter_deltas()');
+        folds++;
+      }
+    })();
+    const aborted = await parallelStatusChanges();
+    stop = true;
+    await folder;
+    expect(folds).toBeGreaterThan(1);
+    expect(aborted).toEqual([]);
+    expect((await statusCount()).body.data).toEqual(await expectedCounts());
+    expect(await counterDrift(db)).toEqual([]);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@
 // probes here; the database is the real test database.
 import { createTestApp, type TestApp } from '../support/api';
 import type { TemporalHealth } from '../../api/deps';
+import { HEALTH_DATABASE_BUDGET_MS } from '../../api/routes/health';
 
 async function withApp(
   temporal: TemporalHealth | undefined,
@@ -109,6 +110,33 @@ describe('GET /api/health', () => {
         // The driver's text ("aborted", pool messages, host names) stays in the log.
         expect(res.body.data.database.error).toBe('unavailable');
         expect(res.body.data.worker).toEqual({ ok: true, pollers: 1 });
+      },
+    );
+  });
+
+  test('given every pooled connection held (a database that does not answer), when probed, then 503 with database "unavailable" within the check\'s budget instead of waiting for a connection', async () => {
+    await withApp(
+      {
+        temporal: () => Promise.resolve({ ok: true }),
+        worker: () => Promise.resolve({ ok: true, pollers: 1 }),
+      },
+      async (t) => {
+        const { max } = t.deps.db.client.pool as { max: number };
+        const held = await Promise.all(Array.from({ length: max }, () => t.deps.db.transaction()));
+        try {
+          const started = Date.now();
+          const res = await t.request().get('/api/health');
+          const elapsed = Date.now() - started;
+          expect(res.status).toBe(503);
+          expect(res.body.data.database).toEqual({ ok: false, error: 'unavailable' });
+          expect(elapsed).toBeGreaterThanOrEqual(HEALTH_DATABASE_BUDGET_MS - 50);
+          expect(elapsed).toBeLessThan(HEALTH_DATABASE_BUDGET_MS + 1_500);
+        } finally {
+          await Promise.all(held.map((trx) => trx.rollback()));
+        }
+        // Once a connection is free again the check answers as before.
+        const res = await t.request().get('/api/health');
+        expect(res.body.data.database).toMatchObject({ ok: true });
       },
     );
   });

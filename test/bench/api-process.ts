@@ -1,7 +1,9 @@
 // The API as a process of its own for a benchmark (support.ts startServerProcess): the app on a real port over
 // the database of BENCH_API_DATABASE_URL, wired as api/main.ts wires it (sessions, counts, lookups and
 // permissions cached behind the change feed). It prints `listening <port>` once it listens and stops on SIGTERM.
+// Asked `event-loop` over its IPC channel, it answers how late its event loop ran since the previous question.
 import '../../api/runtime';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildDeps } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
@@ -17,6 +19,20 @@ async function main(): Promise<void> {
   const changes = await startChangeFeed(db, logger);
   const deps = await buildDeps({ ...loadConfig({ LOG_LEVEL: 'silent' }) }, db, { logger, changes });
   const server = await startServer(deps);
+  // The histogram holds the intervals between its timer's runs; less the interval asked for, how late it ran.
+  const RESOLUTION_MS = 10;
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  delay.enable();
+  process.on('message', (question) => {
+    if (question !== 'event-loop') return;
+    const late = (ns: number) => Math.max(0, Math.round((ns / 1e6 - RESOLUTION_MS) * 100) / 100);
+    process.send?.({
+      p50_ms: late(delay.percentile(50)),
+      p99_ms: late(delay.percentile(99)),
+      max_ms: late(delay.max),
+    });
+    delay.reset();
+  });
   process.once('SIGTERM', () => {
     void (async () => {
       await server.close();

@@ -16,6 +16,7 @@ import { createApp } from '../../api/app';
 import { buildDeps } from '../../api/bootstrap';
 import { startChangeFeed } from '../../api/services/change-feed';
 import { loadConfig } from '../../api/config';
+import { hashApiKey } from '../../api/services/api-keys';
 import { hashPassword } from '../../api/services/passwords';
 import { seedDemo, DEMO_PASSWORD } from '../../db/seeds/demo';
 import { createTestDb } from '../support/db';
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
     // As api/main.ts wires it: sessions and counters cached until a change notification.
     const changes = await startChangeFeed(db, pino({ level: 'silent' }));
     const deps = await buildDeps(config, db, { logger: pino({ level: 'silent' }), changes });
-    await seedDemo(db, hashPassword);
+    await seedDemo(db, { hashPassword, hashApiKey });
     const handler = createApp(deps, { consoleDir: '/nonexistent' }).callback();
     const server = http.createServer((req, res) => void handler(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

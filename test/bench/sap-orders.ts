@@ -5,14 +5,14 @@
 //   filters p99 ≤ 100 ms (the budget of five); tab counts (master_list) p99 ≤ 5 ms.
 //
 // A database of its own — `tms_bench` on the PostgreSQL of BENCH_DATABASE_URL / DATABASE_URL, dropped first and
-// at the end, never `test`; without either, PGlite in a temporary directory — is migrated and seeded with the
+// at the end, never `test`; without either, on an embedded cluster in a temporary folder — is migrated and seeded with the
 // reference and master demo data. The sandbox generator (api/erp/sandbox/generator.ts) then draws one
 // deterministic stream of documents: the first LINES lines are bulk-loaded through importErpDocuments in chunks
 // of BULK_CHUNK documents (the one import every ERP path uses, triggers included; not a measured target, its
 // time is printed), the next PUSH_LINES lines are the push measurement. After the load, and again after the push,
 // the counter deltas are folded and the tables vacuumed and checkpointed, as the schedule, autovacuum and the
-// checkpointer would have done by then on a running server. The app then listens on a real port, on PostgreSQL
-// in an API process of its own started after the load (as deployed: the load is not in its heap), and:
+// checkpointer would have done by then on a running server. The app then listens on a real port, in an API
+// process of its own started after the load (as deployed: the load is not in its heap), and:
 //   (a) the push documents go to POST /api/erp/sap_orders, 5,000 per call, one call after another as SAP sends
 //       them (bodies serialised before the clock starts), timed from the first request to the last answer;
 //   (b) the same calls again: wall time, every answer's `written` = 0, and the rows unchanged (counts, the
@@ -23,31 +23,26 @@
 //       matching a few thousand orders, once tens of thousands), and GET /api/saporder/master_list (the tab
 //       counts). No transport order exists, so every order is in OUTSTANDING: that tab's worst case.
 //
-//   npm run bench:sap-orders                       PGlite (no DATABASE_URL)
+//   npm run bench:sap-orders                       an embedded cluster (no DATABASE_URL)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:sap-orders
 //   LINES=1000000 PUSH_LINES=100000 DURATION_S=15 WARMUP_S=3 CLIENTS=8 BULK_CHUNK=20000 KEEP_DB=1 (keep it for EXPLAIN)
-//   REUSE_DB=1: the database a KEEP_DB=1 run kept, migrated, and only the list measurements (c) (PostgreSQL)
+//   REUSE_DB=1: the database a KEEP_DB=1 run kept, migrated, and only the list measurements (c) (DATABASE_URL)
 //   ONLY=master_list: only the list scenarios whose name contains it
 import os from 'node:os';
-import pino from 'pino';
-import { buildDeps } from '../../api/bootstrap';
-import { loadConfig } from '../../api/config';
-import { startChangeFeed, type ChangeFeed } from '../../api/services/change-feed';
 import { importErpDocuments } from '../../api/erp/import';
 import { iterateErpDocuments } from '../../api/erp/sandbox/generator';
 import type { ErpDocument } from '../../api/erp/types';
 import { ERP_PUSH_LIMITS } from '../../api/routes/erp';
+import { hashApiKey } from '../../api/services/api-keys';
 import { hashPassword } from '../../api/services/passwords';
 import { foldCounterDeltas } from '../../db/counters';
 import { migrateLatest } from '../../db/migrate';
 import { DEMO_ERP_API_KEY, DEMO_PASSWORD, seedDemo } from '../../db/seeds/demo';
-import { pgliteOf, type Db } from '../../db/connection';
+import type { Db } from '../../db/connection';
 import {
-  collectGarbage,
   createBenchDb,
   loadAverage,
   runClients,
-  startServer,
   startServerProcess,
   summarise,
   type BenchServer,
@@ -105,7 +100,6 @@ async function fingerprint(db: Db, numbers: string[]) {
  * it loaded. Needs a superuser or pg_checkpoint; without, the measurement goes on and says so.
  */
 async function checkpoint(db: Db): Promise<void> {
-  if (pgliteOf(db)) return;
   await db
     .raw('checkpoint')
     .catch((err: Error) => log(`checkpoint not allowed (${err.message}); measuring anyway`));
@@ -119,24 +113,14 @@ async function main(): Promise<void> {
   log(`database: ${bench.kind} ${bench.where}`);
   const { db } = bench;
   try {
-    // The API, once the data is loaded: on PostgreSQL a process of its own, as deployed (support.ts
-    // startServerProcess); PGlite is this process's database, so there the app runs here. Either way wired as
-    // api/main.ts wires it: sessions, counts, lookups and permissions cached until a change notification.
-    let changes: ChangeFeed | undefined;
-    const startApi = async (): Promise<BenchServer> => {
-      if (bench.url) return startServerProcess(bench.url);
-      changes = await startChangeFeed(db, pino({ level: 'silent' }));
-      const deps = await buildDeps({ ...loadConfig({ LOG_LEVEL: 'silent' }) }, db, {
-        logger: pino({ level: 'silent' }),
-        changes,
-      });
-      return startServer(deps);
-    };
+    // The API, once the data is loaded, in a process of its own as deployed (support.ts startServerProcess),
+    // wired as api/main.ts wires it: sessions, counts, lookups and permissions cached until a change notification.
+    const startApi = (): Promise<BenchServer> => startServerProcess(bench.url);
     let server: BenchServer | undefined;
     let loaded: Record<string, unknown> | undefined;
     if (!REUSE_DB) {
       let t = Date.now();
-      await seedDemo(db, hashPassword);
+      await seedDemo(db, { hashPassword, hashApiKey });
       log(`seeded reference and master demo data in ${seconds(Date.now() - t)} s`);
 
       // One deterministic stream: the bulk part, then the push part.
@@ -262,9 +246,7 @@ async function main(): Promise<void> {
       log('REUSE_DB=1: the kept database as it is (migrated); no load, no push');
     }
 
-    // (c) The list at CLIENTS concurrent clients, once the loader's garbage is collected (it matters only where
-    // the app runs in this process).
-    collectGarbage();
+    // (c) The list at CLIENTS concurrent clients.
     server ??= await startApi();
     const login = await server.request('POST', '/api/auth/login', {
       Username: 'admin',
@@ -386,7 +368,6 @@ async function main(): Promise<void> {
     log(`(c) master_list tab counts against count(*): ${tabs.join(', ')} ${verdict(exact)}`);
     if (!exact) process.exitCode = 1;
     await server.close();
-    await changes?.close();
 
     console.log(
       JSON.stringify(

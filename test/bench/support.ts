@@ -6,52 +6,56 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import type { AddressInfo } from 'node:net';
 import knexFactory from 'knex';
+import pino from 'pino';
 import { createApp } from '../../api/app';
 import type { AppDeps } from '../../api/deps';
 import { createDb, type Db } from '../../db/connection';
+import { startEmbeddedPostgres } from '../../db/embedded-postgres';
 import { migrateLatest } from '../../db/migrate';
+import { freePort } from '../../workflows/devserver/ports';
 
 export interface BenchDb {
   db: Db;
-  kind: 'postgres' | 'pglite';
-  /** PostgreSQL only: the database's URL, credentials included. */
-  url?: string;
-  /** Where it lives: the database URL without credentials, or PGlite's directory. */
+  /** On the PostgreSQL server of the URL given, or on an embedded cluster started for the benchmark. */
+  kind: 'postgres' | 'embedded';
+  /** The database's URL, credentials included. */
+  url: string;
+  /** Where it lives: the database URL without credentials. */
   where: string;
   destroy(options?: { keep?: boolean }): Promise<void>;
 }
 
 /**
- * A fresh, migrated database for one benchmark: on the PostgreSQL server of `url` a database named `name`
- * (dropped first when a previous run left it, and dropped again at the end), else PGlite in a temporary
- * directory on disk, as the embedded default keeps its data.
+ * A fresh, migrated database for one benchmark, named `name` (dropped first when a previous run left it, and
+ * dropped again at the end): on the PostgreSQL server of `url`, else on an embedded cluster started in a
+ * temporary folder as `npm start` starts its own (same binaries and settings), stopped and removed at the end.
+ * The benchmark's own connections have no statement timeout: they bulk-load millions of rows.
  */
 export async function createBenchDb(
   url: string | undefined,
   name: string,
   options: { poolMax?: number; reuse?: boolean } = {},
 ): Promise<BenchDb> {
-  if (!url) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
-    const db = createDb({ pgliteDir: path.join(dir, 'pgdata') });
-    await migrateLatest(db);
-    return {
-      db,
-      kind: 'pglite',
-      where: dir,
-      destroy: async ({ keep = false } = {}) => {
-        await db.destroy();
-        if (!keep) fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
   if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === 'test')
     throw new Error(`bench: bad database name ${name}`);
+  let cluster: { stop(): Promise<void>; dir: string } | undefined;
+  if (!url) {
+    if (options.reuse)
+      throw new Error('bench: reusing a database needs DATABASE_URL (a server that keeps it)');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+    // Root runs the cluster as the OS user postgres, which must be able to enter the folder.
+    fs.chmodSync(dir, 0o755);
+    const started = await startEmbeddedPostgres({
+      dir,
+      port: await freePort(),
+      logger: pino({ level: 'warn' }),
+    });
+    cluster = { stop: () => started.stop(), dir };
+    url = started.url('postgres');
+  }
   const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
   const exists = (await admin.raw('select 1 from pg_database where datname = ?', [name])).rows.length > 0;
   if (options.reuse && !exists)
@@ -62,17 +66,25 @@ export async function createBenchDb(
   }
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const db = createDb({ databaseUrl: target.toString(), poolMax: options.poolMax ?? 10 });
+  const db = createDb({
+    databaseUrl: target.toString(),
+    poolMax: options.poolMax ?? 10,
+    statementTimeoutMs: 0,
+  });
   await migrateLatest(db);
   return {
     db,
-    kind: 'postgres',
+    kind: cluster ? 'embedded' : 'postgres',
     url: target.toString(),
     where: `${target.host}${target.pathname}`,
     destroy: async ({ keep = false } = {}) => {
       await db.destroy();
-      if (!keep) await admin.raw(`drop database if exists ${name} with (force)`);
+      if (!keep || cluster) await admin.raw(`drop database if exists ${name} with (force)`);
       await admin.destroy();
+      if (cluster) {
+        await cluster.stop();
+        fs.rmSync(cluster.dir, { recursive: true, force: true });
+      }
     },
   };
 }
@@ -97,8 +109,7 @@ export interface BenchServer {
 export async function startServer(deps: AppDeps): Promise<BenchServer> {
   const handler = createApp(deps, { consoleDir: '/nonexistent' }).callback();
   const server = http.createServer((req, res) => void handler(req, res));
-  // Node cuts requests not answered within its time limits; a benchmark waits for its slowest answers instead
-  // (on PGlite, queries run on the server's own thread and can keep it busy for seconds).
+  // Node cuts requests not answered within its time limits; a benchmark waits for its slowest answers instead.
   server.requestTimeout = 0;
   server.headersTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -149,12 +160,24 @@ function benchServer(port: number, stop: () => Promise<void>): BenchServer {
   };
 }
 
+/** How late the API process's event loop ran its timers (ms): a busy loop delays every request it holds. */
+export interface EventLoopDelay {
+  p50_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+export interface BenchServerProcess extends BenchServer {
+  /** The API process's event-loop delay since the previous call (or its start). */
+  eventLoopDelay(): Promise<EventLoopDelay>;
+}
+
 /**
  * The API in a process of its own (api-process.ts) over the PostgreSQL database of `databaseUrl`, as a
  * deployment runs it: what the benchmark itself did before (loading a million lines through the import) is not
- * in the measured process's heap or compiled code.
+ * in the measured process's heap or compiled code, and the benchmark's clients are not timed on its event loop.
  */
-export async function startServerProcess(databaseUrl: string): Promise<BenchServer> {
+export async function startServerProcess(databaseUrl: string): Promise<BenchServerProcess> {
   // BENCH_API_NODE_ARGS: Node flags for the API process only (e.g. --cpu-prof), to look into a measurement.
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
@@ -162,14 +185,15 @@ export async function startServerProcess(databaseUrl: string): Promise<BenchServ
     [...nodeArgs, '--import', 'tsx', path.join(__dirname, 'api-process.ts')],
     {
       env: { ...process.env, BENCH_API_DATABASE_URL: databaseUrl },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
+  const stdout = child.stdout!;
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     let listening = false;
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
+    stdout.setEncoding('utf8');
+    stdout.on('data', (chunk: string) => {
       // Whatever the process prints once it listens (e.g. --trace-gc) goes to the benchmark's stderr.
       if (listening) return void process.stderr.write(chunk);
       out += chunk;
@@ -181,11 +205,17 @@ export async function startServerProcess(databaseUrl: string): Promise<BenchServ
     });
     child.once('exit', (code) => reject(new Error(`bench API process exited (${code}) before listening`)));
   });
-  return benchServer(port, async () => {
+  const server = benchServer(port, async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
   });
+  const eventLoopDelay = () =>
+    new Promise<EventLoopDelay>((resolve) => {
+      child.once('message', (answer) => resolve(answer as EventLoopDelay));
+      child.send('event-loop');
+    });
+  return { ...server, eventLoopDelay };
 }
 
 export interface ClientRun {
@@ -294,14 +324,4 @@ export function loadAverage(): string {
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
-}
-
-/**
- * A full garbage collection now. A benchmark that loaded its data in the process that also serves the measured
- * requests calls it before measuring: what the loader left behind (hundreds of MB of documents) would otherwise
- * be collected during the measurement, in pauses a server that never loaded it does not have.
- */
-export function collectGarbage(): void {
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
 }

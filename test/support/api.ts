@@ -7,6 +7,7 @@ import { buildDeps, type DepsOverrides } from '../../api/bootstrap';
 import { createApp } from '../../api/app';
 import type { AppDeps } from '../../api/deps';
 import { seedDemo, DEMO_PASSWORD } from '../../db/seeds/demo';
+import { hashApiKey } from '../../api/services/api-keys';
 import { hashPassword } from '../../api/services/passwords';
 import { createTestDb, type TestDb } from './db';
 
@@ -29,10 +30,9 @@ export async function createTestApp(
     seed?: boolean;
     /** The master demo data (companies, transporters, freight...); off unless a test wants it. */
     masterData?: boolean;
-    forceEmbedded?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDb({ forceEmbedded: options.forceEmbedded });
+  const testDb = await createTestDb();
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), ...options.config };
   let answer = '';
   let counter = 0;
@@ -45,7 +45,7 @@ export async function createTestApp(
     ...options.overrides,
   });
   if (options.seed !== false) {
-    await seedDemo(testDb.db, hashPassword, { masterData: options.masterData ?? false });
+    await seedDemo(testDb.db, { hashPassword, hashApiKey }, { masterData: options.masterData ?? false });
   }
   const app = createApp(deps, { consoleDir: '/nonexistent' });
   const server = app.callback();

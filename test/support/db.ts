@@ -1,6 +1,7 @@
-// A fresh, migrated database for one test file: in-memory PGlite by default, or — when DATABASE_URL is
-// set — a new throwaway database on that PostgreSQL server, dropped afterwards. Test files never share
-// data, so they can run in parallel.
+// A fresh, migrated database for one test file: a new throwaway database on the PostgreSQL server of
+// DATABASE_URL, dropped afterwards. Without DATABASE_URL, jest's global setup (test/support/embedded-cluster.ts)
+// has started one embedded cluster for the run and set DATABASE_URL to it. Test files never share data, so
+// they can run in parallel.
 import crypto from 'node:crypto';
 import knexFactory from 'knex';
 import { createDb, type Db } from '../../db/connection';
@@ -8,18 +9,17 @@ import { migrateLatest } from '../../db/migrate';
 
 export interface TestDb {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** The database's URL, credentials included. */
+  url: string;
   destroy(): Promise<void>;
 }
 
-export async function createTestDb(
-  options: { forceEmbedded?: boolean; poolMax?: number } = {},
-): Promise<TestDb> {
-  const url = options.forceEmbedded ? undefined : process.env.DATABASE_URL;
+export async function createTestDb(options: { poolMax?: number } = {}): Promise<TestDb> {
+  const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = createDb({});
-    await migrateLatest(db);
-    return { db, kind: 'pglite', destroy: () => db.destroy() };
+    throw new Error(
+      'DATABASE_URL is not set: run the tests through jest, whose global setup starts an embedded PostgreSQL',
+    );
   }
   const name = `tms_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
@@ -30,7 +30,7 @@ export async function createTestDb(
   await migrateLatest(db);
   return {
     db,
-    kind: 'postgres',
+    url: target.toString(),
     destroy: async () => {
       await db.destroy();
       await admin.raw(`drop database if exists ${name} with (force)`);

@@ -1,5 +1,5 @@
-// The whole product for browser tests: the built console and the real API on a real database (PGlite, or
-// a throwaway PostgreSQL database when DATABASE_URL is set), listening on a free port, plus headless
+// The whole product for browser tests: the built console and the real API on a throwaway database of its own
+// (test/support/db.ts), listening on a free port, plus headless
 // Debian Chromium driven by playwright-core. The captcha generator records its answers, standing in for
 // the person who reads the picture.
 import { execFileSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 // api/runtime.ts: the API's processes allocate short-lived objects in the young generation even where V8 has
 // seen most objects of the same allocation site survive (as an ERP push teaches it), and api/main.ts and the
-// worker's workflows/worker-main.ts apply that before they load anything else.
+// worker's api/worker-main.ts apply that before they load anything else.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,7 +52,7 @@ describe('API runtime (api/runtime.ts)', () => {
 
   it.each([
     ['api/main.ts', "import './runtime';"],
-    ['workflows/worker-main.ts', "import '../api/runtime';"],
+    ['api/worker-main.ts', "import './runtime';"],
   ])('%s imports it before any other module', (file, expected) => {
     const source = fs.readFileSync(path.join(root, file), 'utf8');
     const firstImport = /^import [^\n]*$/m.exec(source)?.[0];

@@ -4,8 +4,8 @@
 // document moves the mark again. The `erp-pull` schedule follows the SAP_SYNC_SETTING lookup.
 import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createDb, type Db } from '../../db/connection';
-import { migrateLatest } from '../../db/migrate';
+import type { Db } from '../../db/connection';
+import { createTestDb, type TestDb } from '../support/db';
 import { seedLookups } from '../../db/seeds/lookups';
 import type { ErpAdapter, ErpChangedPage, ErpDocument } from '../../api/erp/types';
 import { ERP_PULL_OVERLAP_MS } from '../../workflows/erp/activities';
@@ -51,20 +51,21 @@ class FakeErp implements ErpAdapter {
 
 describe('scheduled ERP pull', () => {
   let env: TestWorkflowEnvironment;
+  let testDb: TestDb;
   let db: Db;
   const namespace = 'default';
 
   beforeAll(async () => {
     env = await startTestTemporal();
-    db = createDb({});
-    await migrateLatest(db);
+    testDb = await createTestDb();
+    db = testDb.db;
     await seedErpMasterData(db);
     await seedLookups(db);
   });
 
   afterAll(async () => {
     await env?.teardown();
-    await db?.destroy();
+    await testDb?.destroy();
   });
 
   async function pull(erp: FakeErp) {

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createDb, type Db } from '../../db/connection';
-import { migrateLatest } from '../../db/migrate';
+import type { Db } from '../../db/connection';
+import { createTestDb, type TestDb } from '../support/db';
 import { startDevServer } from '../../workflows/devserver/devserver';
 import { freePort } from '../../workflows/devserver/ports';
 import { getTemporalHealth, getWorkerHealth } from '../../workflows/client';
@@ -27,6 +27,7 @@ const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 describe('user inactivity on a real Temporal dev server', () => {
   let env: TestWorkflowEnvironment;
+  let testDb: TestDb;
   let db: Db;
   const namespace = 'default';
 
@@ -34,13 +35,13 @@ describe('user inactivity on a real Temporal dev server', () => {
     // Started without the custom search attributes so the search-attribute test below proves that
     // ensureSearchAttributes registers them on a namespace that lacks them (as on a new cluster).
     env = await startTestTemporal({ registerSearchAttributes: false });
-    db = createDb({});
-    await migrateLatest(db);
+    testDb = await createTestDb();
+    db = testDb.db;
   });
 
   afterAll(async () => {
     await env?.teardown();
-    await db?.destroy();
+    await testDb?.destroy();
   });
 
   async function insertUser(username: string, fields: Record<string, unknown>): Promise<number> {

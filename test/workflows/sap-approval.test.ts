@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createDb, type Db } from '../../db/connection';
-import { migrateLatest } from '../../db/migrate';
+import type { Db } from '../../db/connection';
+import { createTestDb, type TestDb } from '../support/db';
 import { seedDemo } from '../../db/seeds/demo';
+import { hashApiKey } from '../../api/services/api-keys';
 import { hashPassword } from '../../api/services/passwords';
 import {
   createApprovalWorkflows,
@@ -27,6 +28,7 @@ import { startTestTemporal } from '../support/temporal';
 jest.setTimeout(120_000);
 
 let env: TestWorkflowEnvironment;
+let testDb: TestDb;
 let db: Db;
 let worker: Worker;
 let running: Promise<void>;
@@ -35,9 +37,9 @@ const taskQueue = `sap-approval-${randomUUID()}`;
 
 beforeAll(async () => {
   env = await startTestTemporal();
-  db = createDb({});
-  await migrateLatest(db);
-  await seedDemo(db, hashPassword, { masterData: true });
+  testDb = await createTestDb();
+  db = testDb.db;
+  await seedDemo(db, { hashPassword, hashApiKey }, { masterData: true });
   worker = await createWorker({ connection: env.nativeConnection, namespace: 'default', taskQueue, db });
   running = worker.run();
   approvals = createApprovalWorkflows(env.client, { taskQueue });
@@ -47,7 +49,7 @@ afterAll(async () => {
   worker?.shutdown();
   await running;
   await env?.teardown();
-  await db?.destroy();
+  await testDb?.destroy();
 });
 
 /** A waiting SAP order whose workflow has been started and has its approvers. */

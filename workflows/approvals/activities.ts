@@ -16,7 +16,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
-import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../api/sap-orders/approval';
+import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../db/resources/approvals';
 import type { ApprovalStatus, ApproverRef } from './messages';
 
 /** The Approval Matrix Info1 of SAP order approvals (db/resources/master/approval-matrix.ts). */

@@ -6,7 +6,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { projectRoot, type Config } from '../../api/config';
+
+/** Where the CLI may be configured to be (TEMPORAL_CLI_PATH of api/config.ts). */
+export interface TemporalCliSettings {
+  TEMPORAL_CLI_PATH?: string;
+}
+
+const projectRoot = path.resolve(__dirname, '..', '..');
 
 export const TEMPORAL_CLI_MODULE = 'github.com/temporalio/cli/cmd/temporal';
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
@@ -41,7 +47,7 @@ function findOnPath(name: string): string | undefined {
  * An explicit TEMPORAL_CLI_PATH that does not point at an executable is an error rather than a silent
  * fall-through, so a typo does not end up running some other binary.
  */
-export function findTemporalCli(config: Pick<Config, 'TEMPORAL_CLI_PATH'>): string | undefined {
+export function findTemporalCli(config: TemporalCliSettings): string | undefined {
   if (config.TEMPORAL_CLI_PATH) {
     const explicit = path.resolve(config.TEMPORAL_CLI_PATH);
     if (!isExecutable(explicit)) {
@@ -112,6 +118,6 @@ export async function installTemporalCli(options: InstallOptions = {}): Promise<
 }
 
 /** The CLI's path, building it first when it is nowhere to be found. */
-export async function ensureTemporalCli(config: Pick<Config, 'TEMPORAL_CLI_PATH'>): Promise<string> {
+export async function ensureTemporalCli(config: TemporalCliSettings): Promise<string> {
   return findTemporalCli(config) ?? (await installTemporalCli());
 }

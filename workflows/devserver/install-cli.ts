@@ -1,11 +1,11 @@
 // `npm run temporal:install`: makes sure the Temporal CLI exists (building it with Go when missing) and says
 // where it is, so the embedded `npm start` and the workflow tests can run on this machine.
-import { loadConfig } from '../../api/config';
+// It reads its one setting, TEMPORAL_CLI_PATH, straight from the environment: an installer has no use for the
+// rest of the product's configuration, nor for the API layer that validates it.
 import { findTemporalCli, installTemporalCli, TEMPORAL_CLI_MODULE, TEMPORAL_CLI_VERSION } from './cli';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const found = findTemporalCli(config);
+  const found = findTemporalCli({ TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH });
   if (found) {
     console.log(`Temporal CLI found: ${found}`);
     return;

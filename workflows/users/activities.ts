@@ -1,7 +1,7 @@
 // Activities of the user domain. The inactivity rule (spec/3 §6): an account nobody has logged into for
 // `inactivityDays` is deactivated and its sessions are revoked, so a forgotten account cannot be used.
 import type { Db } from '../../db/connection';
-import { USER_ACTIVITY_SQL } from '../../db/migrations/014_user_reactivation';
+import { USER_ACTIVITY_SQL } from '../../db/schema-contract';
 
 export interface DeactivateInactiveUsersInput {
   inactivityDays: number;
@@ -41,8 +41,8 @@ export function createUserActivities({ db }: { db: Db }) {
       if (Number.isNaN(now.getTime())) throw new Error(`Invalid time ${input.now}`);
       const cutoff = new Date(now.getTime() - input.inactivityDays * DAY_MS);
 
-      // Every statement goes through trx: the embedded database has a single connection, so touching the
-      // global knex inside this transaction would wait for itself forever.
+      // Every statement goes through trx: the accounts deactivated and the list of them returned are one
+      // transaction's view.
       return db.transaction(async (trx) => {
         await trx('users')
           .where('is_active', true)

@@ -2,6 +2,7 @@
 // document, when, and with what remark (DESIGN §4 "Every decision is recorded"). Written by the approval workflows
 // only (workflows/approvals/activities.ts), so the console lists and views it and never edits it. Document_No is
 // the key a user searches by; a document decided on two levels has two rows.
+import { APPROVAL_TRANSACTION_TYPES } from '../approvals';
 import { defineResource } from '../engine';
 
 export const ApprovalLog = defineResource({
@@ -13,13 +14,12 @@ export const ApprovalLog = defineResource({
   lookup: false,
   fields: [
     { name: 'Document_No', type: 'text', required: true, maxLength: 50 },
-    // spec/3 §4.1 transaction types, and SAP_ORDER (api/approvals/list.ts TRANSACTION_TYPES).
     {
       name: 'Transaction_Type',
       type: 'enum',
       required: true,
       maxLength: 30,
-      options: ['SAP_ORDER', 'ORDER', 'SHIPMENT', 'APPOINTMENT', 'STO', 'SPO', 'SPO ADJUSTMENT', 'IPB'],
+      options: APPROVAL_TRANSACTION_TYPES,
     },
     { name: 'Level', type: 'integer', required: true, min: 1, max: 10, filter: 'equals' },
     { name: 'Username', type: 'text', required: true, maxLength: 100 },

@@ -1,18 +1,20 @@
 // Standalone worker process for production (`npm run worker`): PostgreSQL from DATABASE_URL, a Temporal
 // cluster from TEMPORAL_ADDRESS. It also registers the search attributes and schedules, which is idempotent,
 // so a fresh cluster is usable without a manual setup step whichever process starts first.
+// It lives here, with `npm start`'s api/main.ts, because it wires what the worker is given (configuration, the
+// database, the ERP adapter); workflows/ only receives them (workflows/worker.ts), and never imports api/.
 // The ERP pull's imports run here too: the same V8 settings as the API's (api/runtime.ts), before anything loads.
-import '../api/runtime';
+import './runtime';
 import { NativeConnection } from '@temporalio/worker';
 import pino from 'pino';
-import { loadConfig } from '../api/config';
+import { loadConfig } from './config';
+import { createErpAdapter } from './erp';
 import { createDb } from '../db/connection';
-import { createErpAdapter } from '../api/erp';
-import { readErpPullInterval } from './erp/settings';
-import { connectTemporal } from './client';
-import { ensureSchedules } from './schedules';
-import { ensureSearchAttributes } from './search-attributes';
-import { createWorker } from './worker';
+import { readErpPullInterval } from '../workflows/erp/settings';
+import { connectTemporal } from '../workflows/client';
+import { ensureSchedules } from '../workflows/schedules';
+import { ensureSearchAttributes } from '../workflows/search-attributes';
+import { createWorker } from '../workflows/worker';
 
 const log = pino({ name: 'worker' });
 
@@ -36,15 +38,20 @@ async function main(): Promise<void> {
   log.level = config.LOG_LEVEL;
   if (!config.DATABASE_URL) {
     throw new Error(
-      'DATABASE_URL is required for a standalone worker: the embedded database can be opened by one process ' +
-        'only. Set DATABASE_URL=postgres://..., or use `npm start`, which runs the worker inside the API process.',
+      'DATABASE_URL is required for a standalone worker. Set DATABASE_URL=postgres://..., or use `npm start`, ' +
+        'which runs its own PostgreSQL and the worker inside the API process.',
     );
   }
   const address = config.TEMPORAL_ADDRESS ?? `127.0.0.1:${config.TEMPORAL_PORT}`;
   const namespace = config.TEMPORAL_NAMESPACE;
   const taskQueue = config.TEMPORAL_TASK_QUEUE;
 
-  const db = createDb({ databaseUrl: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
+  const db = createDb({
+    databaseUrl: config.DATABASE_URL,
+    poolMax: config.DATABASE_POOL_MAX,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    logger: log,
+  });
   const { connection, client } = await withRetry(`Connecting to Temporal at ${address}`, () =>
     connectTemporal({ address, namespace }),
   );
