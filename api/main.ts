@@ -28,7 +28,7 @@ import { ensureSearchAttributes } from '../workflows/search-attributes';
 import { ensureSchedules } from '../workflows/schedules';
 import { createWorker } from '../workflows/worker';
 import { readErpPullInterval } from '../workflows/erp/settings';
-import { createErpAdapter } from './erp';
+import { createErpAdapter, erpPullPort } from './erp';
 import type { AppDeps } from './deps';
 import { createApprovalWorkflows, createSapApprovalStarter } from './approvals/workflows';
 
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
         namespace: config.TEMPORAL_NAMESPACE,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         db,
-        erp,
+        erp: erpPullPort(erp),
       });
       const running = worker.run();
       running.catch((err: unknown) => {

@@ -7,7 +7,7 @@ import { NativeConnection } from '@temporalio/worker';
 import pino from 'pino';
 import { loadConfig } from '../api/config';
 import { createDb } from '../db/connection';
-import { createErpAdapter } from '../api/erp';
+import { createErpAdapter, erpPullPort } from '../api/erp';
 import { readErpPullInterval } from './erp/settings';
 import { connectTemporal } from './client';
 import { ensureSchedules } from './schedules';
@@ -58,7 +58,13 @@ async function main(): Promise<void> {
 
   const nativeConnection = await NativeConnection.connect({ address });
   const erp = createErpAdapter(config, { db, logger: log });
-  const worker = await createWorker({ connection: nativeConnection, namespace, taskQueue, db, erp });
+  const worker = await createWorker({
+    connection: nativeConnection,
+    namespace,
+    taskQueue,
+    db,
+    erp: erpPullPort(erp),
+  });
 
   // worker.shutdown() lets running activities finish (within the shutdown grace time) and then run() returns.
   // The SDK's runtime listens for the same signals and may have begun the shutdown already, hence the check.
