@@ -50,26 +50,6 @@ export default tseslint.config(
     },
   },
   {
-    // TEMPORARY, to be removed when the ERP import moves below the API or is injected into the worker: these
-    // three files still take the ERP adapter's type, the import and the document schema from api/erp/. Nothing
-    // else of api/ is allowed even here.
-    files: ['workflows/worker.ts', 'workflows/activities.ts', 'workflows/erp/activities.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // Any module of api/ but those under api/erp/.
-              regex: '(^|/)api(/(?!erp/)|$)',
-              message: 'workflows/ never imports api/; only api/erp/ is still allowed here, for now.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['workflows/**/*.workflow.ts', 'workflows/**/messages.ts', 'workflows/workflows.ts'],
     rules: {
       'no-restricted-imports': [

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DB_TIMEOUTS } from '../db/connection';
+import { isTimeZone } from './erp/odata/values';
 
 export const projectRoot = path.resolve(__dirname, '..');
 
@@ -62,6 +63,14 @@ const envSchema = z.object({
     .regex(/^\d{3}$/, 'expected a three-digit SAP client')
     .optional(),
   SAP_ODATA_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * The time zone of SAP's own clock: SAP keeps dates and times such as a delivery's creation time in the
+   * system's local time, which the pull must turn into moments (IANA name, e.g. Asia/Jakarta for WIB).
+   */
+  SAP_TIME_ZONE: z
+    .string()
+    .default('Asia/Jakarta')
+    .refine(isTimeZone, 'expected a time zone name such as Asia/Jakarta'),
   /**
    * API keys of the ERP push API (`POST /api/erp/...`) as comma-separated `name:key` pairs; the name is what
    * the API log records. Keys may also live hashed in the api_keys table (the demo seed adds one).

@@ -31,7 +31,7 @@ import { ensureSearchAttributes } from '../workflows/search-attributes';
 import { ensureSchedules } from '../workflows/schedules';
 import { createWorker } from '../workflows/worker';
 import { readErpPullInterval } from '../workflows/erp/settings';
-import { createErpAdapter } from './erp';
+import { createErpAdapter, erpPullPort } from './erp';
 import type { AppDeps } from './deps';
 import { createApprovalWorkflows, createSapApprovalStarter } from './approvals/workflows';
 
@@ -160,7 +160,7 @@ async function main(): Promise<void> {
         namespace: config.TEMPORAL_NAMESPACE,
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         db,
-        erp,
+        erp: erpPullPort(erp),
       });
       const running = worker.run();
       running.catch((err: unknown) => {

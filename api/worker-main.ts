@@ -8,7 +8,7 @@ import './runtime';
 import { NativeConnection } from '@temporalio/worker';
 import pino from 'pino';
 import { loadConfig } from './config';
-import { createErpAdapter } from './erp';
+import { createErpAdapter, erpPullPort } from './erp';
 import { createDb } from '../db/connection';
 import { readErpPullInterval } from '../workflows/erp/settings';
 import { connectTemporal } from '../workflows/client';
@@ -65,7 +65,13 @@ async function main(): Promise<void> {
 
   const nativeConnection = await NativeConnection.connect({ address });
   const erp = createErpAdapter(config, { db, logger: log });
-  const worker = await createWorker({ connection: nativeConnection, namespace, taskQueue, db, erp });
+  const worker = await createWorker({
+    connection: nativeConnection,
+    namespace,
+    taskQueue,
+    db,
+    erp: erpPullPort(erp),
+  });
 
   // worker.shutdown() lets running activities finish (within the shutdown grace time) and then run() returns.
   // The SDK's runtime listens for the same signals and may have begun the shutdown already, hence the check.

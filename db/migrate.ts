@@ -16,6 +16,7 @@ import * as m011 from './migrations/011_sap_order_filter_index';
 import * as m012 from './migrations/012_sap_order_number_grams';
 import * as m013 from './migrations/013_user_plant_notifications';
 import * as m014 from './migrations/014_user_reactivation';
+import * as m015 from './migrations/015_sap_order_erp_content';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -32,6 +33,7 @@ const migrations: Record<string, Knex.Migration> = {
   '012_sap_order_number_grams': m012,
   '013_user_plant_notifications': m013,
   '014_user_reactivation': m014,
+  '015_sap_order_erp_content': m015,
 };
 
 /**

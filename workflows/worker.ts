@@ -2,8 +2,8 @@
 // runs it in the API process; production runs it alone (api/worker-main.ts), as many replicas as needed.
 import { Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import type { Db } from '../db/connection';
-import type { ErpAdapter } from '../api/erp/types';
 import { createActivities } from './activities';
+import type { ErpPullPort } from './erp/port';
 
 /** Inputs for bundleWorkflowCode, for a build step that wants to ship a prebuilt bundle. */
 export const workflowBundleOptions = { workflowsPath: require.resolve('./workflows') };
@@ -13,8 +13,8 @@ export interface CreateWorkerOptions {
   namespace: string;
   taskQueue: string;
   db: Db;
-  /** The ERP the pull and the postings talk to (api/erp/index.ts createErpAdapter). */
-  erp?: ErpAdapter;
+  /** The ERP the pull talks to and the import it uses (api/erp/pull.ts erpPullPort of the configured adapter). */
+  erp?: ErpPullPort;
   /** A prebuilt bundle; without it the workflows are bundled at start (a few seconds). */
   workflowBundle?: WorkflowBundle;
 }

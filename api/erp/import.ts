@@ -2,8 +2,9 @@
 // us), the scheduled pull (we call the adapter), the console's "Filter from SAP". DESIGN §4 "SAP order states":
 //
 //   new document                       → header (Type SYNC SAP, Status APPROVED) and its lines, os_qty = Qty
-//   Changed_At not newer than stored   → nothing written at all (no statement touches its rows)
-//   changed document                   → header updated; per line:
+//   Changed_At older than stored       → nothing written at all (no statement touches its rows)
+//   Changed_At as stored, same content → nothing written either
+//   changed document (a newer Changed_At, or the stored one with other content) → header updated; per line:
 //       new item                                   → inserted
 //       existing, no active order (os_qty = qty)   → updated to SAP's values (os_qty = new Qty)
 //       existing, active order (os_qty < qty)      → kept as is, flagged changed_in_sap (so is the header)
@@ -11,12 +12,18 @@
 //   Lines whose values equal SAP's are not written, so a changed header does not rewrite its lines.
 //   is_relation follows the document's incoterm and order type (RELATION_SETTING, as util/order_is_relation).
 //
+// The content is compared through a fingerprint of what the import stores of a document (erp_content_hash,
+// migration 015), because SAP's stamp cannot order every change: a delivery keeps only the day of its last
+// change (a weighing corrected the same day comes with the stamp already stored), and two changes may share a
+// second.
+//
 // Everything is set-based: one read for the whole batch (master data, stored versions), then per chunk of
 // documents one statement per step with the rows passed as one JSON parameter, never a round trip per row.
 // The batch runs in one transaction. Documents must name active master data (order type, company, plant,
 // customer/vendor when given); with `invalid: 'reject'` (the push API) one bad document refuses the whole
 // batch with per-document errors, with `invalid: 'skip'` (the scheduled pull, which must not stall on one
 // document) bad documents are left out and listed.
+import crypto from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { ValidationError, type FieldErrors } from '../errors';
 import { isRelation, relationSettings, type RelationSettings } from '../sap-orders/order-types';
@@ -47,9 +54,9 @@ export interface ErpImportResult {
   documents: number;
   /** New documents written. */
   inserted: number;
-  /** Known documents with a newer Changed_At, written. */
+  /** Known documents with a newer Changed_At, or the stored one with other content: written. */
   updated: number;
-  /** Documents not newer than the stored version: nothing written. */
+  /** Documents older than the stored version or the same as it: nothing written. */
   unchanged: number;
   /** inserted + updated. */
   written: number;
@@ -153,9 +160,10 @@ const SQL_CHECK = `
          cu.customer_code is not null as customer_ok,
          v.vendor_code is not null as vendor_ok,
          s.type as stored_type,
-         (s.id is null or s.erp_changed_at is null or s.erp_changed_at < d.changed_at) as newer
+         (s.id is null or s.erp_changed_at is null or s.erp_changed_at < d.changed_at
+          or (s.erp_changed_at = d.changed_at and s.erp_content_hash is distinct from d.content_hash)) as newer
     from json_to_recordset(?::json) as d(i int, document_no text, order_type text, company_code text,
-                                         plant text, cv text, changed_at timestamptz)
+                                         plant text, cv text, changed_at timestamptz, content_hash text)
     left join order_types ot on ot.name = d.order_type and ot.is_active
     left join companies c on c.company_code = d.company_code and c.is_active
     left join plants p on p.plant_code = d.plant and p.is_active
@@ -164,24 +172,27 @@ const SQL_CHECK = `
     left join sap_orders s on s.document_no = d.document_no`;
 
 // New documents are inserted with their totals (so the lines' totals trigger finds nothing to correct); a
-// known one is updated only when its Changed_At is newer, which also settles a race with a parallel import.
+// known one is updated only when its Changed_At is newer, or the same with other content, which also settles a
+// race with a parallel import.
 // The header is flagged when SAP changed it while an order holds one of its lines. xmax = 0 tells an inserted
 // row from an updated one.
 const SQL_HEADERS = `
   insert into sap_orders as s (document_no, status, type, order_type_code, ${headerColumns.join(', ')},
-                               is_relation, erp_changed_at, source, qty_total, os_qty_total, created_by,
-                               created_date)
+                               is_relation, erp_changed_at, erp_content_hash, source, qty_total, os_qty_total,
+                               created_by, created_date)
   select d.document_no, 'APPROVED', 'SYNC SAP', d.order_type_code, ${headerColumns.map((c) => `d.${c}`).join(', ')},
-         coalesce(d.is_relation, false), d.erp_changed_at, ?, d.qty_total, d.qty_total, ?, ?::timestamptz
+         coalesce(d.is_relation, false), d.erp_changed_at, d.erp_content_hash, ?, d.qty_total, d.qty_total, ?,
+         ?::timestamptz
     from json_to_recordset(?::json) as d(document_no text, order_type_code text,
          ${recordset(HEADER_FIELDS.map(([w, type]) => [w.toLowerCase(), type]))},
-         is_relation boolean, erp_changed_at timestamptz, qty_total numeric(18,3))
+         is_relation boolean, erp_changed_at timestamptz, erp_content_hash text, qty_total numeric(18,3))
    order by d.document_no
   on conflict (document_no) do update set
          order_type_code = excluded.order_type_code,
          is_relation = excluded.is_relation,
          ${headerColumns.map((c) => `${c} = ${incoming(c)}`).join(', ')},
          erp_changed_at = excluded.erp_changed_at,
+         erp_content_hash = excluded.erp_content_hash,
          source = excluded.source,
          changed_in_sap = s.changed_in_sap or (
            (${headerColumns.map((c) => `s.${c}`).join(', ')})
@@ -189,7 +200,10 @@ const SQL_HEADERS = `
            and exists (select 1 from sap_order_details t where t.sap_order_id = s.id and ${ACTIVE})),
          edited_by = excluded.created_by,
          edited_date = excluded.created_date
-   where s.type = 'SYNC SAP' and (s.erp_changed_at is null or s.erp_changed_at < excluded.erp_changed_at)
+   where s.type = 'SYNC SAP'
+     and (s.erp_changed_at is null or s.erp_changed_at < excluded.erp_changed_at
+          or (s.erp_changed_at = excluded.erp_changed_at
+              and s.erp_content_hash is distinct from excluded.erp_content_hash))
   returning s.id, s.document_no, (s.xmax = 0) as inserted`;
 
 const LINE_RECORDSET = `l(sap_order_id int, item_no text, qty numeric(18,3), mark_deleted boolean,
@@ -317,6 +331,7 @@ class Problems {
 interface ToWrite {
   doc: ErpDocument;
   orderTypeCode: string;
+  contentHash: string;
 }
 
 /** Checks the batch against the database and sorts it into documents to write and documents to skip. */
@@ -330,6 +345,7 @@ async function classify(
     if (seen.has(doc.Document_No)) problems.add(i, doc, 'Document_No', 'erp.duplicateDocument');
     seen.add(doc.Document_No);
   });
+  const hashes = documents.map(contentHash);
   const checks = await rows<CheckRow>(trx, SQL_CHECK, [
     JSON.stringify(
       documents.map((d, i) => ({
@@ -340,6 +356,7 @@ async function classify(
         plant: d.Plant,
         cv: d.Customer_Vendor_Code,
         changed_at: d.Changed_At,
+        content_hash: hashes[i],
       })),
     ),
   ]);
@@ -372,7 +389,7 @@ async function classify(
         problems.add(c.i, doc, 'Customer_Vendor_Code', 'erp.unknownCustomerVendor');
       }
     }
-    if (!problems.has(c.i)) write.push({ doc, orderTypeCode: c.order_type_code! });
+    if (!problems.has(c.i)) write.push({ doc, orderTypeCode: c.order_type_code!, contentHash: hashes[c.i]! });
   }
   // One lock order for every import, so two imports of overlapping batches wait instead of deadlocking.
   write.sort((a, b) => compare(a.doc.Document_No, b.doc.Document_No));
@@ -384,17 +401,34 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const headerKeys = HEADER_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
 const lineKeys = LINE_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
 
+/**
+ * The fingerprint of what the import stores of a document: its header fields and lines, as the columns will
+ * hold them (quantities to three decimals), in a fixed order.
+ */
+function contentHash(doc: ErpDocument): string {
+  const canonical = JSON.stringify([
+    headerKeys.map(([wire]) => doc[wire] ?? null),
+    doc.Details.map((line) => [
+      line.Item_No,
+      qty3(line.Qty),
+      line.Deleted,
+      ...lineKeys.map(([wire]) => line[wire] ?? null),
+    ]),
+  ]);
+  return crypto.createHash('sha1').update(canonical).digest('base64');
+}
+
 // Rows for json_to_recordset, keyed by column. Empty values are left out (a missing key reads as null), which
 // keeps the JSON of a chunk small.
 function headerRow(
-  doc: ErpDocument,
-  orderTypeCode: string,
+  { doc, orderTypeCode, contentHash: hash }: ToWrite,
   relations: RelationSettings,
 ): Record<string, unknown> {
   const row: Record<string, unknown> = {
     document_no: doc.Document_No,
     order_type_code: orderTypeCode,
     erp_changed_at: doc.Changed_At,
+    erp_content_hash: hash,
   };
   if (isRelation(relations, doc.Incoterm, orderTypeCode)) row.is_relation = true;
   for (const [wire, column] of headerKeys) {
@@ -463,7 +497,7 @@ export async function importErpDocuments(
           options.source,
           options.user,
           now.toISOString(),
-          JSON.stringify(chunk.map((w) => headerRow(w.doc, w.orderTypeCode, relations))),
+          JSON.stringify(chunk.map((w) => headerRow(w, relations))),
         ]),
       );
     let headers = chunks.length ? writeHeaders(chunks[0]!) : undefined;

@@ -18,6 +18,7 @@ export type ErpConfig = Pick<
   | 'SAP_ODATA_PASSWORD'
   | 'SAP_ODATA_CLIENT'
   | 'SAP_ODATA_TIMEOUT_MS'
+  | 'SAP_TIME_ZONE'
 >;
 
 export interface ErpDeps {
@@ -43,11 +44,13 @@ export function createErpAdapter(config: ErpConfig, deps: ErpDeps): ErpAdapter {
     user,
     password,
     timeoutMs: config.SAP_ODATA_TIMEOUT_MS,
+    timeZone: config.SAP_TIME_ZONE,
     log,
     fetch: deps.fetch,
     masterMap: cachedErpMasterMap(deps.db),
   });
 }
 
+export { erpPullPort } from './pull';
 export { seedErpSandbox } from './sandbox/generator';
 export type { ErpAdapter } from './types';

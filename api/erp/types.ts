@@ -3,6 +3,7 @@
 // into erp_sandbox_documents) and `sap-odata` (SAP S/4HANA OData v2). The push API (`POST /api/erp/...`) takes
 // the same document shape, so every way a document arrives ends in the one import (api/erp/import.ts).
 import { z } from 'zod';
+import { ErpError, type ErpPullPage, type ErpPullSource } from '../../workflows/erp/port';
 
 const code = (max: number) => z.string().trim().min(1).max(max);
 
@@ -132,10 +133,8 @@ export interface ErpSyncResult {
 }
 
 /** One page of documents changed since a moment, for the scheduled pull. */
-export interface ErpChangedPage {
+export interface ErpChangedPage extends ErpPullPage {
   documents: ErpDocument[];
-  /** Pass back to read the next page; null when there is none. */
-  next: string | null;
 }
 
 /** An outbound call, for api_response_logs (every adapter call is logged, success or not). */
@@ -153,26 +152,20 @@ export interface ErpCallLog {
   response: string | null;
 }
 
-export interface ErpAdapter {
+/** The ERP seen from the TMS; the worker's pull uses the part it declares (workflows/erp/port.ts). */
+export interface ErpAdapter extends ErpPullSource {
   readonly name: 'sandbox' | 'sap-odata';
   /** Documents matching the Filter screen's criteria, at most `limit` of them, newest first. */
   filterDocuments(filter: ErpFilter, limit: number): Promise<ErpDocument[]>;
-  /** One document by number; null when the ERP has none. */
-  readDocument(documentNo: string): Promise<ErpDocument | null>;
-  /** Documents changed at or after `since`, page by page (`cursor` from the previous page). */
-  changedSince(since: Date, cursor: string | null): Promise<ErpChangedPage>;
+  /**
+   * One document by number; null when the ERP has none. With `orderType` (a TMS order type Name) it is read as
+   * that type, and null when it is no document of that type; without, the adapter decides its type.
+   */
+  readDocument(documentNo: string, orderType?: string | null): Promise<ErpDocument | null>;
+  /** Documents of one of `pullStreams` changed at or after `since`, page by page (`cursor` from the previous page). */
+  changedSince(stream: string, since: Date, cursor: string | null): Promise<ErpChangedPage>;
   /** Asks the ERP to bring a delivery order up to date and answers its lines. */
   syncDeliveryOrder(document: Pick<ErpDocument, 'Document_No' | 'Order_Type'>): Promise<ErpSyncResult>;
 }
 
-/** Raised by an adapter with a message fit for a user (SAP's own text when it gave one). */
-export class ErpError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | null = null,
-    readonly status: number | null = null,
-  ) {
-    super(message);
-    this.name = 'ErpError';
-  }
-}
+export { ErpError };

@@ -5,6 +5,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { ErpError } from '../erp/types';
 import { AppError, ValidationError, TooManyRequestsError } from '../errors';
 import { translate, type Language } from '../i18n';
 import { zodToFieldErrors } from '../validate';
@@ -63,6 +64,22 @@ function dbErrorToApp(err: { code?: string; constraint?: string; detail?: string
   }
 }
 
+/**
+ * The ERP behind the TMS failed (DESIGN §3: a gateway's failure, 502). Its status is SAP's answer to the TMS,
+ * never the TMS's answer to its caller: SAP refusing the TMS's own login is no 401, which the console would take
+ * for the user's expired session and log them out. Each message says what to check.
+ */
+function erpErrorToApp(err: ErpError): AppError {
+  if (err.status === 401) return new AppError(502, 'ERP_LOGIN_REFUSED', 'erp.loginRefused');
+  if (err.code === 'UNREACHABLE') return new AppError(502, 'ERP_UNREACHABLE', 'erp.unreachable');
+  if (err.code === 'TIMEOUT') return new AppError(502, 'ERP_TIMEOUT', 'erp.timeout');
+  // An order type the adapter has no source for: the request, not SAP, is at fault.
+  if (err.code === 'UNSUPPORTED') {
+    return new AppError(422, 'ERP_UNSUPPORTED', 'erp.unsupported', { detail: err.message });
+  }
+  return new AppError(502, 'ERP_FAILED', 'erp.failed', { detail: err.message });
+}
+
 export function errorEnvelope(logger: Logger) {
   return async function envelope(ctx: Context, next: Next): Promise<void> {
     try {
@@ -75,6 +92,7 @@ export function errorEnvelope(logger: Logger) {
       const lang = (ctx.state.lang as Language | undefined) ?? 'en';
       let err: AppError | undefined;
       if (raw instanceof AppError) err = raw;
+      else if (raw instanceof ErpError) err = erpErrorToApp(raw);
       else if (raw instanceof ZodError) err = new ValidationError(zodToFieldErrors(raw));
       else if (raw && typeof raw === 'object') {
         const e = raw as { status?: number; code?: string; expose?: boolean; type?: string };

@@ -90,7 +90,8 @@ const sapOrderRoutes = [
     method: 'post',
     path: '/saporder/save_filter',
     summary:
-      'Saves chosen Filter results: each document is read again from SAP and imported; refused as a whole when ' +
+      'Saves chosen Filter results: each document is read again from SAP, as the order type it was filtered as, ' +
+      'and imported; refused as a whole when ' +
       "any is outside the user's companies and plants. Saving the same documents again changes nothing.",
     access: create,
     body: saveFilterBodySchema,

@@ -1,9 +1,10 @@
 // "Filter from SAP" (spec/3 §2.2, §5, §7): the criteria are checked per order type, the ERP adapter finds the
 // documents, and each result row says whether the user may save it (disabled when the user is not authorised
 // for its company and plant) and whether it is already a SAP order here. Saving the chosen rows reads each
-// document again from the ERP (the client's copy is never trusted), refuses the whole selection when any is
-// not the user's, and imports them with the one ERP import (api/erp/import.ts), so saving twice changes
-// nothing the second time.
+// document again from the ERP (the client's copy is never trusted) as the order type it was filtered as (one
+// SAP stock transport order is an STO OUT at its supplying plant and an STO IN at its receiving one), refuses
+// the whole selection when any is not the user's, and imports them with the one ERP import
+// (api/erp/import.ts), so saving twice changes nothing the second time.
 //
 // What each order type requires is said once, for this check and the screen's, in
 // db/resources/sap-order-filter.ts; here its problems become the field errors and the message (the first).
@@ -263,8 +264,21 @@ export async function filterFromSap(
 const savedRow = z.looseObject({
   document_no: z.string().trim().min(1).max(50).optional(),
   Document_No: z.string().trim().min(1).max(50).optional(),
+  /** The type the row was filtered as (the result row's order_type). */
+  order_type: z.string().trim().min(1).max(50).nullish(),
+  Order_Type: z.string().trim().min(1).max(50).nullish(),
 });
-/** The chosen result rows, as an array or as `{ rows }` / `{ data }`; only their document numbers are used. */
+
+/** A chosen document: its number and the order type it was filtered as (null: the ERP decides). */
+export interface SavedDocument {
+  documentNo: string;
+  orderType: string | null;
+}
+
+/**
+ * The chosen result rows, as an array or as `{ rows }` / `{ data }`; of each only its document number and the
+ * order type it was filtered as are used.
+ */
 export const saveFilterBodySchema = z
   .union([
     z.array(savedRow),
@@ -272,36 +286,45 @@ export const saveFilterBodySchema = z
     z.object({ data: z.array(savedRow) }).transform((b) => b.data),
   ])
   .transform((rows, ctx) => {
-    const numbers = rows.map((r) => r.document_no ?? r.Document_No);
-    if (numbers.some((n) => !n)) {
-      ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['document_no'] });
-      return z.NEVER;
+    const chosen = new Map<string, string | null>();
+    for (const r of rows) {
+      const documentNo = r.document_no ?? r.Document_No;
+      if (!documentNo) {
+        ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['document_no'] });
+        return z.NEVER;
+      }
+      if (!chosen.has(documentNo)) chosen.set(documentNo, r.order_type ?? r.Order_Type ?? null);
     }
-    return [...new Set(numbers as string[])];
+    return [...chosen].map(([documentNo, orderType]): SavedDocument => ({ documentNo, orderType }));
   })
-  .pipe(z.array(z.string()).min(1).max(SAVE_FILTER_LIMIT));
+  .pipe(
+    z
+      .array(z.object({ documentNo: z.string(), orderType: z.string().nullable() }))
+      .min(1)
+      .max(SAVE_FILTER_LIMIT),
+  );
 
-async function readAll(deps: AppDeps, numbers: string[]): Promise<(ErpDocument | null)[]> {
+async function readAll(deps: AppDeps, chosen: SavedDocument[]): Promise<(ErpDocument | null)[]> {
   const erp = erpOf(deps);
-  const out: (ErpDocument | null)[] = new Array<ErpDocument | null>(numbers.length).fill(null);
+  const out: (ErpDocument | null)[] = new Array<ErpDocument | null>(chosen.length).fill(null);
   let next = 0;
   const worker = async () => {
-    while (next < numbers.length) {
+    while (next < chosen.length) {
       const i = next++;
-      out[i] = await erp.readDocument(numbers[i]!);
+      out[i] = await erp.readDocument(chosen[i]!.documentNo, chosen[i]!.orderType);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, numbers.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, chosen.length) }, worker));
   return out;
 }
 
 export async function saveFilterResult(
   deps: AppDeps,
   user: AuthUser,
-  numbers: string[],
+  chosen: SavedDocument[],
 ): Promise<Record<string, unknown>> {
-  const docs = await readAll(deps, numbers);
-  const missing = numbers.filter((_, i) => !docs[i]);
+  const docs = await readAll(deps, chosen);
+  const missing = chosen.filter((_, i) => !docs[i]).map((c) => c.documentNo);
   if (missing.length) {
     throw new RuleError('DOCUMENT_NOT_FOUND', 'sapOrder.documentNotFound', { document: missing.join(', ') });
   }

@@ -24,6 +24,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../api/errors';
+import { ErpError } from '../../api/erp/types';
 import { createTestDb, type TestDb } from '../support/db';
 import { createTestApp, type TestApp } from '../support/api';
 
@@ -175,6 +176,22 @@ const probeRoutes = [
     access: 'public',
     handler: () => {
       throw new TooManyRequestsError('TOO_MANY_ATTEMPTS', 'auth.ipLimited', { minutes: 15 }, 900);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/probe/erp/:kind',
+    summary: 'throws an ErpError as an adapter does when the ERP behind the TMS fails',
+    access: 'public',
+    params: z.object({ kind: z.enum(['login', 'unreachable', 'timeout', 'sap', 'unsupported']) }),
+    handler: ({ params }) => {
+      throw {
+        login: new ErpError('SAP refused the user name or password (HTTP 401).', null, 401),
+        unreachable: new ErpError('SAP could not be reached (ECONNREFUSED).', 'UNREACHABLE', null),
+        timeout: new ErpError('SAP did not answer within 30000 ms.', 'TIMEOUT', null),
+        sap: new ErpError('Property SalesOrderDate is not filterable', 'SY/530', 400),
+        unsupported: new ErpError('Documents of order type SPO cannot be read from SAP.', 'UNSUPPORTED'),
+      }[params.kind];
     },
   }),
   defineRoute({
@@ -546,6 +563,36 @@ describe('business rules, throttling and the unexpected', () => {
       message: 'Alamat ini tidak ada.',
       message_code: 'ROUTE_NOT_FOUND',
     });
+  });
+});
+
+describe('failures of the ERP behind the TMS', () => {
+  test('given each way SAP can fail a call, when a handler meets it, then 502 with a code and a message saying what to check (SAP refusing the TMS is no 401), and an order type SAP has no source for is 422', async () => {
+    const answers = await Promise.all(
+      (['login', 'unreachable', 'timeout', 'sap', 'unsupported'] as const).map(async (kind) => {
+        const res = await probe.get(`/api/probe/erp/${kind}`);
+        return [kind, res.status, res.body.message_code, res.body.message];
+      }),
+    );
+    expect(answers).toEqual([
+      ['login', 502, 'ERP_LOGIN_REFUSED', expect.stringMatching(/SAP_ODATA_USER, SAP_ODATA_PASSWORD/)],
+      ['unreachable', 502, 'ERP_UNREACHABLE', expect.stringMatching(/SAP_ODATA_URL/)],
+      ['timeout', 502, 'ERP_TIMEOUT', expect.stringMatching(/SAP_ODATA_TIMEOUT_MS/)],
+      [
+        'sap',
+        502,
+        'ERP_FAILED',
+        'SAP could not answer the request: Property SalesOrderDate is not filterable',
+      ],
+      [
+        'unsupported',
+        422,
+        'ERP_UNSUPPORTED',
+        'This cannot be read from SAP: Documents of order type SPO cannot be read from SAP.',
+      ],
+    ]);
+    const id = await probe.get('/api/probe/erp/unreachable').set('language', 'id');
+    expect(id.body.message).toMatch(/^SAP tidak dapat dihubungi/);
   });
 });
 

@@ -300,6 +300,24 @@ describe('POST /api/erp/sap_orders', () => {
     expect(await dump()).toEqual(before);
   });
 
+  test('given a stored document, when SAP sends it again with the same Changed_At but another quantity (a stamp that is only a day, or two changes in one second), then the content decides: the change is written, the same content again writes nothing, an older stamp nothing either', async () => {
+    const documentNo = '8000000450';
+    const stamp = '2026-03-05T00:00:00+07:00';
+    await push([rawErpDocument(documentNo, { changedAt: stamp })]).expect(200);
+
+    const corrected = rawErpDocument(documentNo, { changedAt: stamp, qty: (n) => (n === 1 ? 1011.5 : 1002) });
+    const res = await push([corrected]);
+
+    expect(res.body.data).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
+    expect(res.body.data.lines).toMatchObject({ updated: 1 });
+    expect((await lines(documentNo)).map((l) => Number(l.qty))).toEqual([1011.5, 1002]);
+    const before = await dump();
+    expect((await push([corrected])).body.data).toMatchObject({ unchanged: 1, written: 0 });
+    const older = rawErpDocument(documentNo, { changedAt: '2026-03-04T23:00:00+07:00', qty: () => 1 });
+    expect((await push([older])).body.data).toMatchObject({ unchanged: 1, written: 0 });
+    expect(await dump()).toEqual(before);
+  });
+
   test('given a document whose held lines are all taken, when SAP only changes its header, then the header is updated and flagged, and no line is written', async () => {
     const documentNo = '8000000500';
     await push([rawErpDocument(documentNo)]).expect(200);

@@ -6,7 +6,7 @@
 import { loadConfig } from '../../api/config';
 import { matchesErpFilter, newestFirst } from '../../api/erp/filter';
 import { createErpAdapter } from '../../api/erp';
-import { createSandboxAdapter, SANDBOX_LOCKING_USER } from '../../api/erp/sandbox/adapter';
+import { createSandboxAdapter, SANDBOX_LOCKING_USER, SANDBOX_STREAM } from '../../api/erp/sandbox/adapter';
 import {
   generateErpDocuments,
   SANDBOX_ORDER_TYPES,
@@ -429,7 +429,7 @@ describe('changedSince', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await adapter.changedSince(since, cursor);
+      const page = await adapter.changedSince(SANDBOX_STREAM, since, cursor);
       numbers.push(...page.documents.map((d) => d.Document_No));
       cursor = page.next;
       pages++;
@@ -457,8 +457,10 @@ describe('changedSince', () => {
     expect([...numbers].sort()).toEqual([...want].sort());
   });
 
-  test('given a cursor that is not one, when pulling, then an ErpError says so', async () => {
-    await expect(erp.changedSince(new Date(0), 'not-a-cursor')).rejects.toThrow(ErpError);
+  test('given a cursor that is not one, or a stream the sandbox does not have, when pulling, then an ErpError says so', async () => {
+    expect(erp.pullStreams).toEqual([SANDBOX_STREAM]);
+    await expect(erp.changedSince(SANDBOX_STREAM, new Date(0), 'not-a-cursor')).rejects.toThrow(ErpError);
+    await expect(erp.changedSince('delivery', new Date(0), null)).rejects.toThrow(ErpError);
   });
 });
 
@@ -466,9 +468,11 @@ describe('readDocument and syncDeliveryOrder', () => {
   const byEnding = (type: string, test: (n: string) => boolean) =>
     docs.find((d) => d.Order_Type === type && test(d.Document_No))!;
 
-  test('given a stored number, when reading, then the document comes back; an unknown number answers null', async () => {
+  test('given a stored number, when reading, then the document comes back, also when asked as its type, and not as another; an unknown number answers null', async () => {
     const d = docs[1234]!;
     expect(await erp.readDocument(d.Document_No)).toEqual(d);
+    expect(await erp.readDocument(d.Document_No, d.Order_Type)).toEqual(d);
+    expect(await erp.readDocument(d.Document_No, d.Order_Type === 'SO' ? 'PO' : 'SO')).toBeNull();
     expect(await erp.readDocument('0080999999')).toBeNull();
   });
 
@@ -545,6 +549,12 @@ describe('configuration', () => {
       SAP_ODATA_CLIENT: '100',
     });
     expect(config.SAP_ODATA_TIMEOUT_MS).toBe(30_000);
+    expect(config.SAP_TIME_ZONE).toBe('Asia/Jakarta');
     expect(createErpAdapter(config, { db: db() }).name).toBe('sap-odata');
+  });
+
+  test('given SAP_TIME_ZONE, when loading the configuration, then a zone name is taken and anything else fails start-up naming it', () => {
+    expect(loadConfig({ SAP_TIME_ZONE: 'Asia/Makassar' }).SAP_TIME_ZONE).toBe('Asia/Makassar');
+    expect(() => loadConfig({ SAP_TIME_ZONE: 'WIB' })).toThrow(/SAP_TIME_ZONE: expected a time zone name/);
   });
 });

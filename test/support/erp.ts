@@ -1,12 +1,14 @@
-// ERP documents for tests and measurements: the few master-data rows a document must name (a company with a
-// plant, a customer, a vendor, the order types SO, PO and STO OUT) and documents made through the push API's
-// own schema, so every document here is one SAP could send.
+// ERP documents for tests and measurements: the few master-data rows a document must name (a company with two
+// plants, a customer, a vendor, the order types SO, DO, PO, STO OUT and STO IN) and documents made through the
+// push API's own schema, so every document here is one SAP could send.
 import type { Db } from '../../db/connection';
 import { erpDocumentSchema, type ErpDocument } from '../../api/erp/types';
 
 export const ERP_FIXTURE = {
   company: '1000',
   plant: 'P100',
+  /** A second plant of the company, receiving its stock transfers. */
+  secondPlant: 'P200',
   customer: 'CUS001',
   vendor: 'VEN001',
   material: 'MAT-CPO',
@@ -19,12 +21,20 @@ export async function seedErpMasterData(db: Db): Promise<void> {
     .onConflict('company_code')
     .ignore();
   await db('plants')
-    .insert({
-      plant_code: ERP_FIXTURE.plant,
-      plant_name: 'Mill Test',
-      company_code: ERP_FIXTURE.company,
-      plant_type: 'MILL',
-    })
+    .insert([
+      {
+        plant_code: ERP_FIXTURE.plant,
+        plant_name: 'Mill Test',
+        company_code: ERP_FIXTURE.company,
+        plant_type: 'MILL',
+      },
+      {
+        plant_code: ERP_FIXTURE.secondPlant,
+        plant_name: 'Refinery Test',
+        company_code: ERP_FIXTURE.company,
+        plant_type: 'REFINERY',
+      },
+    ])
     .onConflict('plant_code')
     .ignore();
   await db('customers')
@@ -38,8 +48,10 @@ export async function seedErpMasterData(db: Db): Promise<void> {
   await db('order_types')
     .insert([
       { code: 'SO', name: 'SO', use_customer: true, use_so: true },
+      { code: 'DO', name: 'DO', use_customer: true, use_do: true },
       { code: 'PO', name: 'PO', use_vendor: true, use_po: true },
       { code: 'STO', name: 'STO OUT', use_sto: true, info1: 'OUT' },
+      { code: 'STO', name: 'STO IN', use_sto: true, info1: 'IN' },
     ])
     .onConflict('name')
     .ignore();

@@ -2,9 +2,12 @@
 // downloaded binary: the CLI is found the same way the product finds it, and its absence is a clear
 // instruction rather than a network timeout.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { IllegalStateError } from '@temporalio/common';
+import * as proto from '@temporalio/proto';
+import { patchProtobufRoot } from '@temporalio/proto/lib/patch-protobuf-root';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { findTemporalCli } from '../../workflows/devserver/cli';
@@ -64,4 +67,24 @@ export function tmpDataDir(prefix = 'tms-temporal-'): string {
 
 export function removeDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+type History = proto.temporal.api.history.v1.IHistory;
+interface ProtoJson {
+  fromJson(type: unknown, json: unknown, options: { ignoreUnknownFields: boolean }): History;
+}
+
+/**
+ * A recorded history (the JSON `temporal workflow show --output json` writes, kept under test/replay/) as replay
+ * takes it. Not @temporalio/common's historyFromJSON: with protobufjs 7 at the top of node_modules, common and
+ * proto each get a copy of protobufjs 8 of their own, and common's JSON reader refuses proto's types ("type must
+ * be a Type"); the reader of proto's own copy reads them.
+ */
+export function historyFromFixture(file: string): History {
+  const fromProto = createRequire(require.resolve('@temporalio/proto'));
+  const { fromJson } = fromProto('protobufjs/ext/protojson') as ProtoJson;
+  // The generated root's type lacks lookupType, which the patched root has.
+  const root = patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown };
+  const json: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return fromJson(root.lookupType('temporal.api.history.v1.History'), json, { ignoreUnknownFields: true });
 }

@@ -75,6 +75,7 @@ function adapter(overrides: Partial<SapODataAdapterOptions> = {}) {
     user: USER,
     password: PASSWORD,
     timeoutMs: 2000,
+    timeZone: 'Asia/Jakarta',
     log: (e) => {
       logs.push(e);
     },
@@ -84,6 +85,9 @@ function adapter(overrides: Partial<SapODataAdapterOptions> = {}) {
 }
 
 const day = (iso: string) => `/Date(${Date.parse(`${iso}T00:00:00Z`)})/`;
+
+/** An item of an OData answer: the fields a test sets vary from item to item. */
+type SapItem = Record<string, unknown>;
 
 /** A sales order as API_SALES_ORDER_SRV answers it with $expand=to_Item. */
 function salesOrder(n: number, date: string, quantity = '250.500') {
@@ -134,7 +138,7 @@ function salesOrder(n: number, date: string, quantity = '250.500') {
           RequestedQuantityUnit: '',
           ProductionPlant: '1101',
         },
-      ],
+      ] as SapItem[],
     },
   };
 }
@@ -173,7 +177,7 @@ function delivery(no: string) {
           ReferenceSDDocument: '10010001',
           ReferenceSDDocumentItem: '10',
         },
-      ],
+      ] as SapItem[],
     },
   };
 }
@@ -343,7 +347,7 @@ describe('values', () => {
     expect(seen[0]!.query.get('$expand')).toBe('to_Item');
   });
 
-  test("given a delivery's decimal quantity in KG and a creation time, when read, then Qty is the number and Changed_At the creation moment", async () => {
+  test("given a delivery's decimal quantity in KG and a creation time on SAP's clock (WIB), when read, then Qty is the number and Changed_At the creation moment in UTC", async () => {
     fakeSap((req) =>
       req.path.startsWith('API_OUTBOUND_DELIVERY_SRV;v=0002/A_OutbDeliveryHeader(')
         ? HttpResponse.json({ d: delivery('80010001') })
@@ -357,7 +361,8 @@ describe('values', () => {
       Order_Type: 'DO',
       Delivery_Order_No: '80010001',
       Reference_Doc_No: '10010001',
-      Changed_At: '2026-10-12T08:15:20.000Z',
+      // CreationDate + CreationTime are SAP's local time: 08:15:20 in Jakarta is 01:15:20 UTC.
+      Changed_At: '2026-10-12T01:15:20.000Z',
     });
     expect(doc!.Details[0]).toMatchObject({
       Qty: 24870,
@@ -614,5 +619,266 @@ describe('credentials', () => {
       expect(written).not.toContain(secret);
     }
     expect(written.toLowerCase()).not.toContain('authorization');
+  });
+});
+
+/** A purchase order as API_PURCHASEORDER_PROCESS_SRV answers it with $expand=to_PurchaseOrderItem. */
+function purchaseOrder(
+  no: string,
+  options: { type?: string; supplyingPlant?: string; receivingPlant?: string; items?: SapItem[] } = {},
+) {
+  const type = options.type ?? 'NB';
+  return {
+    __metadata: {
+      uri: `${ROOT}/API_PURCHASEORDER_PROCESS_SRV/A_PurchaseOrder('${no}')`,
+      type: 'API_PURCHASEORDER_PROCESS_SRV.A_PurchaseOrderType',
+    },
+    PurchaseOrder: no,
+    CompanyCode: '1000',
+    PurchaseOrderType: type,
+    PurchasingDocumentDeletionCode: '',
+    CreatedByUser: 'PURCH01',
+    CreationDate: day('2026-10-12'),
+    PurchaseOrderDate: day('2026-10-12'),
+    LastChangeDateTime: `/Date(${Date.parse('2026-10-12T04:00:00Z')}+0000)/`,
+    Supplier: type === 'UB' ? '' : 'VEN001',
+    PurchasingOrganization: 'P100',
+    SupplyingPlant: options.supplyingPlant ?? (type === 'UB' ? '1101' : ''),
+    IncotermsClassification: 'FCA',
+    IncotermsLocation1: 'Dumai',
+    ValidityStartDate: null,
+    ValidityEndDate: null,
+    to_PurchaseOrderItem: {
+      results: options.items ?? [
+        {
+          PurchaseOrder: no,
+          PurchaseOrderItem: '10',
+          PurchaseOrderItemText: 'Crude palm oil',
+          Plant: options.receivingPlant ?? '2101',
+          StorageLocation: 'T001',
+          Material: 'FG-CPO',
+          OrderQuantity: '30.000',
+          PurchaseOrderQuantityUnit: 'TO',
+          OverdelivTolrtdLmtRatioInPct: '5.0',
+          PurchasingDocumentDeletionCode: '',
+        },
+      ],
+    },
+  };
+}
+
+describe("what SAP's documents mean", () => {
+  test("given a delivery changed again on the day it was created (LastChangeDate is only that day), when read, then Changed_At stays its creation moment; changed on a later day, then the start of that day on SAP's clock", async () => {
+    const sameDay = { ...delivery('80010002'), LastChangeDate: day('2026-10-12') };
+    const laterDay = { ...delivery('80010003'), LastChangeDate: day('2026-10-14') };
+    fakeSap((req) => HttpResponse.json({ d: req.path.includes("'80010002'") ? sameDay : laterDay }));
+
+    const a = await adapter().readDocument('80010002');
+    const b = await adapter().readDocument('80010003');
+
+    // A date alone cannot order two changes of one day: the stamp stays equal and the import compares content.
+    expect(a!.Changed_At).toBe('2026-10-12T01:15:20.000Z');
+    // Midnight of 14 October in Jakarta.
+    expect(b!.Changed_At).toBe('2026-10-13T17:00:00.000Z');
+  });
+
+  test("given the pull's streams, when each is read from a moment, then sales and purchases filter on that moment and deliveries on its day on SAP's clock", async () => {
+    fakeSap(() => HttpResponse.json({ d: { results: [] } }));
+    const a = adapter();
+    // 18:30 UTC on the 12th is 01:30 on the 13th in Jakarta.
+    const since = new Date('2026-10-12T18:30:00Z');
+
+    expect(a.pullStreams).toEqual(['sales', 'purchase', 'delivery']);
+    for (const stream of a.pullStreams) await a.changedSince(stream, since, null);
+
+    expect(seen.map((s) => [s.path, s.query.get('$filter')])).toEqual([
+      ['API_SALES_ORDER_SRV/A_SalesOrder', "LastChangeDateTime ge datetimeoffset'2026-10-12T18:30:00Z'"],
+      [
+        'API_PURCHASEORDER_PROCESS_SRV/A_PurchaseOrder',
+        "LastChangeDateTime ge datetimeoffset'2026-10-12T18:30:00Z'",
+      ],
+      [
+        'API_OUTBOUND_DELIVERY_SRV;v=0002/A_OutbDeliveryHeader',
+        "(LastChangeDate ge datetime'2026-10-13T00:00:00' or CreationDate ge datetime'2026-10-13T00:00:00')",
+      ],
+    ]);
+    await expect(a.changedSince('invoices', since, null)).rejects.toThrow(ErpError);
+  });
+
+  test('given a delivery whose main item SAP split into two batches (HigherLvlItmOfBatSpltItm), when read, then the main item counts once: 30 t, not 60', async () => {
+    const d = delivery('80010004');
+    d.to_DeliveryDocumentItem.results = [
+      {
+        ...d.to_DeliveryDocumentItem.results[0]!,
+        DeliveryDocumentItem: '000010',
+        ActualDeliveryQuantity: '30.000',
+        DeliveryQuantityUnit: 'TO',
+        HigherLvlItmOfBatSpltItm: '000000',
+      },
+      ...['900001', '900002'].map((item, i) => ({
+        ...d.to_DeliveryDocumentItem.results[0]!,
+        DeliveryDocumentItem: item,
+        ActualDeliveryQuantity: '15.000',
+        DeliveryQuantityUnit: 'TO',
+        HigherLvlItmOfBatSpltItm: '000010',
+        Batch: `B2610${i + 1}`,
+      })),
+    ];
+    fakeSap(() => HttpResponse.json({ d }));
+
+    const doc = await adapter().readDocument('80010004');
+
+    expect(doc!.Details.map((l) => [l.Item_No, l.Qty, l.UOM])).toEqual([['000010', 30, 'TON']]);
+  });
+
+  test('given a sales order whose item has sub-items (HigherLevelItem, a batch split in the order), when read, then the main item counts once', async () => {
+    const so = salesOrder(5, '2026-10-12', '100.000');
+    const main = so.to_Item.results[0]!;
+    so.to_Item.results = [
+      { ...main, HigherLevelItem: '0' },
+      { ...main, SalesOrderItem: '900001', RequestedQuantity: '60.000', HigherLevelItem: '10' },
+      { ...main, SalesOrderItem: '900002', RequestedQuantity: '40.000', HigherLevelItem: '10' },
+    ];
+    fakeSap(() => HttpResponse.json({ d: so }));
+
+    const doc = await adapter().readDocument('10010005');
+
+    expect(doc!.Details.map((l) => [l.Item_No, l.Qty])).toEqual([['10', 100]]);
+  });
+
+  test('given a stock transport order, when it is read as STO IN (the type the Filter screen was asked for), then it is STO IN at the receiving plant; a standard purchase order is no STO IN', async () => {
+    const sto = purchaseOrder('4900000001', { type: 'UB', supplyingPlant: '1101', receivingPlant: '2101' });
+    const po = purchaseOrder('4500000001');
+    fakeSap((req) => HttpResponse.json({ d: req.path.includes("'4900000001'") ? sto : po }));
+
+    const asIn = await adapter().readDocument('4900000001', 'STO IN');
+    const asOut = await adapter().readDocument('4900000001', 'STO OUT');
+
+    expect(asIn).toMatchObject({ Order_Type: 'STO IN', Transfer_Type: 'IN', Plant: '2101' });
+    expect(asOut).toMatchObject({ Order_Type: 'STO OUT', Transfer_Type: 'OUT', Plant: '1101' });
+    expect(seen.every((s) => s.path.startsWith('API_PURCHASEORDER_PROCESS_SRV/'))).toBe(true);
+    expect(await adapter().readDocument('4500000001', 'STO IN')).toBeNull();
+  });
+
+  test('given stock transport orders in the pull, when the TMS has only the receiving plant, then it is an STO IN; with both plants (or only the supplying one), an STO OUT', async () => {
+    const master: ErpMasterMap = {
+      ...MASTER,
+      companyByPlant: new Map([
+        ['1101', '1000'],
+        ['2101', '1000'],
+      ]),
+    };
+    const documents = [
+      purchaseOrder('4900000011', { type: 'UB', supplyingPlant: '9901', receivingPlant: '2101' }),
+      purchaseOrder('4900000012', { type: 'UB', supplyingPlant: '1101', receivingPlant: '2101' }),
+      purchaseOrder('4900000013', { type: 'UB', supplyingPlant: '1101', receivingPlant: '9902' }),
+      purchaseOrder('4500000014'),
+    ];
+    fakeSap(() => HttpResponse.json({ d: { results: documents } }));
+
+    const page = await adapter({ masterMap: () => Promise.resolve(master) }).changedSince(
+      'purchase',
+      new Date('2026-10-01T00:00:00Z'),
+      null,
+    );
+
+    expect(page.documents.map((d) => [d.Document_No, d.Order_Type, d.Plant])).toEqual([
+      ['4900000011', 'STO IN', '2101'],
+      ['4900000012', 'STO OUT', '1101'],
+      ['4900000013', 'STO OUT', '1101'],
+      ['4500000014', 'PO', '2101'],
+    ]);
+  });
+
+  test('given a sales order with IncotermsLocation1 empty, then Incoterm2 is IncotermsTransferLocation', async () => {
+    const so = { ...salesOrder(6, '2026-10-12'), IncotermsLocation1: '', IncotermsTransferLocation: 'Dumai' };
+    fakeSap(() => HttpResponse.json({ d: so }));
+
+    expect((await adapter().readDocument('10010006'))!.Incoterm2).toBe('Dumai');
+  });
+
+  test('given a sales order whose first item is a text item and whose second is rejected, when read, then the header fields come from the first real item', async () => {
+    const so = salesOrder(7, '2026-10-12');
+    const main = so.to_Item.results[0]!;
+    so.to_Item.results = [
+      { ...so.to_Item.results[1]!, ProductionPlant: '1103' }, // a text item first
+      {
+        ...main,
+        SalesOrderItem: '20',
+        ProductionPlant: '1102',
+        Material: 'FG-PK',
+        SalesDocumentRjcnReason: '02',
+      },
+      { ...main, SalesOrderItem: '30' },
+    ];
+    fakeSap(() => HttpResponse.json({ d: so }));
+
+    const doc = await adapter().readDocument('10010007');
+
+    expect(doc).toMatchObject({
+      Plant: '1101',
+      Product_Category: 'CPO',
+      Warehouse_Code: 'WH-1101-CPO',
+      Loading: 'PKS-SEI-ROKAN',
+    });
+    expect(doc!.Details.map((l) => [l.Item_No, l.Deleted])).toEqual([
+      ['20', true],
+      ['30', false],
+    ]);
+  });
+
+  test('given purchase order items with deletion code L and S, when read, then L is deleted and S (blocked) is not', async () => {
+    const item = purchaseOrder('x').to_PurchaseOrderItem.results[0]!;
+    const po = purchaseOrder('4500000021', {
+      items: [
+        { ...item, PurchaseOrderItem: '10', PurchasingDocumentDeletionCode: 'L' },
+        { ...item, PurchaseOrderItem: '20', PurchasingDocumentDeletionCode: 'S' },
+        { ...item, PurchaseOrderItem: '30', PurchasingDocumentDeletionCode: '' },
+      ],
+    });
+    fakeSap(() => HttpResponse.json({ d: po }));
+
+    const doc = await adapter().readDocument('4500000021', 'PO');
+
+    expect(doc!.Details.map((l) => [l.Item_No, l.Deleted])).toEqual([
+      ['10', true],
+      ['20', false],
+      ['30', false],
+    ]);
+  });
+
+  test('given an HTML page answered with 200 (a logon page), when reading, then the call fails and the call log says it failed', async () => {
+    fakeSap(
+      () =>
+        new HttpResponse(
+          '<!DOCTYPE html><html><head><title>Logon</title></head><body><form action="/sap/bc/ui5_ui5/ui2/ushell/shells/abap/FioriLaunchpad.html"><input name="sap-user"></form></body></html>',
+          { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+        ),
+    );
+
+    const error = (await adapter()
+      .filterDocuments({ orderType: 'SO' }, 10)
+      .catch((e: unknown) => e)) as ErpError;
+
+    expect(error).toBeInstanceOf(ErpError);
+    expect(error.message).toMatch(/web page/);
+    expect(error.message).not.toMatch(/[<>]/);
+    expect(logs).toEqual([expect.objectContaining({ success: false, statusCode: 200, operation: 'filter' })]);
+    expect(logs[0]!.message).toBe(error.message);
+  });
+
+  test('given units in the logon language, when reading, then the ISO or SAP unit is used and every call asks for English', async () => {
+    const so = salesOrder(8, '2026-10-12', '12.000');
+    Object.assign(so.to_Item.results[0]!, {
+      RequestedQuantityUnit: 'TN',
+      RequestedQuantitySAPUnit: 'TO',
+      RequestedQuantityISOUnit: 'TNE',
+    });
+    fakeSap(() => HttpResponse.json({ d: so }));
+
+    const doc = await adapter().readDocument('10010008');
+
+    expect(doc!.Details[0]).toMatchObject({ Qty: 12, UOM: 'TON' });
+    expect(seen.every((s) => s.query.get('sap-language') === 'EN')).toBe(true);
   });
 });

@@ -3,8 +3,10 @@
 // - The interval: the Lookup value SAP_SYNC_SETTING / PULL_INTERVAL_MINUTES (Info1, whole minutes), so an
 //   administrator changes it in the Lookup screen; workers read it when they start and bring the `erp-pull`
 //   schedule to it. An inactive value, or 0, switches the pull off (the schedule is paused).
-// - The high-water mark: the newest SAP change time the pull has processed, per adapter, in app_settings
-//   (`ERP_PULL.<adapter>`), with the time of the last successful pull.
+// - The high-water marks: per adapter and change stream (`ERP_PULL.<adapter>.<stream>`, e.g. ERP_PULL.sap-odata.delivery)
+//   the newest change time the pull has processed of that stream, never later than the start of the pull that
+//   set it, with the time of the last successful pull. Pulls before marks per stream kept one mark per adapter
+//   (`ERP_PULL.<adapter>`); a stream without a mark of its own starts from that one (activities.ts).
 import type { Db } from '../../db/connection';
 
 export const ERP_PULL_LOOKUP = { group: 'SAP_SYNC_SETTING', code: 'PULL_INTERVAL_MINUTES' } as const;
@@ -27,12 +29,14 @@ export interface ErpPullMark {
   lastDocuments: number;
 }
 
-export const erpPullMarkKey = (adapter: string) => `ERP_PULL.${adapter}`;
+export const erpPullMarkKey = (adapter: string, stream: string) => `ERP_PULL.${adapter}.${stream}`;
+/** Where pulls before marks per stream kept one mark for all streams of an adapter. */
+export const erpPullOneMarkKey = (adapter: string) => `ERP_PULL.${adapter}`;
 
-export async function readErpPullMark(db: Db, adapter: string): Promise<ErpPullMark | null> {
-  const row = (await db('app_settings')
-    .where({ key: erpPullMarkKey(adapter) })
-    .first('value')) as { value: string | null } | undefined;
+/** The mark stored under `key` (erpPullMarkKey, erpPullOneMarkKey); null when there is none or it is unreadable. */
+export async function readErpPullMark(db: Db, key: string): Promise<ErpPullMark | null> {
+  const row = (await db('app_settings').where({ key }).first('value')) as
+    { value: string | null } | undefined;
   if (!row?.value) return null;
   try {
     const mark = JSON.parse(row.value) as Partial<ErpPullMark>;

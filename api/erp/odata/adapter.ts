@@ -8,6 +8,9 @@
 // TMS-side fields, which OData v2 cannot filter on) is applied to what comes back, with matchesErpFilter, page
 // by page until `limit` documents matched or `maxPages` pages were read.
 //
+// Pull: each service is a change stream of its own with its own mark (sales, purchase, delivery): orders carry
+// their last change as a moment, deliveries only its day on SAP's clock (SAP_TIME_ZONE).
+//
 // Sync of a delivery order: read the document (its ETag), PATCH it with no field changed — SAP takes its lock
 // and checks it, so a document someone holds answers with SAP's message (e.g. VL/046) — then read it back and
 // answer its lines. A refusal SAP explains (4xx with a message) is an unsuccessful ErpSyncResult carrying SAP's
@@ -18,6 +21,7 @@ import { ODataClient, parseJson, type ODataClientOptions } from './client';
 import {
   DEFAULT_MAPPING,
   mapSapDocument,
+  readsAs,
   SAP_SOURCES,
   SOURCE_OF_ORDER_TYPE,
   type MappingOptions,
@@ -25,24 +29,27 @@ import {
   type SapSource,
 } from './mapping';
 import { EMPTY_MASTER_MAP, type ErpMasterMap } from './master-map';
-import { anyOf, dateTimeLiteral, dateTimeOffsetLiteral, stringLiteral } from './values';
+import { anyOf, dateTimeLiteral, dateTimeOffsetLiteral, stringLiteral, zonedDay } from './values';
 
 export interface SapODataAdapterOptions extends ODataClientOptions {
+  /** The time zone of SAP's local dates and times (SAP_TIME_ZONE, e.g. Asia/Jakarta). */
+  timeZone: string;
   /** $top of each page; default 100. */
   pageSize?: number;
   /** At most this many pages per filter call; default 20. */
   maxPages?: number;
   /** The TMS master data the mapping needs (master-map.ts); none by default. */
   masterMap?: () => Promise<ErpMasterMap>;
-  mapping?: Partial<MappingOptions>;
+  mapping?: Partial<Omit<MappingOptions, 'timeZone'>>;
 }
 
-/** The order in which the pull walks the services. */
+/** The pull's streams: one per service. */
 const PULL_SOURCES: readonly SapSource[] = ['sales', 'purchase', 'delivery'];
 
+const isPullSource = (stream: string): stream is SapSource =>
+  (PULL_SOURCES as readonly string[]).includes(stream);
+
 interface PullCursor {
-  /** Index into PULL_SOURCES. */
-  s: number;
   skip: number;
   /** SAP's own next-page link, when it paged itself. */
   next?: string;
@@ -55,15 +62,8 @@ function encodeCursor(c: PullCursor): string {
 function decodeCursor(value: string): PullCursor {
   try {
     const c = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<PullCursor>;
-    if (
-      Number.isInteger(c.s) &&
-      c.s! >= 0 &&
-      c.s! < PULL_SOURCES.length &&
-      Number.isInteger(c.skip) &&
-      c.skip! >= 0 &&
-      (c.next === undefined || typeof c.next === 'string')
-    ) {
-      return { s: c.s!, skip: c.skip!, ...(c.next ? { next: c.next } : {}) };
+    if (Number.isInteger(c.skip) && c.skip! >= 0 && (c.next === undefined || typeof c.next === 'string')) {
+      return { skip: c.skip!, ...(c.next ? { next: c.next } : {}) };
     }
   } catch {
     // Falls through to the error below.
@@ -134,18 +134,22 @@ export function createSapODataAdapter(options: SapODataAdapterOptions): ErpAdapt
   const client = new ODataClient(options);
   const pageSize = options.pageSize ?? 100;
   const maxPages = options.maxPages ?? 20;
-  const mapping: MappingOptions = { ...DEFAULT_MAPPING, ...options.mapping };
+  const mapping: MappingOptions = { ...DEFAULT_MAPPING, ...options.mapping, timeZone: options.timeZone };
   const masterMap = options.masterMap ?? (() => Promise.resolve(EMPTY_MASTER_MAP));
 
   const entityPath = (source: SapSource, documentNo: string) =>
     `${SAP_SOURCES[source].entitySet}(${encodeURIComponent(stringLiteral(documentNo))})`;
 
-  /** One document by key from one service; null when that service does not know it. */
+  /**
+   * One document by key from one service; null when that service does not know it, or (`strict`) when it is not
+   * a document of `orderType` (a standard PO asked for as an STO IN).
+   */
   async function readFrom(
     source: SapSource,
     documentNo: string,
     orderType: string | null,
     operation: string,
+    strict = false,
   ): Promise<ErpDocument | null> {
     const def = SAP_SOURCES[source];
     const url = client.url(def.service, entityPath(source, documentNo), { $expand: def.expand });
@@ -153,6 +157,7 @@ export function createSapODataAdapter(options: SapODataAdapterOptions): ErpAdapt
     if (!answer) return null;
     const body = parseJson<{ d?: SapEntity }>(answer.text, answer.status);
     if (!body.d) throw new ErpError('SAP answered without the document.', null, answer.status);
+    if (strict && orderType && !readsAs(source, body.d, orderType)) return null;
     const mapped = mapSapDocument(source, body.d, orderType, await masterMap(), mapping);
     if ('error' in mapped) {
       throw new ErpError(`SAP's document ${documentNo} cannot be used: ${mapped.error}`, 'UNUSABLE_DOCUMENT');
@@ -191,8 +196,12 @@ export function createSapODataAdapter(options: SapODataAdapterOptions): ErpAdapt
       return found.sort(newestFirst).slice(0, limit);
     },
 
-    async readDocument(documentNo) {
-      // Try the service the number range suggests first (SAP's defaults: deliveries 8..., purchasing 45/46/49...).
+    pullStreams: PULL_SOURCES,
+
+    async readDocument(documentNo, orderType) {
+      // Asked as a type: from the service that type reads, as that type (the Filter screen's save).
+      if (orderType) return readFrom(sourceOf(orderType).source, documentNo, orderType, 'read', true);
+      // Else the service the number range suggests first (SAP's defaults: deliveries 8..., purchasing 45/46/49...).
       const n = documentNo.replace(/^0+/, '');
       const first: SapSource = /^8/.test(n) ? 'delivery' : /^4[5-9]/.test(n) ? 'purchase' : 'sales';
       for (const source of [first, ...PULL_SOURCES.filter((s) => s !== first)]) {
@@ -202,20 +211,25 @@ export function createSapODataAdapter(options: SapODataAdapterOptions): ErpAdapt
       return null;
     },
 
-    async changedSince(since, cursor) {
-      const c: PullCursor = cursor ? decodeCursor(cursor) : { s: 0, skip: 0 };
-      const source = PULL_SOURCES[c.s]!;
-      const def = SAP_SOURCES[source];
-      // Deliveries carry only the day of their last change; the import skips what is not newer than stored.
+    async changedSince(stream, since, cursor) {
+      if (!isPullSource(stream)) {
+        throw new ErpError(`SAP has no change stream ${stream}.`, 'INVALID_STREAM');
+      }
+      const c: PullCursor = cursor ? decodeCursor(cursor) : { skip: 0 };
+      const def = SAP_SOURCES[stream];
+      // Deliveries carry only the day of their last change, on SAP's clock: those changed on the day `since`
+      // falls on there are read again by every pull that day, and the import writes only those whose content
+      // changed.
+      const day = dateTimeLiteral(zonedDay(since, options.timeZone));
       const changed =
-        source === 'delivery'
-          ? `(LastChangeDate ge ${dateTimeLiteral(since.toISOString().slice(0, 10))} or CreationDate ge ${dateTimeLiteral(since.toISOString().slice(0, 10))})`
+        stream === 'delivery'
+          ? `(LastChangeDate ge ${day} or CreationDate ge ${day})`
           : `LastChangeDateTime ge ${dateTimeOffsetLiteral(since)}`;
       const url =
         c.next ??
         client.url(def.service, def.entitySet, {
           $filter: changed,
-          $orderby: `${source === 'delivery' ? 'LastChangeDate' : 'LastChangeDateTime'} asc,${def.key} asc`,
+          $orderby: `${stream === 'delivery' ? 'LastChangeDate' : 'LastChangeDateTime'} asc,${def.key} asc`,
           $expand: def.expand,
           $top: pageSize,
           $skip: c.skip || undefined,
@@ -227,18 +241,12 @@ export function createSapODataAdapter(options: SapODataAdapterOptions): ErpAdapt
         throw new ErpError('SAP answered without a list of documents.', null, answer.status);
       const master = await masterMap();
       const documents = rows.flatMap((row) => {
-        const mapped = mapSapDocument(source, row as SapEntity, null, master, mapping);
+        const mapped = mapSapDocument(stream, row as SapEntity, null, master, mapping);
         return 'document' in mapped ? [mapped.document] : [];
       });
       let next: PullCursor | null;
-      if (body.d?.__next) {
-        const link = new URL(body.d.__next, url).toString();
-        if (new URL(link).origin !== new URL(url).origin) {
-          throw new ErpError('SAP sent a next-page link to another host; it was not followed.');
-        }
-        next = { s: c.s, skip: 0, next: link };
-      } else if (rows.length >= pageSize) next = { s: c.s, skip: c.skip + rows.length };
-      else if (c.s + 1 < PULL_SOURCES.length) next = { s: c.s + 1, skip: 0 };
+      if (body.d?.__next) next = { skip: 0, next: client.nextLink(body.d.__next, url) };
+      else if (rows.length >= pageSize) next = { skip: c.skip + rows.length };
       else next = null;
       return { documents, next: next ? encodeCursor(next) : null };
     },

@@ -6,9 +6,12 @@
 // when SAP answers 403 with `x-csrf-token: Required` (the session or token expired) fetched again and the write
 // retried once.
 //
+// Every call asks for English (sap-language=EN): SAP answers units and texts in the logon language, and the unit
+// table of mapping.ts knows SAP's English codes.
+//
 // Nothing secret is logged: the Authorization header, cookies and the token never enter the log entry.
 import { ErpError, type ErpCallLog } from '../types';
-import { sapError, timeoutError, unreachableError } from './errors';
+import { isWebPage, sapError, timeoutError, unreachableError, webPageError } from './errors';
 
 export interface ODataClientOptions {
   /** Where the services live, e.g. https://s4.example.com/sap/opu/odata/sap (service names are appended). */
@@ -59,7 +62,7 @@ export class ODataClient {
     this.authorization = `Basic ${Buffer.from(`${options.user}:${options.password}`, 'utf8').toString('base64')}`;
   }
 
-  /** The URL of `path` within `service`, with $format=json, sap-client and the given query options. */
+  /** The URL of `path` within `service`, with $format=json, sap-client, sap-language and the given query options. */
   url(service: string, path: string, query: Record<string, string | number | null | undefined> = {}): string {
     const u = new URL(`${service}/${path}`, this.base);
     const parts: string[] = [];
@@ -70,6 +73,7 @@ export class ODataClient {
     }
     parts.push('$format=json');
     if (this.options.sapClient) parts.push(`sap-client=${encodeURIComponent(this.options.sapClient)}`);
+    parts.push(`sap-language=${SAP_LANGUAGE}`);
     u.search = parts.join('&');
     return u.toString();
   }
@@ -78,7 +82,8 @@ export class ODataClient {
   async getJson(url: string, info: CallInfo, opts: { notFound?: 'null' } = {}): Promise<ODataAnswer | null> {
     const answer = await this.send('GET', url, info);
     if (answer.status === 404 && opts.notFound === 'null') return null;
-    if (answer.status < 200 || answer.status >= 300) throw sapError(answer.status, answer.text);
+    const failure = failureOf(answer);
+    if (failure) throw failure;
     return answer;
   }
 
@@ -105,7 +110,7 @@ export class ODataClient {
       const next = body.d?.__next;
       if (!more) return { pages: page, exhausted: false };
       if (next) {
-        url = this.sameOrigin(new URL(next, url).toString());
+        url = this.nextLink(next, url);
       } else if (rows.length < pageSize) {
         return { pages: page, exhausted: true };
       } else {
@@ -144,7 +149,8 @@ export class ODataClient {
           403,
         );
       }
-      if (answer.status < 200 || answer.status >= 300) throw sapError(answer.status, answer.text);
+      const failure = failureOf(answer);
+      if (failure) throw failure;
       return answer;
     }
   }
@@ -158,7 +164,8 @@ export class ODataClient {
         headers: { 'x-csrf-token': 'Fetch' },
       },
     );
-    if (answer.status < 200 || answer.status >= 300) throw sapError(answer.status, answer.text);
+    const failure = failureOf(answer);
+    if (failure) throw failure;
     const token = answer.headers.get('x-csrf-token');
     if (!token || token.toLowerCase() === 'required') {
       throw new ErpError('SAP gave no CSRF token, so nothing can be written to it.', 'CSRF', answer.status);
@@ -167,12 +174,19 @@ export class ODataClient {
     return token;
   }
 
-  /** Refuses to follow a link off SAP's host: the credentials must only ever go to SAP_ODATA_URL. */
-  private sameOrigin(url: string): string {
-    if (new URL(url).origin !== this.base.origin) {
+  /**
+   * A next-page link SAP sent, to follow: never off SAP's host (the credentials must only ever go to
+   * SAP_ODATA_URL), and in English like every call.
+   */
+  nextLink(link: string, from: string): string {
+    const u = new URL(link, from);
+    if (u.origin !== this.base.origin) {
       throw new ErpError('SAP sent a next-page link to another host; it was not followed.', null, null);
     }
-    return url;
+    if (!/(^|&)sap-language=/.test(u.search.slice(1))) {
+      u.search = `${u.search ? `${u.search.slice(1)}&` : ''}sap-language=${SAP_LANGUAGE}`;
+    }
+    return u.toString();
   }
 
   private keepCookies(headers: Headers): void {
@@ -235,14 +249,14 @@ export class ODataClient {
     } finally {
       clearTimeout(timer);
     }
-    const ok = answer.status >= 200 && answer.status < 300;
+    const failure = failureOf(answer);
     await this.report({
       operation: info.operation,
       method,
       url,
       statusCode: answer.status,
-      success: ok,
-      message: ok ? null : sapError(answer.status, answer.text).message,
+      success: !failure,
+      message: failure?.message ?? null,
       durationMs: Math.round(performance.now() - started),
       reference: info.reference ?? null,
       request: logged,
@@ -259,6 +273,16 @@ export class ODataClient {
       // A failing log never turns SAP's answer into a failure; the logger reports its own trouble.
     }
   }
+}
+
+const SAP_LANGUAGE = 'EN';
+
+/** What went wrong with an answer, or null for data: a failure status, or a web page where data belonged. */
+function failureOf(answer: ODataAnswer): ErpError | null {
+  if (answer.status < 200 || answer.status >= 300) return sapError(answer.status, answer.text);
+  if (isWebPage(answer.headers.get('content-type'), answer.text))
+    return webPageError(answer.status, answer.text);
+  return null;
 }
 
 /** The URL with $top and $skip set (replacing any there). */

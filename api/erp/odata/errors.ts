@@ -1,6 +1,7 @@
 // SAP's answers that are not the data asked for, turned into an ErpError a user can read: SAP's own message and
-// message code from a JSON or XML OData error body, or a short sentence for a gateway's HTML page, a refused
-// login or a timeout. The body itself is never the message (it goes to the call log, truncated).
+// message code from a JSON or XML OData error body, or a short sentence for a gateway's HTML page (even one
+// answered with 200, such as a logon page), a refused login or a timeout. The body itself is never the message
+// (it goes to the call log, truncated).
 import { ErpError } from '../types';
 
 interface SapJsonError {
@@ -88,6 +89,21 @@ export function sapError(status: number, body: string): ErpError {
   const title = /<html[\s>]/i.test(body) ? htmlTitle(body) : null;
   const sentence = statusSentence(status);
   return new ErpError(title ? `${sentence} The gateway said: ${title}` : sentence, null, status);
+}
+
+/** Whether an answer is a web page (a logon or error page of SAP or a proxy) rather than OData. */
+export function isWebPage(contentType: string | null, body: string): boolean {
+  return /text\/html/i.test(contentType ?? '') || /^\s*<(!doctype\s+html|html[\s>])/i.test(body);
+}
+
+/** An ErpError for a web page SAP answered with a success status: a logon page in place of the data. */
+export function webPageError(status: number, body: string): ErpError {
+  const title = htmlTitle(body);
+  return new ErpError(
+    `SAP answered with a web page instead of data (HTTP ${status}), usually its logon page: check SAP_ODATA_URL and that the service accepts basic authentication.${title ? ` The page said: ${title}` : ''}`,
+    'WEB_PAGE',
+    status,
+  );
 }
 
 export function timeoutError(ms: number): ErpError {

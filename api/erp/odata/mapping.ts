@@ -1,10 +1,11 @@
-// SAP S/4HANA OData v2 entities → ErpDocument. Which SAP field feeds which TMS field:
+// SAP S/4HANA OData v2 entities → ErpDocument. Which SAP field feeds which TMS field ("first item": the first
+// real item, see below):
 //
 // TMS field            A_SalesOrder (+to_Item)        A_PurchaseOrder (+to_PurchaseOrderItem)  A_OutbDeliveryHeader (+to_DeliveryDocumentItem)
 // Document_No          SalesOrder                     PurchaseOrder                            DeliveryDocument
-// Order_Type           the type asked for (SO, IPB OUT) the type asked for; read alone: UB→STO OUT, else PO   DO
+// Order_Type           the type asked for; read alone, decided from SAP's document type and direction (orderTypeOf)
 // Document_Date        SalesOrderDate | CreationDate  PurchaseOrderDate | CreationDate         DocumentDate | CreationDate
-// Changed_At           LastChangeDateTime | CreationDate(+Time)  LastChangeDateTime | CreationDate   LastChangeDate | CreationDate+CreationTime
+// Changed_At           LastChangeDateTime | CreationDate(+Time)  LastChangeDateTime | CreationDate   the later of CreationDate+CreationTime and LastChangeDate
 // Company_Code         SalesOrganization's company    CompanyCode                              SalesOrganization's company
 //                      (master), else first item plant's company                               (else first item plant's company)
 // Plant                first item ProductionPlant     first item Plant (STO OUT/TO OUT: SupplyingPlant)  first item Plant
@@ -17,7 +18,7 @@
 // Document_Type        SalesOrderType                 PurchaseOrderType                        DeliveryDocumentType
 // Customer_Vendor_Code SoldToParty                    Supplier                                 SoldToParty
 // Distribution         DistributionChannel mapped (10 LOCAL, 20 EXPORT by default)             -
-// Incoterm / Incoterm2 IncotermsClassification / IncotermsLocation1 (delivery: IncotermsTransferLocation)
+// Incoterm / Incoterm2 IncotermsClassification / IncotermsLocation1, else IncotermsTransferLocation (all three)
 // PO_No                PurchaseOrderByCustomer        -                                        -
 // Reference_Doc_No     -                              -                                        first item ReferenceSDDocument
 // Transfer_Type        the type's direction (IN/OUT) for STO/TO/IPB types
@@ -29,17 +30,23 @@
 // Details.Item_No      SalesOrderItem                 PurchaseOrderItem                        DeliveryDocumentItem
 // Details.Material_Code Material (all three)
 // Details.Qty          RequestedQuantity              OrderQuantity                            ActualDeliveryQuantity
-// Details.UOM          RequestedQuantityUnit          PurchaseOrderQuantityUnit                DeliveryQuantityUnit   (SAP units mapped: TO→TON ...)
+// Details.UOM          RequestedQuantityISOUnit | RequestedQuantitySAPUnit | RequestedQuantityUnit
+//                                                     PurchaseOrderQuantityUnit                DeliveryQuantityUnit   (mapped: TO→TON ...)
 // Details.Tolerance    -                              OverdelivTolrtdLmtRatioInPct             -
 // Details.PO_SO_No     -                              PurchaseOrder                            -
 // Details.SO_DO_No/_Item_No -                         -                                        ReferenceSDDocument / ReferenceSDDocumentItem
-// Details.Deleted      SalesDocumentRjcnReason set    PurchasingDocumentDeletionCode set       -
+// Details.Deleted      SalesDocumentRjcnReason set    PurchasingDocumentDeletionCode L         -
 //
-// Items without a material or with no positive quantity (text items, cancelled schedule) are left out; a
-// document that still does not fit ErpDocument is skipped and counted, never half-imported.
+// Items without a material or with no positive quantity (text items, cancelled schedule) are left out, and so are
+// sub-items of a real item (see subItemOf); the first real item that is not rejected or deleted gives the
+// header its plant, category and warehouse. A document that still does not fit ErpDocument is skipped and
+// counted, never half-imported.
+//
+// Dates and times: Edm.DateTimeOffset values (LastChangeDateTime) are moments; Edm.DateTime dates and Edm.Time
+// times (CreationDate, CreationTime, LastChangeDate) are SAP's local wall clock, read in SAP_TIME_ZONE.
 import { erpDocumentSchema, type ErpDocument, type ErpLine } from '../types';
 import type { ErpMasterMap } from './master-map';
-import { odataCalendarDate, odataInstant, parseDecimal, parseODataDate, parseODataTime } from './values';
+import { odataCalendarDate, odataInstant, parseDecimal, parseODataTime, zonedMoment } from './values';
 
 export type SapSource = 'sales' | 'purchase' | 'delivery';
 
@@ -102,18 +109,40 @@ export const SOURCE_OF_ORDER_TYPE: Readonly<Record<string, { source: SapSource; 
 };
 
 const RECEIPT_TYPES = new Set(['PO', 'IPB IN', 'STO IN', 'TO IN']);
+const TRANSFER_TYPES = new Set(['STO OUT', 'STO IN', 'TO OUT', 'TO IN']);
 
 export interface MappingOptions {
   /** SAP distribution channel → TMS distribution (lookup DISTRIBUTION). */
   distributionChannels: Readonly<Record<string, string>>;
-  /** SAP unit → TMS UOM, for units the two name differently. */
+  /** SAP unit (ISO, internal or English external code) → TMS UOM, for units the two name differently. */
   units: Readonly<Record<string, string>>;
+  /**
+   * Per service, SAP's document type → the TMS order type a document read without one gets ('*': any other
+   * type). A code whose IN and OUT types both read this service (STO, TO) takes its direction from the plants
+   * (orderTypeOf).
+   */
+  orderTypes: Readonly<Record<SapSource, Readonly<Record<string, string>>>>;
+  /** The time zone of SAP's local dates and times (SAP_TIME_ZONE). */
+  timeZone: string;
 }
 
-export const DEFAULT_MAPPING: MappingOptions = {
+export const DEFAULT_MAPPING: Omit<MappingOptions, 'timeZone'> = {
   distributionChannels: { '10': 'LOCAL', '20': 'EXPORT' },
-  // SAP's internal and ISO codes for the units the master's conversions use.
-  units: { TO: 'TON', TNE: 'TON', KGM: 'KG', LTR: 'L', KLT: 'KL', CT: 'CAR', BAG: 'BAG' },
+  // SAP's internal, English and ISO codes for the units the master's conversions use.
+  units: {
+    TO: 'TON',
+    TNE: 'TON',
+    KGM: 'KG',
+    LTR: 'L',
+    KLT: 'KL',
+    CT: 'CAR',
+    BAG: 'BAG',
+    BG: 'BAG',
+  },
+  // SAP's standard types: UB is the stock transport order, anything else bought is a PO. Sales contracts (IPB
+  // OUT), purchase contracts (IPB IN) and transfer orders (TO) use types of each system's own customising,
+  // named here for a system that has them.
+  orderTypes: { sales: { '*': 'SO' }, purchase: { UB: 'STO', '*': 'PO' }, delivery: { '*': 'DO' } },
 };
 
 export type SapEntity = Record<string, unknown>;
@@ -131,14 +160,26 @@ function items(e: SapEntity, nav: string): SapEntity[] {
   return Array.isArray(list) ? (list.filter((x) => x && typeof x === 'object') as SapEntity[]) : [];
 }
 
-/** Changed_At: the change time SAP gives, else the creation date and time. */
-function changedAt(e: SapEntity, changedField: string): string | null {
-  const changed = odataInstant(e[changedField]);
-  if (changed) return changed;
-  const created = parseODataDate(e.CreationDate);
-  if (!created) return null;
-  const seconds = parseODataTime(e.CreationTime) ?? 0;
-  return new Date(created.instant.getTime() + seconds * 1000).toISOString();
+/** The moment a local date (Edm.DateTime) and time (Edm.Time, midnight when absent) of SAP stand for. */
+function localMoment(date: unknown, time: unknown, timeZone: string): number | null {
+  const day = odataCalendarDate(date);
+  return day ? zonedMoment(day, parseODataTime(time) ?? 0, timeZone).getTime() : null;
+}
+
+/**
+ * Changed_At. Orders carry their last change as a moment (LastChangeDateTime), else only their creation.
+ * Deliveries carry the day of their last change (LastChangeDate) and the moment of their creation: the stamp is
+ * the later of the creation and the start of that day, so a delivery changed again on a day it was already
+ * read that day keeps its stamp, and the import tells the versions apart by their content.
+ */
+function changedAt(source: SapSource, e: SapEntity, timeZone: string): string | null {
+  const created = localMoment(e.CreationDate, e.CreationTime, timeZone);
+  if (source !== 'delivery') {
+    return odataInstant(e.LastChangeDateTime) ?? (created === null ? null : new Date(created).toISOString());
+  }
+  const changedDay = localMoment(e.LastChangeDate, null, timeZone);
+  const stamp = Math.max(created ?? -Infinity, changedDay ?? -Infinity);
+  return Number.isFinite(stamp) ? new Date(stamp).toISOString() : null;
 }
 
 function transferDirection(orderType: string): string | null {
@@ -151,8 +192,11 @@ interface LineSource {
   item: string;
   material: string;
   quantity: string;
-  unit: string;
+  /** The item's unit: its ISO code, SAP's internal code, and the code in the logon language (sap-language=EN). */
+  units: { iso: string | null; sap: string | null; external: string };
   plant: string;
+  /** The item a sub-item belongs to (subItemOf). */
+  parent: string | null;
 }
 
 const LINE_FIELDS: Record<SapSource, LineSource> = {
@@ -160,24 +204,140 @@ const LINE_FIELDS: Record<SapSource, LineSource> = {
     item: 'SalesOrderItem',
     material: 'Material',
     quantity: 'RequestedQuantity',
-    unit: 'RequestedQuantityUnit',
+    units: {
+      iso: 'RequestedQuantityISOUnit',
+      sap: 'RequestedQuantitySAPUnit',
+      external: 'RequestedQuantityUnit',
+    },
     plant: 'ProductionPlant',
+    parent: 'HigherLevelItem',
   },
   purchase: {
     item: 'PurchaseOrderItem',
     material: 'Material',
     quantity: 'OrderQuantity',
-    unit: 'PurchaseOrderQuantityUnit',
+    units: { iso: null, sap: null, external: 'PurchaseOrderQuantityUnit' },
     plant: 'Plant',
+    parent: null,
   },
   delivery: {
     item: 'DeliveryDocumentItem',
     material: 'Material',
     quantity: 'ActualDeliveryQuantity',
-    unit: 'DeliveryQuantityUnit',
+    units: { iso: null, sap: null, external: 'DeliveryQuantityUnit' },
     plant: 'Plant',
+    parent: 'HigherLvlItmOfBatSpltItm',
   },
 };
+
+/** An item number without its leading zeros ("000010" and "10" are one item); empty for none ("000000"). */
+const itemKey = (value: string | null) => (value ?? '').replace(/^0+/, '');
+
+/**
+ * The item a sub-item stands under, when it is one. Delivery items that SAP split by batch
+ * (HigherLvlItmOfBatSpltItm → the main item) repeat the main item's quantity batch by batch: the main item
+ * carries the delivery's quantity and the batches only say where it comes from, so the main item counts once.
+ * Sales-order items with a HigherLevelItem are read the same way: in an order they are mostly batch splits and
+ * structure components of the item above, whose quantity is the one ordered and shipped. The price of this
+ * reading is that free goods a pricing rule adds as sub-items are not lines of their own; the other reading
+ * would double every split. A sub-item whose main item is not a real item (a text item above components)
+ * stands for itself.
+ */
+function subItemOf(source: SapSource, item: SapEntity): string {
+  const field = LINE_FIELDS[source].parent;
+  return field ? itemKey(str(item, field)) : '';
+}
+
+function isDeleted(source: SapSource, item: SapEntity): boolean {
+  if (source === 'sales') return !!str(item, 'SalesDocumentRjcnReason');
+  // Purchasing deletion code L is a deleted item; S is a blocked one, which SAP still counts and may unblock.
+  if (source === 'purchase') return str(item, 'PurchasingDocumentDeletionCode') === 'L';
+  return false;
+}
+
+/** Whether SAP's document can be read as the TMS order type: the service and, where it says one, the document type. */
+export function readsAs(source: SapSource, e: SapEntity, orderType: string): boolean {
+  const s = SOURCE_OF_ORDER_TYPE[orderType];
+  if (!s || s.source !== source) return false;
+  return !s.documentType || s.documentType === str(e, SAP_SOURCES[source].documentType);
+}
+
+/**
+ * The TMS order type of a document read without one (the scheduled pull), from SAP's document type
+ * (MappingOptions.orderTypes) and, for a transfer between two plants, its direction: the plant the TMS serves
+ * moves the goods. Only the receiving plant is one of the TMS's plants: goods come in (STO IN). Otherwise (the
+ * supplying plant is, alone or with the receiving one) the supplying plant loads the truck, and one order covers
+ * the move (STO OUT). A document the Filter screen brought in as the other direction keeps that type, which the
+ * pull reads it as again (workflows/erp/activities.ts).
+ */
+export function orderTypeOf(
+  source: SapSource,
+  e: SapEntity,
+  receivingPlant: string | null,
+  master: ErpMasterMap,
+  options: Pick<MappingOptions, 'orderTypes'>,
+): string {
+  const table = options.orderTypes[source];
+  const named = table[str(e, SAP_SOURCES[source].documentType) ?? ''] ?? table['*'] ?? '';
+  const directions = [`${named} OUT`, `${named} IN`].filter(
+    (t) => SOURCE_OF_ORDER_TYPE[t]?.source === source,
+  );
+  if (directions.length < 2) return directions[0] ?? named;
+  const served = (plant: string | null) => !!plant && master.companyByPlant.has(plant);
+  return served(receivingPlant) && !served(str(e, 'SupplyingPlant')) ? `${named} IN` : `${named} OUT`;
+}
+
+interface ReadItem {
+  item: SapEntity;
+  line: ErpLine;
+}
+
+/** The document's real items as lines: text items and sub-items of real items left out. */
+function readLines(
+  source: SapSource,
+  documentNo: string | null,
+  sapItems: SapEntity[],
+  options: MappingOptions,
+) {
+  const f = LINE_FIELDS[source];
+  const unit = (it: SapEntity) => {
+    const { iso, sap, external } = f.units;
+    const codes = [iso, sap, external].map((field) => (field ? str(it, field)?.toUpperCase() : null));
+    const known = codes.find((c) => c && options.units[c]);
+    if (known) return options.units[known]!;
+    // SAP's internal code is the same in every language; the external one is English (sap-language=EN).
+    return codes[1] ?? codes[2] ?? codes[0] ?? null;
+  };
+  const real: ReadItem[] = [];
+  for (const it of sapItems) {
+    const material = str(it, f.material);
+    const qty = parseDecimal(it[f.quantity]);
+    const uom = unit(it);
+    if (!material || qty === null || qty <= 0 || !uom) continue;
+    real.push({
+      item: it,
+      line: {
+        Item_No: str(it, f.item) ?? '',
+        Material_Code: material,
+        Qty: qty,
+        UOM: uom,
+        Tolerance: source === 'purchase' ? parseDecimal(it.OverdelivTolrtdLmtRatioInPct) : null,
+        PO_SO_No: source === 'purchase' ? documentNo : null,
+        SO_DO_No: source === 'delivery' ? str(it, 'ReferenceSDDocument') : null,
+        SO_DO_Item_No: source === 'delivery' ? str(it, 'ReferenceSDDocumentItem') : null,
+        LN_SO_Item_No: null,
+        LN_STO_Item_No: null,
+        Sales_District: null,
+        Deleted: isDeleted(source, it),
+      },
+    });
+  }
+  const realItems = new Set(real.map((r) => itemKey(r.line.Item_No)));
+  return real.filter((r) => {
+    const parent = subItemOf(source, r.item);
+    return !parent || !realItems.has(parent);
+  });
+}
 
 /** The document SAP answered, in the TMS's shape; `{ error }` when it cannot be one (see the table above). */
 export function mapSapDocument(
@@ -185,59 +345,24 @@ export function mapSapDocument(
   e: SapEntity,
   orderType: string | null,
   master: ErpMasterMap,
-  options: MappingOptions = DEFAULT_MAPPING,
+  options: MappingOptions,
 ): { document: ErpDocument } | { error: string; documentNo: string | null } {
   const def = SAP_SOURCES[source];
   const documentNo = str(e, def.key);
   const f = LINE_FIELDS[source];
   const sapItems = items(e, def.expand);
-  const type =
-    orderType ??
-    (source === 'sales'
-      ? 'SO'
-      : source === 'delivery'
-        ? 'DO'
-        : str(e, 'PurchaseOrderType') === 'UB'
-          ? 'STO OUT'
-          : 'PO');
-  const unit = (u: string | null) => (u ? (options.units[u.toUpperCase()] ?? u.toUpperCase()) : null);
 
-  let details: ErpLine[];
+  let lines: ReadItem[];
   try {
-    details = sapItems.flatMap((it): ErpLine[] => {
-      const material = str(it, f.material);
-      const qty = parseDecimal(it[f.quantity]);
-      const uom = unit(str(it, f.unit));
-      if (!material || qty === null || qty <= 0 || !uom) return [];
-      return [
-        {
-          Item_No: str(it, f.item) ?? '',
-          Material_Code: material,
-          Qty: qty,
-          UOM: uom,
-          Tolerance: source === 'purchase' ? parseDecimal(it.OverdelivTolrtdLmtRatioInPct) : null,
-          PO_SO_No: source === 'purchase' ? documentNo : null,
-          SO_DO_No: source === 'delivery' ? str(it, 'ReferenceSDDocument') : null,
-          SO_DO_Item_No: source === 'delivery' ? str(it, 'ReferenceSDDocumentItem') : null,
-          LN_SO_Item_No: null,
-          LN_STO_Item_No: null,
-          Sales_District: null,
-          Deleted:
-            source === 'sales'
-              ? !!str(it, 'SalesDocumentRjcnReason')
-              : source === 'purchase'
-                ? !!str(it, 'PurchasingDocumentDeletionCode')
-                : false,
-        },
-      ];
-    });
+    lines = readLines(source, documentNo, sapItems, options);
   } catch (err) {
     return { error: (err as Error).message, documentNo };
   }
 
-  const first = sapItems[0] ?? {};
+  const first = (lines.find((l) => !l.line.Deleted) ?? lines[0])?.item ?? sapItems[0] ?? {};
   const itemPlant = str(first, f.plant);
-  const isTransfer = source === 'purchase' && ['STO OUT', 'STO IN', 'TO OUT', 'TO IN'].includes(type);
+  const type = orderType ?? orderTypeOf(source, e, itemPlant, master, options);
+  const isTransfer = source === 'purchase' && TRANSFER_TYPES.has(type);
   const supplyingPlant = str(e, 'SupplyingPlant');
   const plant = isTransfer && type.endsWith(' OUT') ? (supplyingPlant ?? itemPlant) : itemPlant;
   const salesOrg = str(e, 'SalesOrganization');
@@ -269,7 +394,7 @@ export function mapSapDocument(
   let changed: string | null;
   try {
     documentDate = odataCalendarDate(e[def.date]) ?? odataCalendarDate(e.CreationDate);
-    changed = changedAt(e, source === 'delivery' ? 'LastChangeDate' : 'LastChangeDateTime');
+    changed = changedAt(source, e, options.timeZone);
   } catch (err) {
     return { error: (err as Error).message, documentNo };
   }
@@ -295,7 +420,9 @@ export function mapSapDocument(
     Address: null,
     Distribution: channel ? (options.distributionChannels[channel] ?? null) : null,
     Incoterm: str(e, 'IncotermsClassification'),
-    Incoterm2: source === 'delivery' ? str(e, 'IncotermsTransferLocation') : str(e, 'IncotermsLocation1'),
+    // Newer releases fill IncotermsLocation1 and keep IncotermsTransferLocation for what older ones wrote there;
+    // deliveries have only the latter.
+    Incoterm2: str(e, 'IncotermsLocation1') ?? str(e, 'IncotermsTransferLocation'),
     Estate: null,
     Collective_LN: null,
     PO_No: source === 'sales' ? str(e, 'PurchaseOrderByCustomer') : null,
@@ -317,7 +444,7 @@ export function mapSapDocument(
     Created_By: str(e, 'CreatedByUser'),
     Discharge_Port: RECEIPT_TYPES.has(type) || type === 'IPB OUT' ? destination : null,
     Location: loading,
-    Details: details,
+    Details: lines.map((l) => l.line),
   };
   const parsed = erpDocumentSchema.safeParse(candidate);
   if (!parsed.success) {

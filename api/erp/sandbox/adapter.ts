@@ -11,6 +11,8 @@
 import type { Knex } from 'knex';
 import { ErpError, type ErpAdapter, type ErpCallLog, type ErpDocument, type ErpFilter } from '../types';
 
+/** The sandbox's one change stream: its documents table. */
+export const SANDBOX_STREAM = 'documents';
 export const SANDBOX_SYNC_FAILS_ENDING = '13';
 export const SANDBOX_SYNC_INFO_ENDING = '27';
 /** The SAP user the sandbox says holds a document it refuses to sync. */
@@ -189,16 +191,22 @@ export function createSandboxAdapter(deps: SandboxAdapterDeps): ErpAdapter {
       );
     },
 
-    readDocument(documentNo) {
+    pullStreams: [SANDBOX_STREAM],
+
+    readDocument(documentNo, orderType) {
       return logged(
         {
           operation: 'read',
           method: 'GET',
           path: `/documents/${documentNo}`,
           reference: documentNo,
-          request: null,
+          request: orderType ? { orderType } : null,
         },
-        () => read(documentNo),
+        // Each sandbox document has one type; asked as another, it is none of that type.
+        async () => {
+          const doc = await read(documentNo);
+          return doc && (!orderType || doc.Order_Type === orderType) ? doc : null;
+        },
         (doc) =>
           doc
             ? { success: true, message: `${doc.Order_Type} ${doc.Document_No}` }
@@ -206,16 +214,19 @@ export function createSandboxAdapter(deps: SandboxAdapterDeps): ErpAdapter {
       );
     },
 
-    changedSince(since, cursor) {
+    changedSince(stream, since, cursor) {
       return logged(
         {
           operation: 'changed_since',
           method: 'GET',
           path: '/documents/changes',
           reference: null,
-          request: { since: since.toISOString(), cursor },
+          request: { stream, since: since.toISOString(), cursor },
         },
         async () => {
+          if (stream !== SANDBOX_STREAM) {
+            throw new ErpError(`The sandbox has no change stream ${stream}.`, 'INVALID_STREAM');
+          }
           const q = db('erp_sandbox_documents').where('changed_at', '>=', since);
           if (cursor) {
             const c = decodeCursor(cursor);
