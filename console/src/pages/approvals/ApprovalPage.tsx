@@ -33,10 +33,10 @@ import { usePermission } from '../../api/permission';
 import type { GridColumn } from '../../components/grid/columns';
 import { DataGrid, type DataGridHandle, type Row } from '../../components/grid/DataGrid';
 import { tableStateKey } from '../../components/grid/gridState';
+import { useScreenStyles } from '../../components/screenStyles';
 import { useSession } from '../../session/SessionContext';
 import { useNotify } from '../../shell/notify';
 import { formatCount } from '../../util/format';
-import { useResourcePageStyles } from '../resources/styles';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 
 /** spec/3 §4.1 transaction types, with SAP orders (api/approvals/list.ts TRANSACTION_TYPES). */
@@ -155,7 +155,7 @@ function useApprovalColumns(): GridColumn[] {
 
 export default function ApprovalPage() {
   const { t, i18n } = useTranslation();
-  const page = useResourcePageStyles();
+  const page = useScreenStyles();
   const styles = useStyles();
   const notify = useNotify();
   const { session } = useSession();

@@ -24,21 +24,20 @@ import {
   type ResourceDef,
 } from '../../../../db/resources/engine';
 import { api } from '../../api/client';
-import { textOf } from '../../components/grid/cellFormat';
 import type { GridColumn } from '../../components/grid/columns';
 import { DataGrid, type DataGridHandle, type Row } from '../../components/grid/DataGrid';
 import { downloadFile } from '../../components/grid/download';
 import { tableStateKey } from '../../components/grid/gridState';
 import { ImportDialog } from '../../components/grid/ImportDialog';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
+import { useScreenStyles } from '../../components/screenStyles';
 import { NotAvailablePage } from '../NotAvailablePage';
 import { useRouteTitle } from '../../routes/title';
 import { useSession } from '../../session/SessionContext';
 import { useNotify } from '../../shell/notify';
-import { useResourceText, type ResourceText } from './labels';
+import { recordCaption, useResourceText, type ResourceText } from './labels';
 import { useResourcePermission } from './permission';
 import { useRouteResource } from './registry';
-import { useResourcePageStyles } from './styles';
 
 type ExportFormat = 'csv' | 'xlsx';
 
@@ -80,15 +79,6 @@ function importColumnLabel(text: ResourceText, key: string): string {
   return text.field(key);
 }
 
-/** A row named as its lookup names it: the key and the display fields ("C001 - PT Sawit Makmur"). */
-function rowCaption(def: ResourceDef, row: Row): string {
-  const names = def.display ?? (def.key ? [def.key] : []);
-  return names
-    .map((name) => textOf(row[name]))
-    .filter(Boolean)
-    .join(' - ');
-}
-
 export default function ResourceIndexPage() {
   const { def, route } = useRouteResource();
   const title = useRouteTitle(route);
@@ -99,7 +89,7 @@ export default function ResourceIndexPage() {
 
 function ResourceIndex({ def }: { def: ResourceDef }) {
   const { t } = useTranslation();
-  const styles = useResourcePageStyles();
+  const styles = useScreenStyles();
   const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
@@ -278,7 +268,7 @@ function ResourceIndex({ def }: { def: ResourceDef }) {
       <ConfirmDialog
         open={confirmOpen}
         title={deleteLabel}
-        detail={selected ? rowCaption(def, selected) : undefined}
+        detail={selected ? recordCaption(def, selected) : undefined}
         confirmLabel={deleteLabel}
         busy={deleting}
         onConfirm={() => void remove()}

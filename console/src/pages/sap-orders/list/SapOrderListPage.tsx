@@ -39,10 +39,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../../api/client';
 import { usePermission } from '../../../api/permission';
 import { tableStateKey } from '../../../components/grid/gridState';
+import { useScreenStyles } from '../../../components/screenStyles';
 import { useSession } from '../../../session/SessionContext';
 import { useNotify } from '../../../shell/notify';
 import { formatCount } from '../../../util/format';
-import { useResourcePageStyles } from '../../resources/styles';
 import type { Row } from '../shared/expandableRows';
 import { SapOrderGrid, type SapOrderGridHandle } from './SapOrderGrid';
 
@@ -78,7 +78,7 @@ const useStyles = makeStyles({
 
 export default function SapOrderListPage() {
   const { t, i18n } = useTranslation();
-  const page = useResourcePageStyles();
+  const page = useScreenStyles();
   const styles = useStyles();
   const navigate = useNavigate();
   const location = useLocation();
