@@ -42,6 +42,7 @@ import { toColDef } from '../../../components/grid/columns';
 import { gridTheme } from '../../../components/grid/gridTheme';
 import { loadTableState, saveTableState } from '../../../components/grid/gridState';
 import { toListQuery, type ListQuery } from '../../../components/grid/listQuery';
+import type { ListHandle } from '../../../components/grid/ListToolbar';
 import {
   DetailTable,
   expandableGridOptions,
@@ -83,11 +84,8 @@ const ROW_SELECTION: RowSelectionOptions<Entry> = {
   isRowSelectable: (node) => !isDetailEntry(node.data),
 };
 
-export interface SapOrderGridHandle {
-  /** Asks for the page on screen again, keeping tab, sort, filters and page. */
-  refresh(): void;
-  clearFilters(): void;
-}
+/** Refresh asks for the page on screen again, keeping tab, sort, filters and page. */
+export type SapOrderGridHandle = ListHandle;
 
 export interface SapOrderGridProps {
   tab: string;
