@@ -147,7 +147,7 @@ function readQuery(gridApi: GridApi): ListQuery {
 }
 
 export function SapOrderGrid(props: SapOrderGridProps) {
-  const { tab, statuses, stateKey, ariaLabel, ref } = props;
+  const { tab, stateKey, ariaLabel, ref } = props;
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const localeText = useGridLocaleText();
@@ -169,6 +169,13 @@ export function SapOrderGrid(props: SapOrderGridProps) {
     const { pagination: _page, ...rest } = kept;
     return rest;
   }, [kept]);
+
+  // Refresh reads the master list again and hands over new, usually equal, statuses; new columns from them would
+  // make the grid drop every filter the user typed. The columns change only when the statuses do.
+  const [statuses, setStatuses] = useState(props.statuses);
+  if (statuses !== props.statuses && JSON.stringify(statuses) !== JSON.stringify(props.statuses)) {
+    setStatuses(props.statuses);
+  }
 
   const [page, setPage] = useState(() => kept?.pagination?.page ?? 0);
   const [pageTab, setPageTab] = useState(tab);
