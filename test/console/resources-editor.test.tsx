@@ -1,7 +1,8 @@
 // The generic master-data form (console/src/pages/resources/ResourceEditorPage.tsx) on real definitions
 // (Company, Plant, TruckType): loading by mode, the zod checks shared with the server, "Are you sure?", POST and
-// PUT bodies, the server's field errors under their inputs, the info popup, number clamping, the reference
-// type-ahead, the Indonesian labels, and the labels of fixed choices (enum fields, a sub-table's included).
+// PUT bodies, the server's field errors under their inputs (or in the summary), the info popup, Edit and Delete
+// from an opened record, a load that gets no answer, number clamping, the reference type-ahead, the Indonesian
+// labels, and the labels of fixed choices (enum fields, a sub-table's included).
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
@@ -230,6 +231,106 @@ describe('resource editor', () => {
 
     expect(await screen.findByText('The requested record was not found.')).toBeInTheDocument();
     await waitFor(() => expect(where()).toBe('/Company/Index'));
+  });
+
+  it('given the server does not answer, when the editor opens, then it stays on the record with a message and Try again loads it', async () => {
+    let calls = 0;
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/1/edit`, () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.error() : HttpResponse.json(envelope(COMPANY));
+      }),
+    );
+    const { user, where } = renderApp('/Company/Editor?mode=edit&id=1', { user: {} });
+
+    const failed = (await screen.findByText('The record could not be loaded.')).closest('[role="alert"]');
+    expect(failed).toHaveTextContent('Check your connection and try again.');
+    expect(where()).toBe('/Company/Editor?mode=edit&id=1');
+    await user.click(within(failed as HTMLElement).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Company Code/)).toHaveValue('C001'));
+  });
+
+  it('given a viewed record and the Edit right, when Edit is pressed, then the record opens for edit in place', async () => {
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/1/view`, () => HttpResponse.json(envelope(COMPANY))),
+      http.get(`${API}/company/1/edit`, () => HttpResponse.json(envelope(COMPANY))),
+    );
+    const { user, where } = renderApp('/Company/Editor?mode=view&id=1', { user: {} });
+    await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveValue('C001'));
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+
+    expect(await screen.findByRole('heading', { name: 'Edit Company', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^City/)).not.toHaveAttribute('readonly'));
+    expect(where()).toBe('/Company/Editor?mode=edit&id=1');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('given the Delete right, when Deactivate is confirmed on an opened company, then it is deactivated as from the list and the list opens with the message', async () => {
+    const deleted: string[] = [];
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/1/view`, () => HttpResponse.json(envelope(COMPANY))),
+      http.delete(`${API}/company/:id`, ({ params }) => {
+        deleted.push(String(params.id));
+        return HttpResponse.json(envelope(undefined, { message: 'Data deactivated.' }));
+      }),
+      http.post(`${API}/company/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
+    );
+    const { user, where } = renderApp('/Company/Editor?mode=view&id=1', { user: {} });
+    await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveValue('C001'));
+
+    // Companies keep their history: deleting one deactivates it (the server decides, as from the list).
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = await findDialog();
+    expect(within(dialog).getByText('C001 - PT Sawit Makmur')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate', hidden: true }));
+
+    await waitFor(() => expect(where()).toBe('/Company/Index'));
+    expect(deleted).toEqual(['1']);
+    expect(await screen.findByText('Data deactivated.')).toBeInTheDocument();
+  });
+
+  it('given a user with View only, when a record is viewed, then neither Edit nor Delete is offered', async () => {
+    server.use(
+      permissionHandler({ View: true }),
+      http.get(`${API}/company/1/view`, () => HttpResponse.json(envelope(COMPANY))),
+    );
+    renderApp('/Company/Editor?mode=view&id=1', { user: {} });
+    await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveValue('C001'));
+
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
+  });
+
+  it('given the server refuses a save for something the form does not show, when it answers, then its message is listed in the summary', async () => {
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/1/edit`, () => HttpResponse.json(envelope(COMPANY))),
+      http.put(`${API}/company`, () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'Validation error',
+            message_code: 'VALIDATION',
+            errors: { Id: ['This record was changed by someone else.'] },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/Company/Editor?mode=edit&id=1', { user: {} });
+    const city = await screen.findByLabelText('City');
+    await waitFor(() => expect(city).toHaveValue('Medan'));
+    await user.type(city, 'x');
+    await confirmSave(user);
+
+    const summary = (await screen.findByText(/^Some fields need attention/)).closest('[role="alert"]');
+    expect(within(summary as HTMLElement).getByRole('listitem')).toHaveTextContent(
+      'This record was changed by someone else.',
+    );
   });
 
   it('given a number with a range, when a value beyond it is typed and the input is left, then it is clamped to the maximum', async () => {

@@ -324,6 +324,46 @@ describe('SAP order list', () => {
     expect(screen.getByRole('button', { name: 'Clear filters (4 active)' })).toBeEnabled();
   });
 
+  it('given a filtered list on a tab, when Refresh is pressed, then the same page of that tab is asked again with its filter, the tab counts are read again, and the filter stays', async () => {
+    server.use(permissionHandler(ALL_RIGHTS));
+    const bodies = sapOrders();
+    let masterCalls = 0;
+    server.use(
+      http.get(`${API}/saporder/master_list`, () => {
+        masterCalls += 1;
+        // The counts have moved by the time the user refreshes.
+        const tabs = MASTER.tab_status.map((tab) =>
+          tab.code === 'OUTSTANDING' ? { ...tab, count: tab.count + masterCalls - 1 } : tab,
+        );
+        return HttpResponse.json(envelope({ ...MASTER, status: [...MASTER.status], tab_status: tabs }));
+      }),
+    );
+    const { user } = renderApp('/SAPOrder/Index', { user: {} });
+    await screen.findByText('0010000001');
+    await user.click(screen.getByRole('tab', { name: /Outstanding/ }));
+    await user.type(screen.getByLabelText('Filter Company'), '1000');
+    await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
+    const asked = bodies.length;
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+
+    expect(await screen.findByRole('tab', { name: /Outstanding\s*1,201/ })).toBeInTheDocument();
+    await waitFor(() => expect(bodies.length).toBeGreaterThan(asked));
+    // Let the grid settle with the new counts: a filter it dropped would be asked for by now.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(bodies.slice(asked)).toEqual([
+      {
+        tab_status: 'OUTSTANDING',
+        start: 0,
+        rows: 15,
+        sorts: [],
+        filters: [{ field: 'Company_Code', value: '1000', matchMode: 'contains' }],
+      },
+    ]);
+    expect(screen.getByLabelText('Filter Company')).toHaveValue('1000');
+    expect(screen.getByRole('button', { name: 'Clear filters (1 active)' })).toBeEnabled();
+  });
+
   it('given a filter and a page, when the user comes back to the list, then the kept table state asks the same filter and page first', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const many = Array.from({ length: 20 }, (_, i) => order(i + 1));

@@ -28,6 +28,7 @@ import { toColDef, type GridColumn } from './columns';
 import { gridTheme } from './gridTheme';
 import { loadTableState, saveTableState } from './gridState';
 import { createListDatasource, toListQuery, type ListQuery } from './listQuery';
+import type { ListHandle } from './ListToolbar';
 
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
@@ -44,11 +45,7 @@ const DEFAULT_COL_DEF = { resizable: true };
 
 export type Row = Record<string, unknown>;
 
-export interface DataGridHandle {
-  /** Ask the server again for the loaded pages (after a change), keeping sort, filters and page. */
-  refresh(): void;
-  clearFilters(): void;
-  /** The current sorts and filters in the protocol's terms (for exports). */
+export interface DataGridHandle extends ListHandle {
   query(): ListQuery;
 }
 

@@ -15,17 +15,10 @@ import {
   TabList,
   Text,
   Title2,
-  Tooltip,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import {
-  ArrowClockwise20Regular,
-  Checkmark20Regular,
-  Dismiss20Regular,
-  DismissCircle20Regular,
-  FilterDismiss20Regular,
-} from '@fluentui/react-icons';
+import { Checkmark20Regular, Dismiss20Regular, DismissCircle20Regular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -33,10 +26,11 @@ import { usePermission } from '../../api/permission';
 import type { GridColumn } from '../../components/grid/columns';
 import { DataGrid, type DataGridHandle, type Row } from '../../components/grid/DataGrid';
 import { tableStateKey } from '../../components/grid/gridState';
+import { ListToolbar } from '../../components/grid/ListToolbar';
+import { useScreenStyles } from '../../components/screenStyles';
 import { useSession } from '../../session/SessionContext';
 import { useNotify } from '../../shell/notify';
 import { formatCount } from '../../util/format';
-import { useResourcePageStyles } from '../resources/styles';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 
 /** spec/3 §4.1 transaction types, with SAP orders (api/approvals/list.ts TRANSACTION_TYPES). */
@@ -155,7 +149,7 @@ function useApprovalColumns(): GridColumn[] {
 
 export default function ApprovalPage() {
   const { t, i18n } = useTranslation();
-  const page = useResourcePageStyles();
+  const page = useScreenStyles();
   const styles = useStyles();
   const notify = useNotify();
   const { session } = useSession();
@@ -286,7 +280,7 @@ export default function ApprovalPage() {
               </Tab>
             ))}
           </TabList>
-          <div className={page.toolbar} role="toolbar" aria-label={t('resources.actions')}>
+          <ListToolbar list={grid} filterCount={filterCount} onRefresh={refresh}>
             {canEdit ? (
               <>
                 <Button
@@ -309,29 +303,7 @@ export default function ApprovalPage() {
             <Text className={styles.chosen} aria-live="polite">
               {t('approval.selectedCount', { count: selected.length })}
             </Text>
-            <span className={page.separator} aria-hidden="true" />
-            <Tooltip content={t('resources.refresh')} relationship="label">
-              <Button icon={<ArrowClockwise20Regular />} onClick={refresh} />
-            </Tooltip>
-            <Button
-              icon={<FilterDismiss20Regular />}
-              disabled={filterCount === 0}
-              aria-label={t('grid.clearFiltersCount', { count: filterCount })}
-              onClick={() => grid.current?.clearFilters()}
-            >
-              {t('grid.clearFilters')}
-              {filterCount > 0 ? (
-                <CounterBadge
-                  count={filterCount}
-                  size="small"
-                  appearance="filled"
-                  color="brand"
-                  aria-hidden="true"
-                  className={page.badge}
-                />
-              ) : null}
-            </Button>
-          </div>
+          </ListToolbar>
           {failures.length ? (
             <MessageBar intent="error" layout="multiline">
               <MessageBarBody>

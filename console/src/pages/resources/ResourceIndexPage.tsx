@@ -2,16 +2,13 @@
 // definition: columns are the fields with `list !== false`, filters and sorting as the definition declares them,
 // the buttons as the user's rights on the screen allow. Rows open in the Editor; delete (or deactivate, for
 // resources that keep history) asks first. Read-only resources (fed from outside) only list, view and export.
-import { Button, CounterBadge, Spinner, Title2, Tooltip } from '@fluentui/react-components';
+import { Button, Spinner, Title2 } from '@fluentui/react-components';
 import {
   Add20Regular,
-  ArrowClockwise20Regular,
   ArrowUpload20Regular,
   Delete20Regular,
-  DocumentTable20Regular,
   Edit20Regular,
   Eye20Regular,
-  FilterDismiss20Regular,
   Prohibited20Regular,
 } from '@fluentui/react-icons';
 import { useMemo, useRef, useState } from 'react';
@@ -24,23 +21,20 @@ import {
   type ResourceDef,
 } from '../../../../db/resources/engine';
 import { api } from '../../api/client';
-import { textOf } from '../../components/grid/cellFormat';
 import type { GridColumn } from '../../components/grid/columns';
 import { DataGrid, type DataGridHandle, type Row } from '../../components/grid/DataGrid';
-import { downloadFile } from '../../components/grid/download';
 import { tableStateKey } from '../../components/grid/gridState';
 import { ImportDialog } from '../../components/grid/ImportDialog';
+import { ListToolbar } from '../../components/grid/ListToolbar';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
+import { useScreenStyles } from '../../components/screenStyles';
 import { NotAvailablePage } from '../NotAvailablePage';
 import { useRouteTitle } from '../../routes/title';
 import { useSession } from '../../session/SessionContext';
 import { useNotify } from '../../shell/notify';
-import { useResourceText, type ResourceText } from './labels';
+import { recordCaption, useResourceText, type ResourceText } from './labels';
 import { useResourcePermission } from './permission';
 import { useRouteResource } from './registry';
-import { useResourcePageStyles } from './styles';
-
-type ExportFormat = 'csv' | 'xlsx';
 
 function gridKind(field: FieldDef): GridColumn['kind'] {
   switch (field.type) {
@@ -80,15 +74,6 @@ function importColumnLabel(text: ResourceText, key: string): string {
   return text.field(key);
 }
 
-/** A row named as its lookup names it: the key and the display fields ("C001 - PT Sawit Makmur"). */
-function rowCaption(def: ResourceDef, row: Row): string {
-  const names = def.display ?? (def.key ? [def.key] : []);
-  return names
-    .map((name) => textOf(row[name]))
-    .filter(Boolean)
-    .join(' - ');
-}
-
 export default function ResourceIndexPage() {
   const { def, route } = useRouteResource();
   const title = useRouteTitle(route);
@@ -99,7 +84,7 @@ export default function ResourceIndexPage() {
 
 function ResourceIndex({ def }: { def: ResourceDef }) {
   const { t } = useTranslation();
-  const styles = useResourcePageStyles();
+  const styles = useScreenStyles();
   const navigate = useNavigate();
   const location = useLocation();
   const notify = useNotify();
@@ -112,7 +97,6 @@ function ResourceIndex({ def }: { def: ResourceDef }) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
 
   const columns = useMemo(() => resourceColumns(def, text), [def, text]);
   const username = session?.user_data.Username;
@@ -145,24 +129,6 @@ function ResourceIndex({ def }: { def: ResourceDef }) {
     }
   }
 
-  async function exportList(format: ExportFormat) {
-    setExporting(format);
-    try {
-      const query = grid.current?.query() ?? { sorts: [], filters: [] };
-      const refused = await downloadFile(
-        'POST',
-        `${def.path}/export`,
-        { format, ...query },
-        `${def.name}.${format}`,
-      );
-      if (refused) notify.error(refused.message || t('common.requestFailed'));
-    } catch (error) {
-      notify.failure(error, t('common.requestFailed'));
-    } finally {
-      setExporting(null);
-    }
-  }
-
   const canView = permission?.View === true;
   const canCreate = writable && permission?.Create === true;
   const canEdit = writable && permission?.Edit === true;
@@ -183,7 +149,18 @@ function ResourceIndex({ def }: { def: ResourceDef }) {
         </div>
       ) : (
         <>
-          <div className={styles.toolbar} role="toolbar" aria-label={t('resources.actions')}>
+          <ListToolbar
+            list={grid}
+            filterCount={filterCount}
+            exportTo={canView ? { path: def.path, fileName: def.name } : undefined}
+            after={
+              canCreate ? (
+                <Button icon={<ArrowUpload20Regular />} onClick={() => setImportOpen(true)}>
+                  {t('resources.import')}
+                </Button>
+              ) : null
+            }
+          >
             {canCreate ? (
               <Button appearance="primary" icon={<Add20Regular />} onClick={() => openEditor('create')}>
                 {t('resources.create')}
@@ -216,52 +193,7 @@ function ResourceIndex({ def }: { def: ResourceDef }) {
                 {deleteLabel}
               </Button>
             ) : null}
-            <span className={styles.separator} aria-hidden="true" />
-            <Tooltip content={t('resources.refresh')} relationship="label">
-              <Button icon={<ArrowClockwise20Regular />} onClick={() => grid.current?.refresh()} />
-            </Tooltip>
-            <Button
-              icon={<FilterDismiss20Regular />}
-              disabled={filterCount === 0}
-              aria-label={t('grid.clearFiltersCount', { count: filterCount })}
-              onClick={() => grid.current?.clearFilters()}
-            >
-              {t('grid.clearFilters')}
-              {filterCount > 0 ? (
-                <CounterBadge
-                  count={filterCount}
-                  size="small"
-                  appearance="filled"
-                  color="brand"
-                  aria-hidden="true"
-                  className={styles.badge}
-                />
-              ) : null}
-            </Button>
-            {canView ? (
-              <>
-                <Button
-                  icon={exporting === 'csv' ? <Spinner size="tiny" /> : <DocumentTable20Regular />}
-                  disabled={exporting !== null}
-                  onClick={() => void exportList('csv')}
-                >
-                  {t('resources.exportCsv')}
-                </Button>
-                <Button
-                  icon={exporting === 'xlsx' ? <Spinner size="tiny" /> : <DocumentTable20Regular />}
-                  disabled={exporting !== null}
-                  onClick={() => void exportList('xlsx')}
-                >
-                  {t('resources.exportExcel')}
-                </Button>
-              </>
-            ) : null}
-            {canCreate ? (
-              <Button icon={<ArrowUpload20Regular />} onClick={() => setImportOpen(true)}>
-                {t('resources.import')}
-              </Button>
-            ) : null}
-          </div>
+          </ListToolbar>
           <DataGrid
             ref={grid}
             path={def.path}
@@ -278,7 +210,7 @@ function ResourceIndex({ def }: { def: ResourceDef }) {
       <ConfirmDialog
         open={confirmOpen}
         title={deleteLabel}
-        detail={selected ? rowCaption(def, selected) : undefined}
+        detail={selected ? recordCaption(def, selected) : undefined}
         confirmLabel={deleteLabel}
         busy={deleting}
         onConfirm={() => void remove()}

@@ -7,6 +7,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../../db/resources/engine';
+import { textOf } from '../../components/grid/cellFormat';
 
 export interface ResourceText {
   title: string;
@@ -39,4 +40,13 @@ export function useResourceText(def: ResourceDef): ResourceText {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- labels change with the language
     [t, def, i18n.language],
   );
+}
+
+/** A record named as its lookup names it: the key and the display fields ("C001 - PT Sawit Makmur"). */
+export function recordCaption(def: ResourceDef, values: Record<string, unknown>): string {
+  const names = def.display ?? (def.key ? [def.key] : []);
+  return names
+    .map((name) => textOf(values[name]))
+    .filter(Boolean)
+    .join(' - ');
 }

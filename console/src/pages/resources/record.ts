@@ -32,6 +32,18 @@ export function editorFields(def: ResourceDef): FieldDef[] {
   return [...def.fields, { name: 'Is_Active', type: 'bool', default: true }];
 }
 
+/** Whether the form shows a message for this key beside an input: a field, a sub-table, or one of its cells. */
+export function formShows(def: ResourceDef, key: string): boolean {
+  const [name = '', index, field] = key.split('.');
+  if (index === undefined) return editorFields(def).some((f) => f.name === name) || isChild(def, name);
+  const child = (def.children ?? []).find((c) => c.name === name);
+  return child !== undefined && /^\d+$/.test(index) && child.fields.some((f) => f.name === field);
+}
+
+function isChild(def: ResourceDef, name: string): boolean {
+  return (def.children ?? []).some((c) => c.name === name);
+}
+
 let rowCounter = 0;
 export function newRowKey(): string {
   rowCounter += 1;

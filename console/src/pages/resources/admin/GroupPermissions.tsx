@@ -27,8 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/form/ConfirmDialog';
 import { textOf } from '../../../components/grid/cellFormat';
+import { useScreenStyles } from '../../../components/screenStyles';
 import { useNotify } from '../../../shell/notify';
-import { useResourcePageStyles } from '../styles';
 import type { AdminCardProps } from '.';
 import { useAdminStyles } from './styles';
 
@@ -159,7 +159,7 @@ const useStyles = makeStyles({
 
 export default function GroupPermissions({ id, readOnly, record, onDirtyChange }: AdminCardProps) {
   const { t, i18n } = useTranslation();
-  const page = useResourcePageStyles();
+  const page = useScreenStyles();
   const admin = useAdminStyles();
   const styles = useStyles();
   const notify = useNotify();

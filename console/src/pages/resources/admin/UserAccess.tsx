@@ -29,8 +29,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/form/ConfirmDialog';
 import { textOf } from '../../../components/grid/cellFormat';
+import { useScreenStyles } from '../../../components/screenStyles';
 import { useNotify } from '../../../shell/notify';
-import { useResourcePageStyles } from '../styles';
 import type { AdminCardProps } from '.';
 import { useAdminStyles } from './styles';
 
@@ -113,7 +113,7 @@ function UserGroups({
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const page = useResourcePageStyles();
+  const page = useScreenStyles();
   const admin = useAdminStyles();
   const styles = useStyles();
   const notify = useNotify();
@@ -249,7 +249,7 @@ function UserGroups({
 
 function PasswordReset({ id, name, directory }: { id: number; name: string; directory: boolean }) {
   const { t } = useTranslation();
-  const page = useResourcePageStyles();
+  const page = useScreenStyles();
   const admin = useAdminStyles();
   const styles = useStyles();
   const notify = useNotify();

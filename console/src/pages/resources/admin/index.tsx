@@ -5,8 +5,8 @@
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceDef } from '../../../../../db/resources/engine';
 import type { Permission } from '../../../api/types';
+import type { GrantedMode } from '../../../components/editor/useEditor';
 import type { EditorRecord } from '../record';
-import type { EditorMode } from '../ResourceEditorPage';
 
 export interface AdminCardProps {
   /** The record's Id (never 0: the cards need a saved record). */
@@ -26,7 +26,7 @@ const CARDS: Record<string, LazyExoticComponent<ComponentType<AdminCardProps>>> 
 export interface EditorExtrasProps {
   def: ResourceDef;
   id: number;
-  mode: EditorMode | 'denied' | null;
+  mode: GrantedMode;
   permission: Permission | null;
   record: EditorRecord | null;
   onDirtyChange: (dirty: boolean) => void;

@@ -1,6 +1,8 @@
 // The SAP order editor (/SAPOrder/Editor?mode=create|edit|view&id=, spec/3 §2.1, §4.2, §5, §7, §8).
 //
-// Loads `GET saporder/{id}/{mode}` (id 0 for create: the server's defaults), then asks what the rules are decided
+// In the editor frame every record screen shares (components/editor: loading, mode from the rights on SAPOrder,
+// Back, Info, Save with "Are you sure?", unsaved changes). Loads `GET saporder/{id}/{mode}` (id 0 for create: the
+// server's defaults), then asks what the rules are decided
 // from: util/check_sap_order_type for the Type (transfer orders take customer/vendor and incoterm from its
 // defaults and lock them), util/order_type_fields (by id, or by code and name for a newly chosen order type) for
 // the order type's flags (which fields and columns show), util/order_is_relation for incoterm + order type
@@ -16,31 +18,20 @@
 // also marks the sync required for a type this screen did not know needed one.
 //
 // Save: "Are you sure?", then `POST saporder/` with the whole header and its Details; success goes back to the
-// SAP order list with "Data Saved" and the server's message; field errors show under their inputs and cells.
-import {
-  Button,
-  MessageBar,
-  MessageBarBody,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Spinner,
-  Title2,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
-import { ArrowLeft20Regular, ArrowSync20Regular, Info20Regular, Save20Regular } from '@fluentui/react-icons';
+// SAP order list with "Data Saved" and the server's message; field errors show under their inputs and cells, and
+// those about fields the order type does not show are listed in the summary.
+import { Button, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { ArrowSync20Regular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, SessionExpiredError } from '../../../api/client';
 import { usePermission } from '../../../api/permission';
-import { ConfirmDialog } from '../../../components/form/ConfirmDialog';
+import { EditorFrame } from '../../../components/editor/EditorFrame';
+import { useEditor, type FieldErrors } from '../../../components/editor/useEditor';
 import type { FormValue } from '../../../components/form/values';
-import { formatDateTime, textOf } from '../../../components/grid/cellFormat';
+import { textOf } from '../../../components/grid/cellFormat';
+import { useScreenStyles } from '../../../components/screenStyles';
 import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
-import { guardLeaving, leave } from '../../../util/leaveGuard';
-import { useResourcePageStyles } from '../../resources/styles';
 import { DetailTable } from './DetailTable';
 import { HeaderFields } from './HeaderFields';
 import {
@@ -70,34 +61,10 @@ const INDEX_PATH = '/SAPOrder/Index';
 const SYNC_REQUIRED = 'SYNC_REQUIRED';
 
 const useStyles = makeStyles({
-  info: {
-    width: '550px',
-    maxWidth: 'calc(100vw - 32px)',
-  },
-  infoList: {
-    display: 'grid',
-    gridTemplateColumns: 'max-content 1fr',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalS,
-    margin: 0,
-  },
-  infoRow: {
-    display: 'contents',
-  },
-  infoLabel: {
-    color: tokens.colorNeutralForeground3,
-  },
-  infoValue: {
-    margin: 0,
-  },
   sections: {
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalM,
-  },
-  summaryList: {
-    margin: 0,
-    paddingLeft: tokens.spacingHorizontalL,
   },
 });
 
@@ -107,63 +74,32 @@ interface TransferCheck {
   defaults: TransferDefaults;
 }
 
-function parseMode(value: string | null): EditorMode {
-  return value === 'create' || value === 'edit' ? value : 'view';
-}
-
 function snapshot(order: EditorOrder): string {
   return JSON.stringify([order.values, order.lines.map((l) => [l.id, l.values])]);
 }
 
-function InfoPopup({ order, label }: { order: EditorOrder; label: (field: string) => string }) {
-  const { t } = useTranslation();
-  const styles = useStyles();
-  const { audit } = order.meta;
-  const rows: [string, string][] = [
-    [label('Created_Date'), formatDateTime(audit.Created_Date)],
-    [label('Created_By'), textOf(audit.Created_By)],
-    [label('Edited_Date'), formatDateTime(audit.Edited_Date)],
-    [label('Edited_By'), textOf(audit.Edited_By)],
-  ];
-  return (
-    <Popover withArrow positioning="below-end">
-      <PopoverTrigger disableButtonEnhancement>
-        <Button icon={<Info20Regular />}>{t('form.info')}</Button>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.info} aria-label={t('form.info')}>
-        <dl className={styles.infoList}>
-          {rows.map(([name, value]) => (
-            <div key={name} className={styles.infoRow}>
-              <dt className={styles.infoLabel}>{name}</dt>
-              <dd className={styles.infoValue}>{value || '-'}</dd>
-            </div>
-          ))}
-        </dl>
-      </PopoverSurface>
-    </Popover>
-  );
+function readOrder(data: unknown): EditorOrder | null {
+  const header = (data as { header?: Record<string, unknown> } | null | undefined)?.header;
+  return header ? orderFromServer(header) : null;
 }
 
 export default function SapOrderEditorPage() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const page = useResourcePageStyles();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const screen = useScreenStyles();
   const notify = useNotify();
-  const [params] = useSearchParams();
-  const permission = usePermission('SAPOrder', 'Editor');
-  const requested = parseMode(params.get('mode'));
-  const id = Number(params.get('id') ?? 0) || 0;
+  const editor = useEditor<EditorOrder>({
+    permission: usePermission('SAPOrder', 'Editor'),
+    path: 'saporder',
+    read: readOrder,
+    snapshot,
+    indexPath: INDEX_PATH,
+  });
+  const { mode, editable, errors, setErrors, dropErrors } = editor;
+  const order = editor.record;
+  const setOrder = editor.update;
 
-  const [order, setOrder] = useState<EditorOrder | null>(null);
-  const [loaded, setLoaded] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [summary, setSummary] = useState<string[] | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [syncing, setSyncing] = useState(false);
-  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
   const [transferCheck, setTransferCheck] = useState<TransferCheck | null>(null);
   const [flags, setFlags] = useState<{ orderType: string; flags: OrderTypeFlags } | null>(null);
   const [relationAnswer, setRelationAnswer] = useState<{ key: string; relation: boolean } | null>(null);
@@ -174,24 +110,12 @@ export default function SapOrderEditorPage() {
   // clears the code, which would not be found in the other list).
   const partyKind = useRef<boolean | null>(null);
 
-  const from = (location.state as { from?: unknown } | null)?.from;
-  const indexPath = typeof from === 'string' && from ? from : INDEX_PATH;
   const label = useCallback(
     (field: string) =>
       t([`SAPOrder.fields.${field}`, `common.fields.${field}`], { ns: 'resources', defaultValue: field }),
     [t],
   );
 
-  const mode: EditorMode | 'denied' | null = !permission
-    ? null
-    : requested === 'create'
-      ? permission.Create
-        ? 'create'
-        : 'denied'
-      : requested === 'edit' && permission.Edit
-        ? 'edit'
-        : 'view';
-  const editable = mode === 'create' || mode === 'edit';
   // What the user has entered; the screen shows and sends it with what the rules decide put in (`shown`).
   const entered = useMemo(() => order?.values ?? {}, [order]);
   const type = str(entered.Type);
@@ -223,39 +147,11 @@ export default function SapOrderEditorPage() {
     SHIPMENT_TYPE: shipmentTypes.items,
   };
 
-  // ------------------------------------------------------------------------------------------ load
-
-  useEffect(() => {
-    if (mode === null || mode === 'denied') return;
-    let live = true;
-    api
-      .get<{ header?: Record<string, unknown> }>(`saporder/${mode === 'create' ? 0 : id}/${mode}`)
-      .then((res) => {
-        if (!live) return;
-        if (res.success && res.data?.header) {
-          const next = orderFromServer(res.data.header);
-          setLoaded(snapshot(next));
-          setOrder(next);
-          return;
-        }
-        notify.error(res.message || t('common.requestFailed'));
-        void navigate(indexPath, { replace: true });
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('common.requestFailed'));
-        void navigate(indexPath, { replace: true });
-      });
-    return () => {
-      live = false;
-    };
-    // Loaded once per order and mode.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, mode]);
-
-  const setValues = useCallback((patch: Record<string, FormValue>) => {
-    setOrder((current) => (current ? { ...current, values: { ...current.values, ...patch } } : current));
-  }, []);
+  const setValues = useCallback(
+    (patch: Record<string, FormValue>) =>
+      setOrder((current) => ({ ...current, values: { ...current.values, ...patch } })),
+    [setOrder],
+  );
 
   // Transfer or not, and the transfer defaults, for the Type (SYNC SAP is neither: it is SAP's document).
   useEffect(() => {
@@ -437,7 +333,7 @@ export default function SapOrderEditorPage() {
           if (row.id === null) row.id = byItem.get(str(row.values.Item_No)) ?? null;
           return row;
         });
-        setOrder((current) => (current ? { ...current, lines: next } : current));
+        setOrder((current) => ({ ...current, lines: next }));
         setSyncedPrint(linesFingerprint(order.values.Order_Type, next));
         setErrors((current) =>
           Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('Details'))),
@@ -470,19 +366,6 @@ export default function SapOrderEditorPage() {
 
   // ------------------------------------------------------------------------------------------ changes
 
-  const dirty = editable && order !== null && loaded !== null && snapshot(order) !== loaded;
-  useEffect(() => {
-    if (!dirty) return;
-    return guardLeaving((go) => setPendingLeave(() => go));
-  }, [dirty]);
-
-  const dropErrors = useCallback((keys: (key: string) => boolean) => {
-    setErrors((current) => {
-      const kept = Object.entries(current).filter(([key]) => !keys(key));
-      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
-    });
-  }, []);
-
   // Stable, so only the changed input renders again on a keystroke.
   const setValue = useCallback(
     (name: string, value: FormValue) => {
@@ -495,205 +378,106 @@ export default function SapOrderEditorPage() {
 
   const changeLines = useCallback(
     (change: (lines: LineRow[]) => LineRow[], changedCell?: string) => {
-      setOrder((current) => (current ? { ...current, lines: change(current.lines) } : current));
+      setOrder((current) => ({ ...current, lines: change(current.lines) }));
       // A changed cell loses its message; an added or removed line moves the others, so the table's messages
       // no longer point at the right cells and go.
       dropErrors((key) =>
         changedCell ? key === changedCell : key === 'Details' || key.startsWith('Details.'),
       );
     },
-    [dropErrors],
+    [setOrder, dropErrors],
   );
 
   // ------------------------------------------------------------------------------------------ save
 
-  const knownKeys = (key: string) =>
+  const shows = (key: string) =>
     key === 'Details' || key.startsWith('Details.') || rules.header[key]?.shown === true;
 
-  function askToSave() {
-    if (!order || !editable) return;
-    const problems = checkOrder(shown, lines, rules);
-    const found: Record<string, string[]> = {};
-    for (const [key, problem] of Object.entries(problems)) {
+  function validate(): FieldErrors {
+    const found: FieldErrors = {};
+    for (const [key, problem] of Object.entries(checkOrder(shown, lines, rules))) {
       const params: Record<string, string | number> = { ...problem.params, field: label(problem.field) };
       if (problem.key === 'validation.dateOrder') params.from = label(String(problem.params?.from ?? ''));
       found[key] = [t(problem.key, params)];
     }
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setSummary([t('form.fixErrors')]);
-      return;
-    }
-    setSummary(null);
-    if (syncNeeded && !syncDone) {
-      notify.error(t('sapOrderEditor.notOk'), t('form.saveError'));
-      return;
-    }
-    setConfirmOpen(true);
+    return found;
   }
 
-  async function save() {
-    if (!order || !editable) return;
-    setSaving(true);
-    try {
-      const res = await api.post('saporder/', orderBody(order.meta.id, shown, lines, rules));
-      setConfirmOpen(false);
-      if (res.success) {
-        notify.success(res.message, t('common.dataSaved'));
-        void navigate(indexPath);
-        return;
-      }
-      if (res.message_code === SYNC_REQUIRED) {
-        setServerWantsSync(true);
-        setSyncedPrint(null);
-      }
-      const fieldErrors = res.errors ?? {};
-      if (Object.keys(fieldErrors).length) {
-        setErrors(fieldErrors);
-        // Messages about something the form does not show (e.g. the Type of a stored order) are listed here.
-        const elsewhere = Object.entries(fieldErrors)
-          .filter(([key]) => !knownKeys(key))
-          .flatMap(([, messages]) => messages);
-        setSummary([t('form.fixErrors'), ...elsewhere]);
-      }
-      notify.error(res.message || t('common.requestFailed'), t('form.saveError'));
-    } catch (error) {
-      setConfirmOpen(false);
-      notify.failure(error, t('common.requestFailed'));
-    } finally {
-      setSaving(false);
-    }
+  // A save that cannot happen is refused before "Are you sure?" (see the top of the file).
+  function syncedEnough(): boolean {
+    if (!syncNeeded || syncDone) return true;
+    notify.error(t('sapOrderEditor.notOk'), t('form.saveError'));
+    return false;
   }
 
   // ------------------------------------------------------------------------------------------ render
 
-  const name = t('SAPOrder.title', { ns: 'resources' });
-  const heading =
-    mode === 'create'
-      ? t('form.titleCreate', { name })
-      : mode === 'edit'
-        ? t('form.titleEdit', { name })
-        : t('form.titleView', { name });
-
   return (
-    <section className={page.page} aria-labelledby="sap-order-editor-title">
-      <div className={page.header}>
-        <Title2 as="h1" id="sap-order-editor-title">
-          {mode === null || mode === 'denied' ? name : heading}
-        </Title2>
-        <div className={page.toolbar} role="toolbar" aria-label={t('resources.actions')}>
-          <Button icon={<ArrowLeft20Regular />} onClick={() => leave(() => void navigate(indexPath))}>
-            {t('form.back')}
+    <EditorFrame
+      editor={editor}
+      name={t('SAPOrder.title', { ns: 'resources' })}
+      label={label}
+      audit={order?.meta.audit}
+      busy={syncing}
+      actions={
+        syncNeeded ? (
+          <Button
+            icon={syncing ? <Spinner size="tiny" /> : <ArrowSync20Regular />}
+            disabled={syncing}
+            onClick={() => void syncWithSap()}
+          >
+            {t('sapOrderEditor.sync')}
           </Button>
-          {order && syncNeeded ? (
-            <Button
-              icon={syncing ? <Spinner size="tiny" /> : <ArrowSync20Regular />}
-              disabled={syncing || saving}
-              onClick={() => void syncWithSap()}
-            >
-              {t('sapOrderEditor.sync')}
-            </Button>
+        ) : null
+      }
+      notices={
+        <>
+          {syncNeeded ? (
+            <MessageBar intent={syncDone ? 'success' : 'warning'}>
+              <MessageBarBody>
+                {syncDone ? t('sapOrderEditor.syncDone') : t('sapOrderEditor.syncRequired')}
+              </MessageBarBody>
+            </MessageBar>
           ) : null}
-          {order && mode !== 'create' ? <InfoPopup order={order} label={label} /> : null}
-          {order && editable ? (
-            <Button
-              appearance="primary"
-              icon={<Save20Regular />}
-              disabled={saving || syncing}
-              onClick={askToSave}
-            >
-              {t('common.save')}
-            </Button>
+          {rules.syncSap && editable ? (
+            <MessageBar intent="info">
+              <MessageBarBody>{t('sapOrderEditor.syncSapLocked')}</MessageBarBody>
+            </MessageBar>
           ) : null}
+        </>
+      }
+      validate={validate}
+      beforeConfirm={syncedEnough}
+      submit={(current) => api.post('saporder/', orderBody(current.meta.id, shown, lines, rules))}
+      onRefused={(res) => {
+        if (res.message_code !== SYNC_REQUIRED) return;
+        setServerWantsSync(true);
+        setSyncedPrint(null);
+      }}
+      shows={shows}
+    >
+      <div className={styles.sections}>
+        <div className={screen.card}>
+          <HeaderFields
+            values={shown}
+            rules={rules}
+            lists={lists}
+            errors={errors}
+            label={label}
+            onChange={setValue}
+          />
+        </div>
+        <div className={screen.card}>
+          <DetailTable
+            lines={lines}
+            header={shown}
+            rules={rules}
+            errors={errors}
+            label={label}
+            onChange={changeLines}
+          />
         </div>
       </div>
-      {mode === 'denied' ? (
-        <MessageBar intent="warning">
-          <MessageBarBody>{t('form.noCreateRight')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {summary ? (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>
-            {summary[0]}
-            {summary.length > 1 ? (
-              <ul className={styles.summaryList}>
-                {summary.slice(1).map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </ul>
-            ) : null}
-          </MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {order && syncNeeded ? (
-        <MessageBar intent={syncDone ? 'success' : 'warning'}>
-          <MessageBarBody>
-            {syncDone ? t('sapOrderEditor.syncDone') : t('sapOrderEditor.syncRequired')}
-          </MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {order && rules.syncSap && editable ? (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('sapOrderEditor.syncSapLocked')}</MessageBarBody>
-        </MessageBar>
-      ) : null}
-      {mode !== 'denied' && !order ? (
-        <div className={page.loading}>
-          <Spinner label={t('common.loading')} />
-        </div>
-      ) : null}
-      {order ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            askToSave();
-          }}
-        >
-          <div className={styles.sections}>
-            <div className={page.card}>
-              <HeaderFields
-                values={shown}
-                rules={rules}
-                lists={lists}
-                errors={errors}
-                label={label}
-                onChange={setValue}
-              />
-            </div>
-            <div className={page.card}>
-              <DetailTable
-                lines={lines}
-                header={shown}
-                rules={rules}
-                errors={errors}
-                label={label}
-                onChange={changeLines}
-              />
-            </div>
-          </div>
-        </form>
-      ) : null}
-      <ConfirmDialog
-        open={confirmOpen}
-        title={t('common.save')}
-        busy={saving}
-        onConfirm={() => void save()}
-        onCancel={() => setConfirmOpen(false)}
-      />
-      <ConfirmDialog
-        open={pendingLeave !== null}
-        title={t('form.leaveTitle')}
-        message={t('form.leaveMessage')}
-        confirmLabel={t('form.leaveConfirm')}
-        onConfirm={() => {
-          const go = pendingLeave;
-          setPendingLeave(null);
-          go?.();
-        }}
-        onCancel={() => setPendingLeave(null)}
-      />
-    </section>
+    </EditorFrame>
   );
 }

@@ -40,8 +40,8 @@ import { ConfirmDialog } from '../../../components/form/ConfirmDialog';
 import { FieldControl } from '../../../components/form/FieldControl';
 import { RefSelect } from '../../../components/form/RefSelect';
 import { textOf } from '../../../components/grid/cellFormat';
+import { useScreenStyles } from '../../../components/screenStyles';
 import { useNotify } from '../../../shell/notify';
-import { useResourcePageStyles } from '../../resources/styles';
 import type { Row } from '../shared/expandableRows';
 import { ChipsInput } from './ChipsInput';
 import { MultiRefSelect } from './MultiRefSelect';
@@ -108,7 +108,7 @@ function dateField(name: string) {
 
 export default function SapOrderFilterPage() {
   const { t } = useTranslation();
-  const page = useResourcePageStyles();
+  const page = useScreenStyles();
   const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();

@@ -42,6 +42,7 @@ import { toColDef } from '../../../components/grid/columns';
 import { gridTheme } from '../../../components/grid/gridTheme';
 import { loadTableState, saveTableState } from '../../../components/grid/gridState';
 import { toListQuery, type ListQuery } from '../../../components/grid/listQuery';
+import type { ListHandle } from '../../../components/grid/ListToolbar';
 import {
   DetailTable,
   expandableGridOptions,
@@ -83,11 +84,8 @@ const ROW_SELECTION: RowSelectionOptions<Entry> = {
   isRowSelectable: (node) => !isDetailEntry(node.data),
 };
 
-export interface SapOrderGridHandle {
-  /** Asks for the page on screen again, keeping tab, sort, filters and page. */
-  refresh(): void;
-  clearFilters(): void;
-}
+/** Refresh asks for the page on screen again, keeping tab, sort, filters and page. */
+export type SapOrderGridHandle = ListHandle;
 
 export interface SapOrderGridProps {
   tab: string;
@@ -149,7 +147,7 @@ function readQuery(gridApi: GridApi): ListQuery {
 }
 
 export function SapOrderGrid(props: SapOrderGridProps) {
-  const { tab, statuses, stateKey, ariaLabel, ref } = props;
+  const { tab, stateKey, ariaLabel, ref } = props;
   const { t, i18n } = useTranslation();
   const styles = useStyles();
   const localeText = useGridLocaleText();
@@ -171,6 +169,13 @@ export function SapOrderGrid(props: SapOrderGridProps) {
     const { pagination: _page, ...rest } = kept;
     return rest;
   }, [kept]);
+
+  // Refresh reads the master list again and hands over new, usually equal, statuses; new columns from them would
+  // make the grid drop every filter the user typed. The columns change only when the statuses do.
+  const [statuses, setStatuses] = useState(props.statuses);
+  if (statuses !== props.statuses && JSON.stringify(statuses) !== JSON.stringify(props.statuses)) {
+    setStatuses(props.statuses);
+  }
 
   const [page, setPage] = useState(() => kept?.pagination?.page ?? 0);
   const [pageTab, setPageTab] = useState(tab);

@@ -18,17 +18,14 @@ import {
   Tab,
   TabList,
   Title2,
-  Tooltip,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
 import {
   Add20Regular,
-  ArrowClockwise20Regular,
   CloudArrowDown20Regular,
   Edit20Regular,
   Eye20Regular,
-  FilterDismiss20Regular,
   PeopleTeam20Regular,
   VehicleTruckProfile20Regular,
   DocumentBulletList20Regular,
@@ -39,10 +36,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../../api/client';
 import { usePermission } from '../../../api/permission';
 import { tableStateKey } from '../../../components/grid/gridState';
+import { ListToolbar } from '../../../components/grid/ListToolbar';
+import { useScreenStyles } from '../../../components/screenStyles';
 import { useSession } from '../../../session/SessionContext';
 import { useNotify } from '../../../shell/notify';
 import { formatCount } from '../../../util/format';
-import { useResourcePageStyles } from '../../resources/styles';
 import type { Row } from '../shared/expandableRows';
 import { SapOrderGrid, type SapOrderGridHandle } from './SapOrderGrid';
 
@@ -78,7 +76,7 @@ const useStyles = makeStyles({
 
 export default function SapOrderListPage() {
   const { t, i18n } = useTranslation();
-  const page = useResourcePageStyles();
+  const page = useScreenStyles();
   const styles = useStyles();
   const navigate = useNavigate();
   const location = useLocation();
@@ -182,7 +180,7 @@ export default function SapOrderListPage() {
               ))}
             </TabList>
           ) : null}
-          <div className={page.toolbar} role="toolbar" aria-label={t('resources.actions')}>
+          <ListToolbar list={grid} filterCount={filterCount} onRefresh={refresh}>
             {canCreate ? (
               <>
                 <Button
@@ -233,30 +231,7 @@ export default function SapOrderListPage() {
                 {t('sapOrderList.viewOrders')}
               </Button>
             ) : null}
-            <span className={page.separator} aria-hidden="true" />
-            <Tooltip content={t('resources.refresh')} relationship="label">
-              <Button icon={<ArrowClockwise20Regular />} onClick={refresh} />
-            </Tooltip>
-            <Button
-              icon={<FilterDismiss20Regular />}
-              disabled={filterCount === 0}
-              aria-label={t('grid.clearFiltersCount', { count: filterCount })}
-              onClick={() => grid.current?.clearFilters()}
-            >
-              {t('grid.clearFilters')}
-              {filterCount > 0 ? (
-                <Badge
-                  size="small"
-                  appearance="filled"
-                  color="brand"
-                  aria-hidden="true"
-                  className={page.badge}
-                >
-                  {filterCount}
-                </Badge>
-              ) : null}
-            </Button>
-          </div>
+          </ListToolbar>
           <SapOrderGrid
             ref={grid}
             tab={tab}

@@ -1,7 +1,9 @@
-// Styles shared by the resource Index and Editor pages.
+// Styles shared by the working screens (lists, editors, approvals) so they look alike: the page, its title row, its
+// toolbar, cards of fields, the loading state. Kept apart from the simple pages' styles, which the first screen
+// carries, so these load with the screens.
 import { makeStyles, tokens } from '@fluentui/react-components';
 
-export const useResourcePageStyles = makeStyles({
+export const useScreenStyles = makeStyles({
   page: {
     display: 'flex',
     flexDirection: 'column',

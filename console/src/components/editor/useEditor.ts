@@ -1,0 +1,185 @@
+// The state every record editor shares (master data, SAP orders, and the order screens to come): the mode the user
+// gets from the URL and their rights on the screen, the record loaded from `GET <path>/<id>/<mode>`, whether it has
+// been changed since, the field messages and the summary above the form. EditorFrame shows it; the page keeps only
+// what is its own (its fields, its rules, its body of the save).
+//
+// Loading: a refusal the server answered (404 for a record that is gone, 403 for one the user may not open) shows
+// the server's message, already in the user's language, and goes back to the list, as the original console did.
+// A call that never got an answer (network down, the API restarting) keeps the user on the page with a message and
+// Try again, since going back would lose the place they were opening for nothing.
+import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { api, SessionExpiredError } from '../../api/client';
+import type { Permission } from '../../api/types';
+import { useNotify } from '../../shell/notify';
+import { guardLeaving, leave } from '../../util/leaveGuard';
+
+export type EditorMode = 'create' | 'edit' | 'view';
+
+/** The mode the user gets: null while their rights are asked, 'denied' for create without the Create right. */
+export type GrantedMode = EditorMode | 'denied' | null;
+
+export type FieldErrors = Record<string, string[]>;
+
+export function parseEditorMode(value: string | null): EditorMode {
+  return value === 'create' || value === 'edit' ? value : 'view';
+}
+
+/** No Edit right means viewing whatever the link asked; no Create right means no form at all. */
+export function grantedMode(requested: EditorMode, permission: Permission | null): GrantedMode {
+  if (!permission) return null;
+  if (requested === 'create') return permission.Create ? 'create' : 'denied';
+  return requested === 'edit' && permission.Edit ? 'edit' : 'view';
+}
+
+export interface EditorOptions<R> {
+  /** The user's rights on the editor screen; null while they are asked. */
+  permission: Permission | null;
+  /** API path of the record without id and mode: `GET <path>/<id>/<mode>`. */
+  path: string;
+  /** The record out of the server's answer; null when the answer does not hold one. */
+  read: (data: unknown) => R | null;
+  /** What the user can change of a record, as one comparable string. */
+  snapshot: (record: R) => string;
+  /** Where Back and a finished save lead when the editor was not opened from a list. */
+  indexPath: string;
+  /** Unsaved changes kept outside the record (a card with its own save). */
+  extraDirty?: boolean;
+}
+
+interface Loaded<R> {
+  /** The mode and id it was loaded for: another one is not shown while its own loads. */
+  key: string;
+  record: R;
+  /** The snapshot as loaded, to tell whether the user has changed anything. */
+  initial: string;
+}
+
+export interface Editor<R> {
+  mode: GrantedMode;
+  /** Create or edit: the form can be changed and saved. */
+  editable: boolean;
+  /** The record's Id from the URL (0 when creating). */
+  id: number;
+  permission: Permission | null;
+  /** The record as the user has it now; null while it loads. */
+  record: R | null;
+  /** Changes the record (nothing happens before it has loaded). */
+  update: (change: (record: R) => R) => void;
+  /** The load got no answer at all; `retry` asks again. */
+  loadFailed: boolean;
+  retry: () => void;
+  errors: FieldErrors;
+  setErrors: Dispatch<SetStateAction<FieldErrors>>;
+  /** Drops the messages whose keys match (the input they belong to was changed). */
+  dropErrors: (match: (key: string) => boolean) => void;
+  /** The summary above the form: a first line, then messages the form cannot show beside an input. */
+  summary: string[] | null;
+  setSummary: Dispatch<SetStateAction<string[] | null>>;
+  dirty: boolean;
+  /** The list the editor was opened from (it keeps its tab, filters and page), else the index. */
+  backPath: string;
+  /** Where the user asked to go while there were unsaved changes; the frame asks about it. */
+  pendingLeave: (() => void) | null;
+  confirmLeave: () => void;
+  cancelLeave: () => void;
+  /** Goes back to the list, asking first when there are unsaved changes. */
+  back: () => void;
+}
+
+export function useEditor<R>(options: EditorOptions<R>): Editor<R> {
+  const { permission, path, indexPath } = options;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const [params] = useSearchParams();
+  const mode = grantedMode(parseEditorMode(params.get('mode')), permission);
+  const editable = mode === 'create' || mode === 'edit';
+  const id = Number(params.get('id') ?? 0) || 0;
+  const [attempt, setAttempt] = useState(0);
+  const key = `${String(mode)}|${id}|${attempt}`;
+  const [loaded, setLoaded] = useState<Loaded<R> | null>(null);
+  const [failedKey, setFailedKey] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [summary, setSummary] = useState<string[] | null>(null);
+  const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
+
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const backPath = typeof from === 'string' && from ? from : indexPath;
+  const record = loaded?.key === key ? loaded.record : null;
+
+  useEffect(() => {
+    if (mode === null || mode === 'denied') return;
+    let live = true;
+    api
+      .get(`${path}/${mode === 'create' ? 0 : id}/${mode}`)
+      .then((res) => {
+        if (!live) return;
+        const next = res.success ? options.read(res.data) : null;
+        if (next !== null) {
+          setLoaded({ key, record: next, initial: options.snapshot(next) });
+          return;
+        }
+        notify.error(res.message || t('common.requestFailed'));
+        void navigate(backPath, { replace: true });
+      })
+      .catch((error: unknown) => {
+        // An expired session is already on its way to the logout.
+        if (!live || error instanceof SessionExpiredError) return;
+        setFailedKey(key);
+      });
+    return () => {
+      live = false;
+    };
+    // Loaded once per record, mode and attempt; read and snapshot are the page's pure functions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [path, key]);
+
+  const update = useCallback((change: (record: R) => R) => {
+    setLoaded((current) => (current ? { ...current, record: change(current.record) } : current));
+  }, []);
+
+  const dropErrors = useCallback((match: (key: string) => boolean) => {
+    setErrors((current) => {
+      const kept = Object.entries(current).filter(([name]) => !match(name));
+      return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
+    });
+  }, []);
+
+  const dirty =
+    options.extraDirty === true ||
+    (editable && record !== null && loaded !== null && options.snapshot(record) !== loaded.initial);
+
+  useEffect(() => {
+    if (!dirty) return;
+    return guardLeaving((go) => setPendingLeave(() => go));
+  }, [dirty]);
+
+  return {
+    mode,
+    editable,
+    id,
+    permission,
+    record,
+    update,
+    loadFailed: failedKey === key,
+    retry: () => setAttempt((n) => n + 1),
+    errors,
+    setErrors,
+    dropErrors,
+    summary,
+    setSummary,
+    dirty,
+    backPath,
+    pendingLeave,
+    confirmLeave: () => {
+      const go = pendingLeave;
+      setPendingLeave(null);
+      go?.();
+    },
+    cancelLeave: () => setPendingLeave(null),
+    back: () => leave(() => void navigate(backPath)),
+  };
+}
