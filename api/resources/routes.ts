@@ -10,6 +10,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { columnOf, listedFields, type ResourceDef } from '../../db/resources/engine';
+import { integer, text } from '../../db/resources/input';
 import { NotFoundError, ValidationError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
 import { listRequestSchema, runList } from '../list';
@@ -29,13 +30,13 @@ import { transferRoutes } from './transfer';
 
 const LOOKUP_PAGE_SIZE = 10;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const recordBody = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: integer({ min: 1 }) });
+const recordBody = z.record(text(100, { trim: false }), z.unknown());
 // Other parameters narrow the items by a field's exact value (`?Company_Code=C001`); `group` is the name the
 // console and the driver app use for a Lookup's group (`list/lookup?group=ORDER_TYPE`).
 const lookupQuery = z.looseObject({
-  q: z.string().max(100).optional().default(''),
-  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  q: text(100, { trim: false }).optional().default(''),
+  page: integer({ min: 1, max: 10_000 }).optional().default(1),
 });
 const LOOKUP_ALIASES: Record<string, string> = { group: 'lookup_group' };
 
@@ -71,7 +72,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       path: `/${def.path}/:id/:mode`,
       summary: `${def.name}: one record for the editor (mode create, edit or view; id 0 with create).`,
       access: view,
-      params: z.object({ id: z.coerce.number().int().min(0), mode: z.enum(['create', 'edit', 'view']) }),
+      params: z.object({ id: integer({ min: 0 }), mode: z.enum(['create', 'edit', 'view']) }),
       handler: async ({ deps, params, user }) => {
         if (params.mode === 'create') return { data: createDefaults(def) };
         const record = await readRecord(deps.db, def, params.id);

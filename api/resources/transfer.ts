@@ -15,6 +15,7 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '../../db/resources/engine';
+import { text } from '../../db/resources/input';
 import type { Db } from '../../db/connection';
 import { AppError, ValidationError, type FieldErrors } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
@@ -182,8 +183,59 @@ async function parseXlsx(content: Buffer): Promise<string[][]> {
   return sheets.values().next().value ?? [];
 }
 
+/**
+ * Stands for each byte of a file that is not part of UTF-8 text (a CSV saved as "ANSI", a damaged file): a lone
+ * surrogate, which no UTF-8 decoding yields, so such a cell is told apart from one holding a real "�", and no
+ * field would take it anyway (db/resources/input.ts). importRows reports the cell by row and column.
+ */
+export const INVALID_BYTE = '\udfff';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Length of the UTF-8 sequence at `i` when it is a valid one, else 0 (RFC 3629: no overlongs, no surrogates). */
+function utf8SequenceLength(bytes: Uint8Array, i: number): number {
+  const b0 = bytes[i]!;
+  const continues = (k: number, lo = 0x80, hi = 0xbf) => {
+    const b = bytes[i + k];
+    return b !== undefined && b >= lo && b <= hi;
+  };
+  if (b0 < 0x80) return 1;
+  if (b0 >= 0xc2 && b0 <= 0xdf) return continues(1) ? 2 : 0;
+  if (b0 >= 0xe0 && b0 <= 0xef) {
+    const [lo, hi] = b0 === 0xe0 ? [0xa0, 0xbf] : b0 === 0xed ? [0x80, 0x9f] : [0x80, 0xbf];
+    return continues(1, lo, hi) && continues(2) ? 3 : 0;
+  }
+  if (b0 >= 0xf0 && b0 <= 0xf4) {
+    const [lo, hi] = b0 === 0xf0 ? [0x90, 0xbf] : b0 === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+    return continues(1, lo, hi) && continues(2) && continues(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/** A file's bytes as text, each byte that is not UTF-8 read as INVALID_BYTE. */
+export function decodeUtf8(bytes: Buffer): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    const parts: string[] = [];
+    let start = 0;
+    let i = 0;
+    while (i < bytes.length) {
+      const length = utf8SequenceLength(bytes, i);
+      if (length) {
+        i += length;
+        continue;
+      }
+      parts.push(bytes.toString('utf8', start, i), INVALID_BYTE);
+      start = ++i;
+    }
+    parts.push(bytes.toString('utf8', start));
+    return parts.join('');
+  }
+}
+
 export async function readTable(fileName: string, content: Buffer): Promise<string[][]> {
-  if (/\.csv$/i.test(fileName)) return parseCsv(content.toString('utf8'));
+  if (/\.csv$/i.test(fileName)) return parseCsv(decodeUtf8(content));
   if (/\.xlsx$/i.test(fileName)) return parseXlsx(content);
   throw new ValidationError({ file: [{ key: 'import.fileType' }] }, 'import.fileType');
 }
@@ -241,7 +293,8 @@ export async function importRows(
   const columns = headerMap(def, header);
   const unknown = header.filter((h, i) => !columns[i] && h.trim() !== '');
   if (unknown.length) {
-    throw new AppError(400, 'IMPORT_COLUMNS', 'import.unknownColumns', { columns: unknown.join(', ') });
+    const names = unknown.map((h) => h.replaceAll(INVALID_BYTE, '\ufffd')).join(', ');
+    throw new AppError(400, 'IMPORT_COLUMNS', 'import.unknownColumns', { columns: names });
   }
   const keyField = def.key ? def.fields.find((f) => f.name === def.key) : undefined;
   const reports: RowReport[] = [];
@@ -254,6 +307,18 @@ export async function importRows(
     columns.forEach((field, i) => {
       if (field) cellsByField[field.name] = cells[i] ?? '';
     });
+    const undecodable: FieldErrors = {};
+    columns.forEach((field, i) => {
+      if (field && cells[i]?.includes(INVALID_BYTE)) {
+        undecodable[field.name] = [
+          { key: 'import.invalidEncoding', params: { field: fieldParam(def, field.name) } },
+        ];
+      }
+    });
+    if (Object.keys(undecodable).length) {
+      reports.push({ row: rowNumber, errors: translateErrors(lang, undecodable) });
+      continue;
+    }
     const body = stampOwner(cellsByField, def, user);
     const owner = ownerScope(def, user);
     try {
@@ -342,8 +407,8 @@ export async function importRows(
 const exportBody = listRequestSchema.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 const templateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 const importBody = z.object({
-  file_name: z.string().min(1).max(200),
-  content_base64: z.string().min(1).max(8_000_000),
+  file_name: text(200).min(1),
+  content_base64: text(8_000_000).min(1),
 });
 
 async function exportRows(
@@ -422,6 +487,7 @@ export function transferRoutes(def: ResourceDef): RouteDef[] {
       summary: `${def.name}: import a CSV or Excel file; all rows are saved or none, with a row-by-row report.`,
       access: { controller, action: 'Create' },
       body: importBody,
+      files: ['content_base64'],
       handler: async ({ deps, body, user, lang }) => {
         const content = Buffer.from(body.content_base64, 'base64');
         const table = await readTable(body.file_name, content);

@@ -3,15 +3,16 @@
 // here takes effect on the users' very next call; a reset also ends the user's sessions.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { integer, text } from '../../db/resources/input';
 import { flattenMenus } from '../../db/resources/menus';
 import { NotFoundError, RuleError, ValidationError } from '../errors';
 import { defineRoute } from '../http';
 import { hashPassword } from '../services/passwords';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: integer({ min: 1 }) });
 
 const permissionRow = z.object({
-  Menu_Code: z.string().min(1).max(100),
+  Menu_Code: text(100).min(1),
   View: z.boolean().default(false),
   Create: z.boolean().default(false),
   Edit: z.boolean().default(false),
@@ -126,7 +127,7 @@ export const adminRoutes = [
     summary: "Replaces the user's groups.",
     access: { controller: 'User', action: 'Edit' },
     params: idParams,
-    body: z.object({ groups: z.array(z.string().min(1).max(50)).max(100) }),
+    body: z.object({ groups: z.array(text(50).min(1)).max(100) }),
     handler: async ({ deps, params, body, user }) => {
       await deps.db.transaction(async (trx) => {
         const target: unknown = await trx('users').where({ id: params.id }).forUpdate().first('id');

@@ -24,6 +24,7 @@ import {
 } from './order-types';
 import { erpOf } from './services';
 import { checkFilterCriteria, type FilterProblem } from '../../db/resources/sap-order-filter';
+import { text as checkedText } from '../../db/resources/input';
 
 /** Most documents one filter answers; the message says when more matched. */
 export const FILTER_LIMIT = 500;
@@ -33,13 +34,19 @@ export const SAVE_FILTER_LIMIT = FILTER_LIMIT;
 const READ_CONCURRENCY = 8;
 
 const text = z
-  .union([z.string(), z.number()])
+  .union([checkedText(100), z.number()])
   .nullish()
   .transform((v) => (v === null || v === undefined ? null : String(v).trim() || null));
-/** Space- (or ';' / ',' / newline-) separated values or an array; duplicates dropped. */
+/**
+ * Space- (or ';' / ',' / newline-) separated values or an array; duplicates dropped. A pasted list may be long
+ * (every number of a filter's answer), each value is a code.
+ */
 const list = (separator: RegExp) =>
   z
-    .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+    .union([
+      checkedText(SAVE_FILTER_LIMIT * 52),
+      z.array(z.union([checkedText(100), z.number()])).max(SAVE_FILTER_LIMIT),
+    ])
     .nullish()
     .transform((v) => {
       const items =
@@ -261,8 +268,8 @@ export async function filterFromSap(
 }
 
 const savedRow = z.looseObject({
-  document_no: z.string().trim().min(1).max(50).optional(),
-  Document_No: z.string().trim().min(1).max(50).optional(),
+  document_no: checkedText(50).min(1).optional(),
+  Document_No: checkedText(50).min(1).optional(),
 });
 /** The chosen result rows, as an array or as `{ rows }` / `{ data }`; only their document numbers are used. */
 export const saveFilterBodySchema = z
@@ -279,7 +286,7 @@ export const saveFilterBodySchema = z
     }
     return [...new Set(numbers as string[])];
   })
-  .pipe(z.array(z.string()).min(1).max(SAVE_FILTER_LIMIT));
+  .pipe(z.array(checkedText(50)).min(1).max(SAVE_FILTER_LIMIT));
 
 async function readAll(deps: AppDeps, numbers: string[]): Promise<(ErpDocument | null)[]> {
   const erp = erpOf(deps);

@@ -9,6 +9,7 @@
 // language, spec/2 §5.3 and spec/3 §4.2).
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { integer, text } from '../../db/resources/input';
 import { resourceByName } from '../../db/resources/master';
 import { ValidationError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
@@ -19,9 +20,12 @@ import { CREATE_TYPES, TRANSFER_ORDER_CODE } from './order-types';
 export const LOOKUP_PAGE_SIZE = 10;
 
 const lookupQuery = z.looseObject({
-  q: z.string().max(100).optional().default(''),
-  // Page 1 is the first; the generic dropdown's 0 is taken as the first page too.
-  page: z.coerce.number().int().min(0).max(10_000).optional().default(1),
+  q: text(100, { trim: false }).optional().default(''),
+  // Page 1 is the first; the generic dropdown's 0 (or no number at all) is taken as the first page too.
+  page: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    integer({ min: 0, max: 10_000 }).optional().default(1),
+  ),
 });
 type LookupQuery = z.infer<typeof lookupQuery>;
 

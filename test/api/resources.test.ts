@@ -385,46 +385,71 @@ describe.each(RESOURCES.filter((def) => def.readOnly).map((def) => [def.name, de
 );
 
 describe('schema', () => {
-  test.each(RESOURCES.map((def) => [def.name, def] as const))(
-    'given the %s definition, when compared with its migrated table, then every field has its column with a matching type and nullability',
-    async (_name, def) => {
-      const result = await t.deps.db.raw<{
-        rows: {
-          column_name: string;
-          data_type: string;
-          is_nullable: string;
-          character_maximum_length: number | null;
-        }[];
-      }>(
-        `select column_name, data_type, is_nullable, character_maximum_length
-           from information_schema.columns where table_schema = current_schema() and table_name = ?`,
-        [def.table],
-      );
-      const columns = new Map(result.rows.map((c) => [c.column_name, c]));
-      const TYPES: Record<FieldDef['type'], string[]> = {
-        text: ['character varying', 'text'],
-        textarea: ['character varying', 'text'],
-        lookup: ['character varying'],
-        ref: ['character varying'],
-        enum: ['character varying'],
-        integer: ['integer', 'bigint'],
-        decimal: ['numeric'],
-        bool: ['boolean'],
-        date: ['date'],
-        datetime: ['timestamp with time zone'],
-        json: ['jsonb', 'text'],
-      };
-      for (const f of allFields(def)) {
-        const c = columns.get(columnOf(f));
-        expect([f.name, c?.column_name]).toEqual([f.name, columnOf(f)]);
-        expect([f.name, TYPES[f.type]]).toEqual([f.name, expect.arrayContaining([c!.data_type])]);
-        if (f.required) expect([f.name, c!.is_nullable]).toEqual([f.name, 'NO']);
-        if (f.maxLength && c!.character_maximum_length !== null) {
-          expect([f.name, c!.character_maximum_length]).toEqual([f.name, f.maxLength]);
-        }
+  interface Column {
+    column_name: string;
+    data_type: string;
+    is_nullable: string;
+    character_maximum_length: number | null;
+    numeric_precision: number | null;
+    numeric_scale: number | null;
+  }
+
+  async function columnsOf(table: string): Promise<Map<string, Column>> {
+    const result = await t.deps.db.raw<{ rows: Column[] }>(
+      `select column_name, data_type, is_nullable, character_maximum_length, numeric_precision, numeric_scale
+         from information_schema.columns where table_schema = current_schema() and table_name = ?`,
+      [table],
+    );
+    return new Map(result.rows.map((c) => [c.column_name, c]));
+  }
+
+  const TYPES: Record<FieldDef['type'], string[]> = {
+    text: ['character varying', 'text'],
+    textarea: ['character varying', 'text'],
+    lookup: ['character varying'],
+    ref: ['character varying'],
+    enum: ['character varying'],
+    integer: ['integer', 'bigint'],
+    decimal: ['numeric'],
+    bool: ['boolean'],
+    date: ['date'],
+    datetime: ['timestamp with time zone'],
+    json: ['jsonb', 'text'],
+  };
+
+  /**
+   * Each field against its column: name, type, nullability, and what input is kept within (a text's length, a
+   * decimal's precision and scale, integer or bigint), so no value the definition accepts overflows its column.
+   */
+  function expectColumns(fields: FieldDef[], columns: Map<string, Column>) {
+    for (const f of fields) {
+      const c = columns.get(columnOf(f));
+      expect([f.name, c?.column_name]).toEqual([f.name, columnOf(f)]);
+      expect([f.name, TYPES[f.type]]).toEqual([f.name, expect.arrayContaining([c!.data_type])]);
+      if (f.required) expect([f.name, c!.is_nullable]).toEqual([f.name, 'NO']);
+      const length = c!.character_maximum_length;
+      if (length !== null && f.type !== 'ref' && f.type !== 'enum' && !f.readOnly) {
+        expect([f.name, f.maxLength]).toEqual([f.name, length]);
+      } else if (f.maxLength && length !== null) {
+        expect([f.name, length]).toEqual([f.name, f.maxLength]);
       }
+      if (f.type === 'decimal') {
+        expect([f.name, f.precision, f.scale]).toEqual([f.name, c!.numeric_precision, c!.numeric_scale]);
+      }
+      if (f.type === 'integer' && !f.readOnly) {
+        expect([f.name, c!.data_type]).toEqual([f.name, f.bigint ? 'bigint' : 'integer']);
+      }
+    }
+  }
+
+  test.each(RESOURCES.map((def) => [def.name, def] as const))(
+    'given the %s definition, when compared with its migrated tables, then every field has its column with a matching type, nullability and size',
+    async (_name, def) => {
+      const columns = await columnsOf(def.table);
+      expectColumns(allFields(def), columns);
       expect(columns.size).toBe(allFields(def).length + (def.internalColumns?.length ?? 0));
       for (const c of def.internalColumns ?? []) expect(columns.has(c)).toBe(true);
+      for (const child of def.children ?? []) expectColumns(child.fields, await columnsOf(child.table));
     },
   );
 });
