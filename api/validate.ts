@@ -40,11 +40,18 @@ export const INPUT_LIMITS = {
    * list of up to 500 SAP numbers (the Filter screen). File contents are the exception (RouteDef.files).
    */
   text: 30_000,
+  /**
+   * Characters of a query or path parameter: codes, ids and typed searches (a lookup's q takes 100). Longer
+   * ones are refused here whatever the route, since a parameter a route does not read has no schema to do it.
+   */
+  urlText: 1_000,
   /** Problems reported for one request: enough to name them, bounded however bad the input is. */
   problems: 20,
 } as const;
 
 export interface InputCheckOptions {
+  /** Characters a text may have (INPUT_LIMITS.text unless given). */
+  maxText?: number;
   /** Body fields (top level) that carry a file: their length is their schema's business, not the edge's. */
   files?: readonly string[];
   /** The message's field parameter for a path (its last name by default; a resource's label key with one). */
@@ -111,32 +118,51 @@ export function inputProblems(
     const label = options.label ? options.label(displayName(name)) : displayName(name);
     (out[field] ??= []).push({ key, params: { ...params, field: label } });
   };
-  const checkText = (text: string, path: readonly string[], file: boolean) => {
-    if (!file && text.length > INPUT_LIMITS.text)
-      add(path, 'validation.maxLength', { max: INPUT_LIMITS.text });
-    else if (hasForbiddenCharacter(text)) add(path, 'validation.invalidCharacters');
+  const checkText = (text: string, at: () => string[], file: boolean) => {
+    const max = options.maxText ?? INPUT_LIMITS.text;
+    if (!file && text.length > max) add(at(), 'validation.maxLength', { max });
+    else if (hasForbiddenCharacter(text)) add(at(), 'validation.invalidCharacters');
   };
-  // Depth-first without recursion: a stack of values still to look at, with their paths.
-  const stack: [unknown, string[]][] = [[value, []]];
+  // Depth-first without recursion: a stack of values still to look at, each with its key and its parent's
+  // entry (a path is only spelled out for a problem; a push of 5,000 documents has a million values).
+  interface Entry {
+    value: unknown;
+    key: string;
+    parent: Entry | undefined;
+    depth: number;
+  }
+  const pathOf = (entry: Entry | undefined): string[] => {
+    const path: string[] = [];
+    for (let e = entry; e?.parent; e = e.parent) path.push(e.key);
+    return path.reverse();
+  };
+  const stack: Entry[] = [{ value, key: '', parent: undefined, depth: 0 }];
   while (stack.length && found < INPUT_LIMITS.problems) {
-    const [v, path] = stack.pop()!;
+    const entry = stack.pop()!;
+    const v = entry.value;
     if (typeof v === 'string') {
-      checkText(v, path, path.length === 1 && (options.files ?? []).includes(path[0]!));
+      const file = entry.depth === 1 && (options.files ?? []).includes(entry.key);
+      checkText(v, () => pathOf(entry), file);
     } else if (typeof v === 'number') {
-      if (!Number.isFinite(v)) add(path, 'validation.number');
+      if (!Number.isFinite(v)) add(pathOf(entry), 'validation.number');
     } else if (v !== null && typeof v === 'object') {
-      if (path.length >= INPUT_LIMITS.depth) {
-        add(path.slice(0, 3), 'validation.tooDeep', { max: INPUT_LIMITS.depth });
+      if (entry.depth >= INPUT_LIMITS.depth) {
+        add(pathOf(entry).slice(0, 3), 'validation.tooDeep', { max: INPUT_LIMITS.depth });
         continue;
       }
-      const entries: [string, unknown][] = Array.isArray(v)
-        ? v.map((item, i): [string, unknown] => [String(i), item])
-        : Object.entries(v as Record<string, unknown>);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, item] = entries[i]!;
-        const at = [...path, key];
-        if (!Array.isArray(v)) checkText(key, at, false);
-        stack.push([item, at]);
+      const isArray = Array.isArray(v);
+      const keys = isArray ? undefined : Object.keys(v);
+      const length = isArray ? v.length : keys!.length;
+      for (let i = length - 1; i >= 0; i--) {
+        const key = isArray ? String(i) : keys![i]!;
+        const child: Entry = {
+          value: isArray ? (v as unknown[])[i] : (v as Record<string, unknown>)[key],
+          key,
+          parent: entry,
+          depth: entry.depth + 1,
+        };
+        if (!isArray) checkText(key, () => pathOf(child), false);
+        stack.push(child);
       }
     }
   }
@@ -175,9 +201,19 @@ export function checkRequestInput(ctx: Context, options: InputCheckOptions = {})
     const key = displayName(name) || '_';
     (errors[key] ??= []).push({ key: 'validation.invalidCharacters', params: { field: key } });
   }
-  const common = { label: options.label };
-  inputProblems(ctx.params, common, errors);
-  inputProblems(ctx.query, common, errors);
+  const url = { label: options.label, maxText: INPUT_LIMITS.urlText };
+  inputProblems(ctx.params, url, errors);
+  inputProblems(ctx.query, url, errors);
+  // A parameter given twice reads as a list, which no route takes from the query string.
+  for (const [name, value] of Object.entries(ctx.query)) {
+    if (Array.isArray(value)) {
+      const key = displayName(name);
+      (errors[key] ??= []).push({
+        key: 'validation.invalid',
+        params: { field: options.label?.(key) ?? key },
+      });
+    }
+  }
   inputProblems((ctx.request as { body?: unknown }).body, options, errors);
   if (Object.keys(errors).length) throw new ValidationError(errors);
 }

@@ -31,6 +31,8 @@ import { transferRoutes } from './transfer';
 const LOOKUP_PAGE_SIZE = 10;
 
 const idParams = z.object({ id: integer({ min: 1 }) });
+/** The Id an update body carries (its errors name `Id`). */
+const recordId = z.object({ Id: integer({ min: 1 }) });
 const recordBody = z.record(text(100, { trim: false }), z.unknown());
 // Other parameters narrow the items by a field's exact value (`?Company_Code=C001`); `group` is the name the
 // console and the driver app use for a Lookup's group (`list/lookup?group=ORDER_TYPE`).
@@ -111,7 +113,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       access: { controller, action: 'Edit' },
       body: recordBody,
       handler: async ({ deps, body, user }) => {
-        const { id } = idParams.parse({ id: body.Id });
+        const { Id: id } = recordId.parse(body);
         await deps.db.transaction(async (trx) => {
           const current = trx(`${def.table} as t`).where('t.id', id).forUpdate();
           restrictToOwner(current, def, user);

@@ -15,7 +15,7 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '../../db/resources/engine';
-import { text } from '../../db/resources/input';
+import { hasForbiddenCharacter, text } from '../../db/resources/input';
 import type { Db } from '../../db/connection';
 import { AppError, ValidationError, type FieldErrors } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
@@ -140,6 +140,14 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((v) => v.trim() !== ''));
 }
 
+/**
+ * Stands for each byte of a file that is not part of UTF-8 text (a CSV saved as "ANSI", a damaged file): a lone
+ * surrogate, which no UTF-8 decoding yields, so in a CSV such a cell is told apart from one holding a real "�"
+ * (a workbook: see sheetRows), and no field would take it anyway (db/resources/input.ts). importRows reports
+ * the cell by row and column.
+ */
+export const INVALID_BYTE = '\udfff';
+
 function excelCell(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
@@ -157,11 +165,17 @@ function excelCell(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/**
+ * A sheet's rows as text. A workbook keeps its text as UTF-8 XML, and exceljs reads bytes that are not UTF-8 as
+ * "�" without a word: a cell holding one came from such bytes, and is reported as a CSV's would be.
+ */
 function sheetRows(ws: ExcelJS.Worksheet): string[][] {
   const rows: string[][] = [];
   ws.eachRow({ includeEmpty: false }, (row) => {
     const values: string[] = [];
-    for (let c = 1; c <= ws.columnCount; c++) values.push(excelCell(row.getCell(c).value).trim());
+    for (let c = 1; c <= ws.columnCount; c++) {
+      values.push(excelCell(row.getCell(c).value).replaceAll('\ufffd', INVALID_BYTE).trim());
+    }
     rows.push(values);
   });
   return rows.filter((r) => r.some((v) => v !== ''));
@@ -182,13 +196,6 @@ async function parseXlsx(content: Buffer): Promise<string[][]> {
   const sheets = await readWorkbook(content);
   return sheets.values().next().value ?? [];
 }
-
-/**
- * Stands for each byte of a file that is not part of UTF-8 text (a CSV saved as "ANSI", a damaged file): a lone
- * surrogate, which no UTF-8 decoding yields, so such a cell is told apart from one holding a real "�", and no
- * field would take it anyway (db/resources/input.ts). importRows reports the cell by row and column.
- */
-export const INVALID_BYTE = '\udfff';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -307,16 +314,16 @@ export async function importRows(
     columns.forEach((field, i) => {
       if (field) cellsByField[field.name] = cells[i] ?? '';
     });
-    const undecodable: FieldErrors = {};
+    // Cells no field may hold are reported before the row is looked up by its key (no query sees them).
+    const unreadable: FieldErrors = {};
     columns.forEach((field, i) => {
-      if (field && cells[i]?.includes(INVALID_BYTE)) {
-        undecodable[field.name] = [
-          { key: 'import.invalidEncoding', params: { field: fieldParam(def, field.name) } },
-        ];
-      }
+      const cell = cells[i] ?? '';
+      if (!field || !hasForbiddenCharacter(cell)) return;
+      const key = cell.includes(INVALID_BYTE) ? 'import.invalidEncoding' : 'validation.invalidCharacters';
+      unreadable[field.name] = [{ key, params: { field: fieldParam(def, field.name) } }];
     });
-    if (Object.keys(undecodable).length) {
-      reports.push({ row: rowNumber, errors: translateErrors(lang, undecodable) });
+    if (Object.keys(unreadable).length) {
+      reports.push({ row: rowNumber, errors: translateErrors(lang, unreadable) });
       continue;
     }
     const body = stampOwner(cellsByField, def, user);

@@ -271,14 +271,21 @@ const savedRow = z.looseObject({
   document_no: checkedText(50).min(1).optional(),
   Document_No: checkedText(50).min(1).optional(),
 });
-/** The chosen result rows, as an array or as `{ rows }` / `{ data }`; only their document numbers are used. */
+/**
+ * The chosen result rows, as an array or as `{ rows }` / `{ data }` (read as `{ rows }`, so a refusal names
+ * `rows.<i>.<field>`); only their document numbers are used.
+ */
 export const saveFilterBodySchema = z
-  .union([
-    z.array(savedRow),
-    z.object({ rows: z.array(savedRow) }).transform((b) => b.rows),
-    z.object({ data: z.array(savedRow) }).transform((b) => b.data),
-  ])
-  .transform((rows, ctx) => {
+  .preprocess(
+    (body) =>
+      Array.isArray(body)
+        ? { rows: body }
+        : body && typeof body === 'object' && !('rows' in body) && 'data' in body
+          ? { rows: (body as { data: unknown }).data }
+          : body,
+    z.object({ rows: z.array(savedRow) }),
+  )
+  .transform(({ rows }, ctx) => {
     const numbers = rows.map((r) => r.document_no ?? r.Document_No);
     if (numbers.some((n) => !n)) {
       ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['document_no'] });

@@ -108,7 +108,8 @@ export function toNumber(value: unknown): number {
 
 /** A number within `range` (see toNumber for what spells one). */
 export function number(range: NumberRange = {}) {
-  return z.unknown().transform((value, ctx): number => {
+  // Typed as number or string (what the OpenAPI document shows); anything else is "not a number".
+  return z.union([z.number(), z.string()], { error: 'validation.number' }).transform((value, ctx): number => {
     const n = toNumber(value);
     if (!Number.isFinite(n)) {
       ctx.addIssue({ code: 'custom', message: 'validation.number', input: value });

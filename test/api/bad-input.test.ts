@@ -5,6 +5,7 @@
 // named, writes nothing, and every ERP call (refused ones included) is in API Log.
 import type { SapApprovalWorkflowStart } from '../../api/sap-orders/approval';
 import { HEADER_FIELDS, LINE_FIELDS } from '../../api/sap-orders/fields';
+import { writeCallLog } from '../../api/erp/call-log';
 import { DEMO_ERP_API_KEY } from '../../db/seeds/demo';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
 import { rawErpDocument } from '../support/erp';
@@ -119,6 +120,18 @@ describe('a NUL byte in any text', () => {
       { row: 3, errors: { Truck_Type_Name: [expect.stringMatching(/not allowed/)] } },
     ]);
     expect(await count('truck_types')).toBe(before);
+  });
+
+  test('given an import whose key cell holds a NUL, when imported, then the report names the cell before any lookup by that key', async () => {
+    const csv = `Truck_Type_Code,Truck_Type_Name,Capacity_Kg\r\nNUL${NUL}4,Key,8000\r\n`;
+    const res = await post('/api/truck_type/import', {
+      file_name: 'trucks.csv',
+      content_base64: Buffer.from(csv).toString('base64'),
+    });
+    expect([res.status, res.body.message_code]).toEqual([400, 'IMPORT_INVALID']);
+    expect(res.body.data.rows).toEqual([
+      { row: 2, errors: { Truck_Type_Code: [expect.stringMatching(/not allowed/)] } },
+    ]);
   });
 
   test('given a SAP order field holding a NUL, when the order is saved, then 400 names the field and no order is made', async () => {
@@ -336,6 +349,31 @@ describe('every ERP call is in API Log', () => {
     const logs = await t.deps.db('api_logs').where('id', '>', logBefore);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ status_code: 401, success: false, client: null });
+  });
+});
+
+describe('ERP calls the TMS makes are logged whatever SAP answers', () => {
+  test('given an answer and a request holding a NUL and a broken character, when the call is logged, then API Response Log keeps them escaped', async () => {
+    await writeCallLog(t.deps.db, {
+      system: 'sap-odata',
+      operation: 'read',
+      method: 'GET',
+      url: 'https://sap.example/sap/opu/odata/sap/API_SALES_ORDER_SRV/A_SalesOrder',
+      statusCode: 200,
+      success: true,
+      message: `Sales order 81${NUL}00`,
+      durationMs: 12,
+      reference: `81${NUL}00`,
+      request: { filter: `SalesOrder eq '81${NUL}00\ud800'` },
+      response: `{"d":{"SalesOrder":"81${NUL}00"}}`,
+    });
+    const row = await t.deps.db('api_response_logs').orderBy('id', 'desc').first();
+    expect(row).toMatchObject({
+      message: 'Sales order 81\\u000000',
+      reference: '81\\u000000',
+      response: '{"d":{"SalesOrder":"81\\u000000"}}',
+      request: { filter: "SalesOrder eq '81\\u000000\\ud800'" },
+    });
   });
 });
 
