@@ -222,7 +222,8 @@ export function numberRange(field: FieldDef): NumberRange {
  * The zod schema of one field's input value, made of the shared primitives (./input.ts): empty input ('' or
  * null) is null for optional fields and "required" for required ones; texts without NUL or broken characters
  * and within their length; numbers as numbers or decimal strings within their range; dates as dd/mm/yyyy (or
- * ISO) calendar dates, leaving as yyyy-mm-dd; Y/N flags as booleans. Issues are turned into message keys by `issueMessage`, on the server and in the console alike.
+ * ISO) calendar dates, leaving as yyyy-mm-dd; Y/N flags as booleans. Issues are turned into message keys by
+ * `issueMessage`, on the server and in the console alike.
  */
 export function fieldSchema(field: FieldDef): z.ZodType<unknown> {
   let base: z.ZodType<unknown>;

@@ -202,7 +202,7 @@ interface Case {
   slots: Slot[];
   /** A body field carrying `file` as base64. */
   file?: { field: string; input: FileInput };
-  /** Writes that phase B may make, answered with the record (data[field] is what was sent). */
+  /** The route answers the record it stored: phase B checks it holds the metacharacters as sent. */
   echoes?: boolean;
 }
 
@@ -262,6 +262,7 @@ function recordSlots(def: ResourceDef, body: Record<string, unknown>): Slot[] {
   return slots;
 }
 
+/** A list-protocol body (a sort, a contains filter, a date filter, a tab) and its slots. */
 const listCase = (fields: { text?: string; date?: string; sort?: string }) => {
   const body: Record<string, unknown> = {
     start: 0,
