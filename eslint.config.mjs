@@ -74,6 +74,32 @@ export default tseslint.config(
     },
   },
   {
+    // Input is read with the shared primitives (db/resources/input.ts): they refuse NUL and broken characters,
+    // numbers spelled as hex, booleans or arrays, and dates that are not on the calendar, which plain zod takes.
+    files: ['api/**/*.ts', 'db/resources/**/*.ts'],
+    ignores: ['api/config.ts', 'api/openapi.ts', 'db/resources/input.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='z'][property.name='coerce']",
+          message:
+            'Read numbers with number() or integer() of db/resources/input.ts: z.coerce takes "0x10", true and [5].',
+        },
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message:
+            'Read texts with text() of db/resources/input.ts (no NUL or broken characters, a maximum length).',
+        },
+        {
+          selector: "MemberExpression[object.name='z'][property.name='iso']",
+          message:
+            'Read dates with date(), isoDate() or isoDateTime() of db/resources/input.ts (calendar dates only).',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -39,7 +39,8 @@ export const apiRoutes: RouteDef[] = [
   ...sapOrderApiRoutes,
   ...approvalRoutes,
   ...uploadTransporterRoutes,
-  ...RESOURCES.flatMap(resourceRoutes),
+  // A resource's messages name its fields by their labels.
+  ...RESOURCES.flatMap((def) => resourceRoutes(def).map((route) => ({ labels: def.name, ...route }))),
   ...lookupRoutes(sapOrderLookups),
 ];
 

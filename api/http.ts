@@ -1,15 +1,15 @@
 // Routes are declared, not hand-wired: each one names its method, path, the access it needs (public, any
 // signed-in user, a menu controller + permission, or an API key for machine callers such as SAP), and the zod
 // schemas of its input. mountRoutes turns the declarations into @koa/router handlers that authenticate,
-// authorise, validate and wrap the answer in the envelope, so handlers stay thin and never try/catch. The same
-// declarations generate /api/openapi.json.
+// authorise, hold all input to the edge's rules (validate.ts), validate and wrap the answer in the envelope,
+// so handlers stay thin and never try/catch. The same declarations generate /api/openapi.json.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z, ZodType } from 'zod';
 import type { AppDeps } from './deps';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { translate, type Language, type MessageParams } from './i18n';
-import { parseInput } from './validate';
+import { checkRequestInput, parseInput } from './validate';
 import type { AuthUser } from './services/session';
 import type { ApiClient } from './services/api-keys';
 
@@ -65,6 +65,13 @@ export interface RouteDef<
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * Top-level body fields that carry a file (base64): exempt from the length every other text is held to
+   * (validate.ts INPUT_LIMITS), their schema gives their own.
+   */
+  files?: readonly string[];
+  /** The resource whose labels name this route's fields in messages (`<labels>.<field>`, see i18n.ts). */
+  labels?: string;
   /** A raw route (file download) sets ctx.body itself and returns undefined. */
   handler: (input: RouteInput<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<Answer | void> | Answer | void;
 }
@@ -104,6 +111,10 @@ function routeHandler(def: RouteDef, deps: AppDeps): (ctx: Context) => Promise<v
         if (!allowed) throw new ForbiddenError();
       }
     }
+    checkRequestInput(ctx, {
+      files: def.files,
+      label: def.labels ? (name) => `${def.labels}.${name}` : undefined,
+    });
     const body = def.body ? parseInput(def.body, (ctx.request as { body?: unknown }).body) : undefined;
     const query = def.query ? parseInput(def.query, ctx.query) : undefined;
     const params = def.params ? parseInput(def.params, ctx.params) : undefined;

@@ -4,18 +4,22 @@
 // so a client can never sort or filter on a column the list does not expose (or inject SQL through one).
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { displayDateToIso, integer, text } from '../db/resources/input';
 import { ValidationError } from './errors';
 
 export const MATCH_MODES = ['contains', 'equals', 'in', 'date', 'dateRange', 'startsWith'] as const;
 export type FilterKind = 'contains' | 'equals' | 'in' | 'date';
 
+/** One value of a filter: typed text (kept as typed, spaces and all), a number or a flag. */
+const filterScalar = z.union([text(1000, { trim: false }), z.number(), z.boolean()]).nullable();
+
 export const listRequestSchema = z.object({
-  start: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  rows: z.coerce.number().int().min(1).max(1000).default(15),
+  start: integer({ min: 0, max: 10_000_000 }).default(0),
+  rows: integer({ min: 1, max: 1000 }).default(15),
   sorts: z
     .array(
       z.object({
-        field: z.string().min(1).max(100),
+        field: text(100).min(1),
         order: z
           .union([z.enum(['ASC', 'DESC', 'asc', 'desc']), z.literal(1), z.literal(-1)])
           .transform((o) => (o === -1 || o === 'DESC' || o === 'desc' ? 'desc' : 'asc')),
@@ -26,14 +30,15 @@ export const listRequestSchema = z.object({
   filters: z
     .array(
       z.object({
-        field: z.string().min(1).max(100),
-        value: z.unknown(),
+        field: text(100).min(1),
+        // A list of values for `in`, or [from, to] for a date range.
+        value: z.union([filterScalar, z.array(filterScalar).max(1000)]).optional(),
         matchMode: z.enum(MATCH_MODES).default('contains'),
       }),
     )
     .max(50)
     .default([]),
-  tab_status: z.string().max(100).optional(),
+  tab_status: text(100).optional(),
 });
 export type ListRequest = z.infer<typeof listRequestSchema>;
 
@@ -66,17 +71,9 @@ export interface ListSpec {
   defaultSort: { column: string; order: 'asc' | 'desc' }[];
 }
 
-const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
 /** dd/mm/yyyy -> yyyy-mm-dd, or undefined when not a real date. */
 export function parseDisplayDate(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const m = DATE.exec(value.trim());
-  if (!m) return undefined;
-  const [, dd, mm, yyyy] = m;
-  const iso = `${yyyy}-${mm}-${dd}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? undefined : iso;
+  return typeof value === 'string' ? displayDateToIso(value) : undefined;
 }
 
 function escapeLike(value: string): string {

@@ -16,6 +16,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { allFields, columnOf, type FieldDef, type ResourceDef } from '../db/resources/engine';
+import { integer, text } from '../db/resources/input';
 import { RESOURCES } from '../db/resources/master';
 import type { AppDeps } from './deps';
 import { ForbiddenError, ValidationError } from './errors';
@@ -37,10 +38,12 @@ const FLAGS = new Map([
 ]);
 
 export const lookupQuerySchema = z.looseObject({
-  q: z.string().max(100).optional().default(''),
-  page: z.coerce.number().int().min(0).max(10_000).optional().default(0),
-  init: z
-    .string()
+  q: text(100, { trim: false }).optional().default(''),
+  page: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    integer({ min: 0, max: 10_000 }).optional().default(0),
+  ),
+  init: text(10)
     .optional()
     .refine((v) => v === undefined || FLAGS.has(v.toLowerCase()), { message: 'validation.invalid' })
     .transform((v) => v !== undefined && FLAGS.get(v.toLowerCase()) === true),

@@ -3,6 +3,7 @@
 // only finds each approval's workflow, sends the decision and reports every document's result, the ones that
 // failed with their reason. Nothing is written here; the workflow has written the decision before it answers.
 import { z } from 'zod';
+import { integer, text } from '../../db/resources/input';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { translate, type Language } from '../i18n';
@@ -16,19 +17,19 @@ export const MAX_DECISIONS = 100;
 const CONCURRENCY = 4;
 
 const ids = z
-  .array(z.coerce.number().int().positive())
+  .array(integer({ min: 1 }))
   .min(1)
   .max(MAX_DECISIONS)
   .transform((list) => [...new Set(list)]);
 
 export const approveBodySchema = z.object({
   ids,
-  remark: z.string().trim().max(REMARK_MAX_LENGTH).nullish(),
+  remark: text(REMARK_MAX_LENGTH).nullish(),
 });
 /** A rejection says why (spec/3 §5 "Reason is required"). */
 export const rejectBodySchema = z.object({
   ids,
-  remark: z.string().trim().min(1).max(REMARK_MAX_LENGTH),
+  remark: text(REMARK_MAX_LENGTH).min(1),
 });
 export type DecisionBody = z.infer<typeof approveBodySchema>;
 

@@ -4,6 +4,7 @@
 // removed here as well as in the adapters, so no caller can leak it by mistake.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { storableJson, storableText } from '../validate';
 import type { ErpCallLog } from './types';
 
 /** Characters of a response body kept in the log. */
@@ -14,7 +15,8 @@ export const REQUEST_LIMIT = 32_000;
 const SECRET_KEY =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-csrf-token|password|passwd|secret|api[-_]?key|x-api-key|token)$/i;
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** At most `max` characters, with what the database cannot hold (a NUL in an answer, say) escaped. */
+const cut = storableText;
 
 /** The value with every secret-looking key replaced by "(removed)", recursively. */
 export function redact(value: unknown, depth = 0): unknown {
@@ -47,7 +49,7 @@ export function safeUrl(url: string): string {
 
 /** The api_response_logs row for an entry. */
 export function callLogRow(entry: ErpCallLog) {
-  const request = entry.request === undefined ? null : redact(entry.request);
+  const request = entry.request === undefined ? null : storableJson(redact(entry.request));
   const requestJson = request === null ? null : JSON.stringify(request);
   return {
     system: cut(entry.system, 30),

@@ -4,8 +4,10 @@
 // the same document shape, so every way a document arrives ends in the one import (api/erp/import.ts).
 import { z } from 'zod';
 import { ErpError, type ErpPullPage, type ErpPullSource } from '../../workflows/erp/port';
+import { isoDate, isoDateTime, number, text, within } from '../../db/resources/input';
+import { columnRange, HEADER_FIELDS, LINE_FIELDS } from '../sap-orders/fields';
 
-const code = (max: number) => z.string().trim().min(1).max(max);
+const code = (max: number) => text(max).min(1);
 
 /** The schemas made by optionalText: withEmptyAsNull finds them among an object's fields. */
 const optionalTexts = new WeakSet<object>();
@@ -16,7 +18,7 @@ const optionalTexts = new WeakSet<object>();
  * so it belongs only in objects made by withEmptyAsNull.
  */
 const optionalText = (max: number) => {
-  const schema = z.string().trim().max(max).nullish();
+  const schema = text(max).nullish();
   optionalTexts.add(schema);
   return schema as unknown as z.ZodType<string | null, string | null | undefined>;
 };
@@ -31,9 +33,8 @@ function withEmptyAsNull<S extends z.ZodRawShape>(shape: S) {
     return value;
   });
 }
-/** A calendar date as SAP gives it in JSON: yyyy-mm-dd. */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as yyyy-mm-dd');
-const quantity = z.coerce.number().finite().positive().max(1e12);
+/** A line's quantity: at least the smallest its column holds, at most a trillion. */
+const quantity = number(within({ min: 0.001, max: 1e12 }, columnRange(LINE_FIELDS, 'Qty')));
 
 /** One line (item) of an ERP document. */
 export const erpLineSchema = withEmptyAsNull({
@@ -41,7 +42,7 @@ export const erpLineSchema = withEmptyAsNull({
   Material_Code: code(40),
   Qty: quantity,
   UOM: code(10),
-  Tolerance: z.coerce.number().min(0).max(100).nullish(),
+  Tolerance: number(within({ min: 0, max: 100 }, columnRange(LINE_FIELDS, 'Tolerance'))).nullish(),
   PO_SO_No: optionalText(50),
   SO_DO_No: optionalText(50),
   SO_DO_Item_No: optionalText(10),
@@ -58,15 +59,16 @@ export const erpDocumentSchema = withEmptyAsNull({
   Document_No: code(50),
   /** The TMS order type's Name (order_types.name): "SO", "DO", "PO", "STO OUT", "IPB IN", ... */
   Order_Type: code(50),
-  Document_Date: isoDate,
+  /** A calendar date as SAP gives it in JSON: yyyy-mm-dd. */
+  Document_Date: isoDate(),
   /** SAP's last change of the document (ISO 8601 with offset); a document not newer than the stored one is skipped. */
-  Changed_At: z.string().datetime({ offset: true }),
+  Changed_At: isoDateTime(),
   Company_Code: code(10),
   Plant: optionalText(10),
   Product_Category: optionalText(20),
   Delivery_Order_No: optionalText(50),
-  Valid_From: isoDate.nullish(),
-  Valid_To: isoDate.nullish(),
+  Valid_From: isoDate().nullish(),
+  Valid_To: isoDate().nullish(),
   LN_SO_No: optionalText(50),
   LN_STO_No: optionalText(50),
   LN_DO_Third_Party: optionalText(50),
@@ -90,7 +92,7 @@ export const erpDocumentSchema = withEmptyAsNull({
   Loading: optionalText(20),
   Destination: optionalText(20),
   Truck_Type: optionalText(20),
-  Freight_Cost: z.coerce.number().min(0).nullish(),
+  Freight_Cost: number(within({ min: 0 }, columnRange(HEADER_FIELDS, 'Freight_Cost'))).nullish(),
   Freight_Cost_Per: optionalText(20),
   Freight_Cost_UOM: optionalText(10),
   /** Who created the document in SAP (the Filter screen's "Created By"). */

@@ -80,6 +80,11 @@ function erpErrorToApp(err: ErpError): AppError {
   return new AppError(502, 'ERP_FAILED', 'erp.failed', { detail: err.message });
 }
 
+/** A body that is not a JSON object or array: the body itself is the field in error. */
+function malformedBody(): ValidationError {
+  return new ValidationError({ body: [{ key: 'validation.malformedBody' }] }, 'validation.malformedBody');
+}
+
 export function errorEnvelope(logger: Logger) {
   return async function envelope(ctx: Context, next: Next): Promise<void> {
     try {
@@ -102,9 +107,9 @@ export function errorEnvelope(logger: Logger) {
           !err &&
           (e.type === 'entity.parse.failed' || (e.status === 400 && raw instanceof SyntaxError))
         )
-          err = new ValidationError({}, 'validation.malformedBody');
+          err = malformedBody();
         else if (!err && e.status === 413) err = new AppError(413, 'TOO_LARGE', 'errors.tooLarge');
-        else if (!err && e.status === 415) err = new ValidationError({}, 'validation.malformedBody');
+        else if (!err && e.status === 415) err = malformedBody();
       }
       if (!err) {
         logger.error({ err: raw, requestId: ctx.state.requestId, path: ctx.path }, 'unhandled error');

@@ -10,6 +10,7 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { listedFields, type ResourceDef } from '../../db/resources/engine';
+import { integer, text } from '../../db/resources/input';
 import { NotFoundError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
 import { listRequestSchema, runList } from '../list';
@@ -28,8 +29,10 @@ import {
 import { guardWrite } from '../services/admin-rights';
 import { transferRoutes } from './transfer';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const recordBody = z.record(z.string(), z.unknown());
+const idParams = z.object({ id: integer({ min: 1 }) });
+/** The Id an update body carries (its errors name `Id`). */
+const recordId = z.object({ Id: integer({ min: 1 }) });
+const recordBody = z.record(text(100, { trim: false }), z.unknown());
 
 function deactivation(def: ResourceDef, now: Date): Record<string, unknown> {
   return Object.fromEntries(
@@ -63,7 +66,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       path: `/${def.path}/:id/:mode`,
       summary: `${def.name}: one record for the editor (mode create, edit or view; id 0 with create).`,
       access: view,
-      params: z.object({ id: z.coerce.number().int().min(0), mode: z.enum(['create', 'edit', 'view']) }),
+      params: z.object({ id: integer({ min: 0 }), mode: z.enum(['create', 'edit', 'view']) }),
       handler: async ({ deps, params, user }) => {
         if (params.mode === 'create') return { data: createDefaults(def) };
         const record = await readRecord(deps.db, def, params.id);
@@ -102,7 +105,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       access: { controller, action: 'Edit' },
       body: recordBody,
       handler: async ({ deps, body, user }) => {
-        const { id } = idParams.parse({ id: body.Id });
+        const { Id: id } = recordId.parse(body);
         await deps.db.transaction(async (trx) => {
           const current = trx(`${def.table} as t`).where('t.id', id).forUpdate();
           restrictToOwner(current, def, user);

@@ -15,6 +15,7 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '../../db/resources/engine';
+import { hasForbiddenCharacter, text } from '../../db/resources/input';
 import type { Db } from '../../db/connection';
 import { AppError, ValidationError, type FieldErrors } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
@@ -148,6 +149,14 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((v) => v.trim() !== ''));
 }
 
+/**
+ * Stands for each byte of a file that is not part of UTF-8 text (a CSV saved as "ANSI", a damaged file): a lone
+ * surrogate, which no UTF-8 decoding yields, so in a CSV such a cell is told apart from one holding a real "�"
+ * (a workbook: see sheetRows), and no field would take it anyway (db/resources/input.ts). importRows reports
+ * the cell by row and column.
+ */
+export const INVALID_BYTE = '\udfff';
+
 function excelCell(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
@@ -165,11 +174,17 @@ function excelCell(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/**
+ * A sheet's rows as text. A workbook keeps its text as UTF-8 XML, and exceljs reads bytes that are not UTF-8 as
+ * "�" without a word: a cell holding one came from such bytes, and is reported as a CSV's would be.
+ */
 function sheetRows(ws: ExcelJS.Worksheet): string[][] {
   const rows: string[][] = [];
   ws.eachRow({ includeEmpty: false }, (row) => {
     const values: string[] = [];
-    for (let c = 1; c <= ws.columnCount; c++) values.push(excelCell(row.getCell(c).value).trim());
+    for (let c = 1; c <= ws.columnCount; c++) {
+      values.push(excelCell(row.getCell(c).value).replaceAll('\ufffd', INVALID_BYTE).trim());
+    }
     rows.push(values);
   });
   return rows.filter((r) => r.some((v) => v !== ''));
@@ -191,8 +206,52 @@ async function parseXlsx(content: Buffer): Promise<string[][]> {
   return sheets.values().next().value ?? [];
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Length of the UTF-8 sequence at `i` when it is a valid one, else 0 (RFC 3629: no overlongs, no surrogates). */
+function utf8SequenceLength(bytes: Uint8Array, i: number): number {
+  const b0 = bytes[i]!;
+  const continues = (k: number, lo = 0x80, hi = 0xbf) => {
+    const b = bytes[i + k];
+    return b !== undefined && b >= lo && b <= hi;
+  };
+  if (b0 < 0x80) return 1;
+  if (b0 >= 0xc2 && b0 <= 0xdf) return continues(1) ? 2 : 0;
+  if (b0 >= 0xe0 && b0 <= 0xef) {
+    const [lo, hi] = b0 === 0xe0 ? [0xa0, 0xbf] : b0 === 0xed ? [0x80, 0x9f] : [0x80, 0xbf];
+    return continues(1, lo, hi) && continues(2) ? 3 : 0;
+  }
+  if (b0 >= 0xf0 && b0 <= 0xf4) {
+    const [lo, hi] = b0 === 0xf0 ? [0x90, 0xbf] : b0 === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+    return continues(1, lo, hi) && continues(2) && continues(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/** A file's bytes as text, each byte that is not UTF-8 read as INVALID_BYTE. */
+export function decodeUtf8(bytes: Buffer): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    const parts: string[] = [];
+    let start = 0;
+    let i = 0;
+    while (i < bytes.length) {
+      const length = utf8SequenceLength(bytes, i);
+      if (length) {
+        i += length;
+        continue;
+      }
+      parts.push(bytes.toString('utf8', start, i), INVALID_BYTE);
+      start = ++i;
+    }
+    parts.push(bytes.toString('utf8', start));
+    return parts.join('');
+  }
+}
+
 export async function readTable(fileName: string, content: Buffer): Promise<string[][]> {
-  if (/\.csv$/i.test(fileName)) return parseCsv(content.toString('utf8'));
+  if (/\.csv$/i.test(fileName)) return parseCsv(decodeUtf8(content));
   if (/\.xlsx$/i.test(fileName)) return parseXlsx(content);
   throw new ValidationError({ file: [{ key: 'import.fileType' }] }, 'import.fileType');
 }
@@ -250,7 +309,8 @@ export async function importRows(
   const columns = headerMap(def, header);
   const unknown = header.filter((h, i) => !columns[i] && h.trim() !== '');
   if (unknown.length) {
-    throw new AppError(400, 'IMPORT_COLUMNS', 'import.unknownColumns', { columns: unknown.join(', ') });
+    const names = unknown.map((h) => h.replaceAll(INVALID_BYTE, '\ufffd')).join(', ');
+    throw new AppError(400, 'IMPORT_COLUMNS', 'import.unknownColumns', { columns: names });
   }
   const keyField = def.key ? def.fields.find((f) => f.name === def.key) : undefined;
   const reports: RowReport[] = [];
@@ -263,6 +323,18 @@ export async function importRows(
     columns.forEach((field, i) => {
       if (field) cellsByField[field.name] = cells[i] ?? '';
     });
+    // Cells no field may hold are reported before the row is looked up by its key (no query sees them).
+    const unreadable: FieldErrors = {};
+    columns.forEach((field, i) => {
+      const cell = cells[i] ?? '';
+      if (!field || !hasForbiddenCharacter(cell)) return;
+      const key = cell.includes(INVALID_BYTE) ? 'import.invalidEncoding' : 'validation.invalidCharacters';
+      unreadable[field.name] = [{ key, params: { field: fieldParam(def, field.name) } }];
+    });
+    if (Object.keys(unreadable).length) {
+      reports.push({ row: rowNumber, errors: translateErrors(lang, unreadable) });
+      continue;
+    }
     const body = stampOwner(cellsByField, def, user);
     const owner = ownerScope(def, user);
     try {
@@ -352,8 +424,8 @@ export async function importRows(
 const exportBody = listRequestSchema.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 const templateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 const importBody = z.object({
-  file_name: z.string().min(1).max(200),
-  content_base64: z.string().min(1).max(8_000_000),
+  file_name: text(200).min(1),
+  content_base64: text(8_000_000).min(1),
 });
 
 async function exportRows(
@@ -432,6 +504,7 @@ export function transferRoutes(def: ResourceDef): RouteDef[] {
       summary: `${def.name}: import a CSV or Excel file; all rows are saved or none, with a row-by-row report.`,
       access: { controller, action: 'Create' },
       body: importBody,
+      files: ['content_base64'],
       handler: async ({ deps, body, user, lang }) => {
         const content = Buffer.from(body.content_base64, 'base64');
         const table = await readTable(body.file_name, content);

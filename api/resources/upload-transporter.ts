@@ -6,6 +6,7 @@
 // by the same file; every sheet is checked and the report lists the bad rows of each.
 import { z } from 'zod';
 import { allFields } from '../../db/resources/engine';
+import { text } from '../../db/resources/input';
 import { resourceByName } from '../../db/resources/master';
 import { AppError, ValidationError } from '../errors';
 import { defineRoute } from '../http';
@@ -16,8 +17,8 @@ import ExcelJS from 'exceljs';
 const SHEETS = ['Transporter', 'Vehicle', 'Driver'] as const;
 
 const uploadBody = z.object({
-  file_name: z.string().min(1).max(200),
-  content_base64: z.string().min(1).max(8_000_000),
+  file_name: text(200).min(1),
+  content_base64: text(8_000_000).min(1),
 });
 
 function definition(name: string) {
@@ -51,6 +52,7 @@ export const uploadTransporterRoutes = [
     summary: 'Imports transporters with their vehicles and drivers from one workbook; all or nothing.',
     access: { controller: 'Upload', action: 'Create' },
     body: uploadBody,
+    files: ['content_base64'],
     handler: async ({ deps, body, user, lang }) => {
       if (!/\.xlsx$/i.test(body.file_name)) {
         throw new ValidationError({ file: [{ key: 'upload.xlsxOnly' }] }, 'upload.xlsxOnly');

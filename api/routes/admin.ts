@@ -4,6 +4,7 @@
 // administrators, and that no one raises their own rights, is services/admin-rights.ts.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { integer, text } from '../../db/resources/input';
 import { flattenMenus } from '../../db/resources/menus';
 import { NotFoundError, RuleError, ValidationError } from '../errors';
 import { defineRoute } from '../http';
@@ -14,10 +15,10 @@ import {
 } from '../services/admin-rights';
 import { hashPassword } from '../services/passwords';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: integer({ min: 1 }) });
 
 const permissionRow = z.object({
-  Menu_Code: z.string().min(1).max(100),
+  Menu_Code: text(100).min(1),
   View: z.boolean().default(false),
   Create: z.boolean().default(false),
   Edit: z.boolean().default(false),
@@ -133,7 +134,7 @@ export const adminRoutes = [
     summary: "Replaces the user's groups.",
     access: { controller: 'User', action: 'Edit' },
     params: idParams,
-    body: z.object({ groups: z.array(z.string().min(1).max(50)).max(100) }),
+    body: z.object({ groups: z.array(text(50).min(1)).max(100) }),
     handler: async ({ deps, params, body, user }) => {
       await deps.db.transaction(async (trx) => {
         const target: unknown = await trx('users').where({ id: params.id }).forUpdate().first('id');

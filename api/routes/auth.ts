@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import send from 'koa-send';
 import { z } from 'zod';
+import { text } from '../../db/resources/input';
 import type { AppDeps } from '../deps';
 import { ForbiddenError, NotFoundError, RuleError, ValidationError } from '../errors';
 import { defineRoute } from '../http';
@@ -16,11 +17,14 @@ import {
 } from '../services/passwords';
 import { AUTH_USER_COLUMNS, type AuthUser } from '../services/session';
 
+// Passwords are taken as typed (spaces and all).
+const password = (max: number) => text(max, { trim: false });
+
 const credentials = z.object({
-  Username: z.string().trim().min(1).max(100),
-  Password: z.string().min(1).max(200),
-  Captcha: z.string().max(20).optional(),
-  Captcha_Id: z.string().max(64).optional(),
+  Username: text(100).min(1),
+  Password: password(200).min(1),
+  Captcha: text(20).optional(),
+  Captcha_Id: text(64).optional(),
 });
 
 function clientMeta(ctx: { ip: string; get(h: string): string }) {
@@ -65,12 +69,12 @@ function nextStep(deps: AppDeps, user: UserRow) {
 
 const changePasswordBody = z
   .object({
-    username: z.string().trim().min(1).max(100),
-    currentPass: z.string().max(200).optional().default(''),
-    newPass: z.string().min(1).max(200),
-    confirmPass: z.string().max(200).optional(),
+    username: text(100).min(1),
+    currentPass: password(200).optional().default(''),
+    newPass: password(200).min(1),
+    confirmPass: password(200).optional(),
     changeFirstLogin: z.boolean().optional().default(false),
-    change_token: z.string().max(2000).optional(),
+    change_token: text(2000).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.newPass.length < MIN_PASSWORD_LENGTH) {
@@ -255,9 +259,9 @@ export const authRoutes = [
       summary: 'Screen permission check: View/Create/Edit/Delete of a menu for the signed-in user.',
       access: 'authenticated',
       body: z.object({
-        menu_controller: z.string().trim().min(1).max(100),
-        menu_action: z.string().trim().max(100).optional(),
-        menu_check: z.string().optional(),
+        menu_controller: text(100).min(1),
+        menu_action: text(100).optional(),
+        menu_check: text(100).optional(),
       }),
       handler: async ({ deps, body, user }) => {
         return { data: await deps.permissions.screenFlags(user, body.menu_controller, body.menu_action) };

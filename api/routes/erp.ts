@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { defineRoute } from '../http';
+import { escapeUnstorable, INPUT_LIMITS, storableJson, storableText } from '../validate';
 import { importErpDocuments } from '../erp/import';
 import { erpDocumentSchema } from '../erp/types';
 
@@ -63,10 +64,33 @@ export function erpBodyReader(deps: AppDeps) {
   };
 }
 
+/** JSON escapes that jsonb refuses: NUL, and halves of surrogate pairs (checked pair or not; see storedJson). */
+const UNSTORABLE_ESCAPE = /\\u(0000|d[89a-f])/i;
+
+/** Whether a JSON value nests deeper than INPUT_LIMITS.depth (the walk stops there). */
+function tooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= INPUT_LIMITS.depth) return true;
+    for (const item of Object.values(v as object)) stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The JSON text of a body for jsonb: as it was sent when jsonb takes it, otherwise written again with what
+ * jsonb cannot hold escaped (a NUL, a broken character, deep nesting), so even a refused call is recorded.
+ */
+function storedJson(raw: string, parsed: unknown): string {
+  return UNSTORABLE_ESCAPE.test(raw) || tooDeep(parsed) ? JSON.stringify(storableJson(parsed)) : raw;
+}
+
 /** What api_logs keeps of a body: the JSON itself, or for a big one its size, document numbers and start. */
 function loggedBody(raw: string | undefined, parsed: unknown): string | null {
-  if (raw === undefined) return parsed === undefined ? null : JSON.stringify(parsed);
-  if (raw.length <= LOG_WHOLE_BYTES && parsed !== undefined) return raw;
+  if (raw === undefined) return parsed === undefined ? null : JSON.stringify(storableJson(parsed));
+  if (raw.length <= LOG_WHOLE_BYTES && parsed !== undefined) return storedJson(raw, parsed);
   const documents = (parsed as { documents?: unknown } | undefined)?.documents;
   const numbers = Array.isArray(documents)
     ? documents.map((d) => (d as { Document_No?: unknown } | null)?.Document_No ?? null)
@@ -74,17 +98,17 @@ function loggedBody(raw: string | undefined, parsed: unknown): string | null {
   return JSON.stringify({
     truncated: true,
     size: raw.length,
-    ...(numbers ? { documents: numbers.length, Document_No: numbers } : {}),
-    text: raw.slice(0, LOG_HEAD_CHARS),
+    ...(numbers ? { documents: numbers.length, Document_No: storableJson(numbers) } : {}),
+    text: escapeUnstorable(raw.slice(0, LOG_HEAD_CHARS)),
   });
 }
 
 function loggedResponse(body: unknown): string | null {
   if (body === undefined || body === null) return null;
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(storableJson(body));
   if (text.length <= LOG_WHOLE_BYTES) return text;
   const { success, message, message_code } = body as Record<string, unknown>;
-  return JSON.stringify({ truncated: true, size: text.length, success, message, message_code });
+  return JSON.stringify(storableJson({ truncated: true, size: text.length, success, message, message_code }));
 }
 
 /**
@@ -122,7 +146,7 @@ export function erpApiLog(deps: AppDeps) {
           remote_address: ctx.ip.slice(0, 100),
           status_code: ctx.status,
           success: answer.success === true && ctx.status < 400,
-          message: typeof answer.message === 'string' ? answer.message.slice(0, 1000) : null,
+          message: typeof answer.message === 'string' ? storableText(answer.message, 1000) : null,
           documents: Array.isArray(documents) ? documents.length : 0,
           written: typeof answer.data?.written === 'number' ? answer.data.written : 0,
           duration_ms: Date.now() - started,
@@ -147,6 +171,8 @@ export const erpRoutes = [
       `documents.<index>.<field> errors). At most ${ERP_PUSH_LIMITS.documents} documents and 20 MB per call.`,
     access: 'apiKey',
     body: erpPushSchema,
+    // A document's fields are a SAP order's.
+    labels: 'SAPOrder',
     handler: async ({ deps, body, client }) => {
       const result = await importErpDocuments(deps.db, body.documents, {
         source: 'push',

@@ -5,6 +5,7 @@
 // Rights (spec/2 §6): reading needs SAPOrder View; create and Filter from SAP need Create; edit needs Edit (the
 // editor's GET in edit mode and the save of an existing order check it); a sync needs Create or Edit.
 import { z } from 'zod';
+import { integer, text } from '../../db/resources/input';
 import { ForbiddenError, NotFoundError, RuleError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
 import { listRequestSchema } from '../list';
@@ -107,7 +108,7 @@ const sapOrderRoutes = [
       'One SAP order for the editor (data.header with Details, data.detail); mode view, edit (only while editable: ' +
       'a manual or transfer order waiting for approval, or an approved order from SAP) or create (id 0, defaults).',
     access: view,
-    params: z.object({ id: z.coerce.number().int().min(0), mode: z.enum(['view', 'edit', 'create']) }),
+    params: z.object({ id: integer({ min: 0 }), mode: z.enum(['view', 'edit', 'create']) }),
     handler: async ({ deps, params, user, lang }) => {
       if (params.mode === 'create') {
         if (!(await deps.permissions.can(user, SAP_ORDER, 'Create'))) throw new ForbiddenError();
@@ -148,7 +149,7 @@ const sapOrderRoutes = [
   }),
 ];
 
-const orderTypeQuery = (key: string) => z.object({ [key]: z.string().trim().min(1).max(50) });
+const orderTypeQuery = (key: string) => z.object({ [key]: text(50).min(1) });
 
 const sapOrderUtilRoutes = [
   defineRoute({
@@ -156,7 +157,7 @@ const sapOrderUtilRoutes = [
     path: '/util/order_type_fields',
     summary: "An order type's flags by its id (Code, Info1, Use_*).",
     access: 'authenticated',
-    query: z.object({ id: z.coerce.number().int().positive() }),
+    query: z.object({ id: integer({ min: 1 }) }),
     handler: async ({ deps, query }) => {
       const row = await orderTypeById(deps.db, query.id);
       if (!row) throw new NotFoundError();
@@ -180,7 +181,7 @@ const sapOrderUtilRoutes = [
     path: '/util/order_type_fields_code_name',
     summary: "An order type's flags by code and name; its Info1 is the filter's Transfer_Type.",
     access: 'authenticated',
-    query: z.object({ code: z.string().trim().min(1).max(20), name: z.string().trim().min(1).max(50) }),
+    query: z.object({ code: text(20).min(1), name: text(50).min(1) }),
     handler: async ({ deps, query }) => {
       const row = await orderTypeByCodeAndName(deps.db, query.code, query.name);
       if (!row) throw new NotFoundError();
@@ -193,8 +194,8 @@ const sapOrderUtilRoutes = [
     summary: 'Whether the incoterm makes the order type (Name or Code) a relation order (RELATION_SETTING).',
     access: 'authenticated',
     query: z.object({
-      incoterm: z.string().trim().max(10).optional().default(''),
-      order_type: z.string().trim().max(50).optional().default(''),
+      incoterm: text(10).optional().default(''),
+      order_type: text(50).optional().default(''),
     }),
     handler: async ({ deps, query }) => ({
       data: await isRelationOrder(deps.db, query.incoterm, query.order_type),
@@ -206,7 +207,7 @@ const sapOrderUtilRoutes = [
     summary:
       'Whether a create type makes a transfer order, and the defaults of transfer orders (TRANSFER_ORDER_DEFAULT).',
     access: 'authenticated',
-    body: z.object({ type: z.enum(CREATE_TYPES), order_type: z.string().trim().max(50).nullish() }),
+    body: z.object({ type: z.enum(CREATE_TYPES), order_type: text(50).nullish() }),
     handler: async ({ deps, body }) => {
       const transfer = body.type === 'TRANSFER ORDER';
       const defaults = transfer
@@ -217,4 +218,8 @@ const sapOrderUtilRoutes = [
   }),
 ];
 
-export const sapOrderApiRoutes: RouteDef[] = [...sapOrderRoutes, ...sapOrderUtilRoutes];
+export const sapOrderApiRoutes: RouteDef[] = [
+  // Messages name the fields by the SAP order's labels.
+  ...sapOrderRoutes.map((route) => ({ labels: SAP_ORDER, ...route })),
+  ...sapOrderUtilRoutes,
+];

@@ -26,7 +26,8 @@
 //   - every code names an active master-data row or lookup value; the plant belongs to the company
 import { z } from 'zod';
 import type { Knex } from 'knex';
-import { displayDateToIso } from '../../db/resources/engine';
+import { issueMessage } from '../../db/resources/engine';
+import { date, integer, number, text, within, type NumberRange } from '../../db/resources/input';
 import type { AppDeps } from '../deps';
 import { ForbiddenError, NotFoundError, RuleError, ValidationError, type FieldErrors } from '../errors';
 import type { Language } from '../i18n';
@@ -34,7 +35,15 @@ import type { AuthUser } from '../services/session';
 import { startSapOrderApproval } from './approval';
 import { isAuthorized } from './authorization';
 import { editScope, SYNC_SAP } from './edit-scope';
-import { HEADER_FIELDS, shipmentTypeName, readLines, selectWire, type Row } from './fields';
+import {
+  columnRange,
+  HEADER_FIELDS,
+  LINE_FIELDS,
+  shipmentTypeName,
+  readLines,
+  selectWire,
+  type Row,
+} from './fields';
 import {
   CREATE_TYPES,
   fitsCreateType,
@@ -115,40 +124,27 @@ function jakartaDate(now: Date): string {
 
 const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const optText = (max: number) =>
-  z.preprocess(
-    (v) => (empty(v) ? null : typeof v === 'number' ? String(v) : v),
-    z.string().trim().max(max).nullable(),
-  );
+  z.preprocess((v) => (empty(v) ? null : typeof v === 'number' ? String(v) : v), text(max).nullable());
 const reqText = (max: number) =>
-  z.preprocess(
-    (v) => (empty(v) ? undefined : typeof v === 'number' ? String(v) : v),
-    z.string().trim().max(max),
-  );
-const dateValue = z.string().transform((v, ctx) => {
-  const t = v.trim();
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(t) ? t : displayDateToIso(t);
-  if (!iso) {
-    ctx.addIssue({ code: 'custom', message: 'validation.invalidDate' });
-    return z.NEVER;
-  }
-  return iso;
-});
-const optDate = z.preprocess((v) => (empty(v) ? null : v), dateValue.nullable());
-const reqDate = z.preprocess((v) => (empty(v) ? undefined : v), dateValue);
-const optNumber = (min: number, max: number) =>
-  z.preprocess((v) => (empty(v) ? null : v), z.coerce.number().finite().min(min).max(max).nullable());
+  z.preprocess((v) => (empty(v) ? undefined : typeof v === 'number' ? String(v) : v), text(max));
+const optDate = z.preprocess((v) => (empty(v) ? null : v), date().nullable());
+const reqDate = z.preprocess((v) => (empty(v) ? undefined : v), date());
+const optNumber = (range: NumberRange) =>
+  z.preprocess((v) => (empty(v) ? null : v), number(range).nullable());
 const flag = z
   .union([z.boolean(), z.enum(['Y', 'N', 'true', 'false'])])
   .nullish()
   .transform((v) => v === true || v === 'Y' || v === 'true');
+/** A line's quantity: at least the smallest its column holds, at most a trillion. */
+const quantity = within({ min: 0.001, max: 1e12 }, columnRange(LINE_FIELDS, 'Qty'));
 
 export const sapOrderLineSchema = z.object({
-  Id: z.coerce.number().int().min(0).nullish(),
+  Id: integer({ min: 0 }).nullish(),
   Item_No: optText(10),
   Material_Code: reqText(40),
-  Qty: z.preprocess((v) => (empty(v) ? undefined : v), z.coerce.number().finite().positive().max(1e12)),
+  Qty: z.preprocess((v) => (empty(v) ? undefined : v), number(quantity)),
   UOM: reqText(10),
-  Tolerance: optNumber(0, 100),
+  Tolerance: optNumber(within({ min: 0, max: 100 }, columnRange(LINE_FIELDS, 'Tolerance'))),
   PO_SO_No: optText(50),
   SO_DO_No: optText(50),
   SO_DO_Item_No: optText(10),
@@ -159,10 +155,7 @@ export const sapOrderLineSchema = z.object({
 
 /** The editor's save body (spec/3 §3 header and lines); fields the server owns are ignored if sent. */
 export const sapOrderSaveSchema = z.object({
-  Id: z.coerce
-    .number()
-    .int()
-    .min(0)
+  Id: integer({ min: 0 })
     .nullish()
     .transform((v) => v ?? 0),
   Type: z.enum(CREATE_TYPES),
@@ -202,7 +195,7 @@ export type SapOrderInput = z.infer<typeof sapOrderSaveSchema>;
  * (edit-scope.ts); the rest of the header and the Details the console sends along are not read.
  */
 export const syncSapOrderSaveSchema = z.object({
-  Id: z.coerce.number().int().positive(),
+  Id: integer({ min: 1 }),
   Type: z.literal(SYNC_SAP),
   Warehouse_Code: reqText(20),
   Shipment_Type: optText(30),
@@ -229,23 +222,7 @@ export function parseSapOrder(body: unknown): SapOrderInput | SyncSapOrderInput 
     const path = issue.path.map(String);
     const key = path.join('.') || '_';
     const last = [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? key;
-    let message: { key: string; params?: Record<string, string | number> };
-    if (issue.code === 'custom' && issue.message.startsWith('validation.')) message = { key: issue.message };
-    else if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
-      message = { key: 'validation.required' };
-    else if (issue.code === 'too_small' && issue.origin === 'array')
-      message = { key: 'validation.minRows', params: { min: Number(issue.minimum) } };
-    else if (issue.code === 'too_small' && issue.origin === 'number')
-      message = { key: 'validation.min', params: { min: Number(issue.minimum) } };
-    else if (issue.code === 'too_big' && issue.origin === 'string')
-      message = { key: 'validation.maxLength', params: { max: Number(issue.maximum) } };
-    else if (issue.code === 'too_big' && issue.origin === 'number')
-      message = { key: 'validation.max', params: { max: Number(issue.maximum) } };
-    else if (issue.code === 'invalid_value')
-      message = { key: 'validation.oneOf', params: { values: issue.values.map(String).join(', ') } };
-    else if (issue.code === 'invalid_type' && issue.expected === 'number')
-      message = { key: 'validation.number' };
-    else message = { key: 'validation.invalid' };
+    const message = issueMessage(issue);
     (errors[key] ??= []).push({ key: message.key, params: { ...message.params, field: label(last) } });
   }
   throw new ValidationError(errors);

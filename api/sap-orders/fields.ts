@@ -1,6 +1,7 @@
 // The wire names of a SAP order and its lines (spec/2 §3, spec/3 §3) and the columns behind them, said once
 // (DESIGN §3: the column is the lower-cased wire name). The list, the editor and the save all read from here.
 import type { Knex } from 'knex';
+import { numericRange, type NumberRange } from '../../db/resources/input';
 
 /** How a value travels: text as is, dates as yyyy-mm-dd, decimals as numbers, flags as booleans. */
 export type WireKind = 'text' | 'date' | 'decimal' | 'bool' | 'datetime' | 'integer';
@@ -8,9 +9,20 @@ export type WireKind = 'text' | 'date' | 'decimal' | 'bool' | 'datetime' | 'inte
 export interface WireField {
   name: string;
   kind: WireKind;
+  /** Decimals: the column is numeric(precision, scale); numbers sent for it are kept within that. */
+  numeric?: [precision: number, scale: number];
 }
 
-const f = (name: string, kind: WireKind = 'text'): WireField => ({ name, kind });
+const f = (name: string, kind: WireKind = 'text', numeric?: [number, number]): WireField => ({
+  name,
+  kind,
+  ...(numeric ? { numeric } : {}),
+});
+
+/** Quantities: numeric(18,3). */
+const QTY: [number, number] = [18, 3];
+/** Amounts of money: numeric(18,2). */
+const MONEY: [number, number] = [18, 2];
 
 /** Header fields stored on sap_orders under their lower-cased name. */
 export const HEADER_FIELDS: readonly WireField[] = [
@@ -52,10 +64,10 @@ export const HEADER_FIELDS: readonly WireField[] = [
   f('Transporter'),
   f('Loading'),
   f('Destination'),
-  f('Freight_Cost', 'decimal'),
+  f('Freight_Cost', 'decimal', MONEY),
   f('Freight_Cost_Per'),
   f('Freight_Cost_UOM'),
-  f('Freight_Total_Cost', 'decimal'),
+  f('Freight_Total_Cost', 'decimal', MONEY),
   f('Truck_Type'),
   f('Status'),
   f('is_relation', 'bool'),
@@ -73,11 +85,11 @@ export const LINE_FIELDS: readonly WireField[] = [
   f('Id', 'integer'),
   f('Item_No'),
   f('Material_Code'),
-  f('Qty', 'decimal'),
-  f('os_qty', 'decimal'),
-  f('real_qty', 'decimal'),
+  f('Qty', 'decimal', QTY),
+  f('os_qty', 'decimal', QTY),
+  f('real_qty', 'decimal', QTY),
   f('UOM'),
-  f('Tolerance', 'decimal'),
+  f('Tolerance', 'decimal', [9, 3]),
   f('PO_SO_No'),
   f('SO_DO_No'),
   f('SO_DO_Item_No'),
@@ -88,6 +100,13 @@ export const LINE_FIELDS: readonly WireField[] = [
 ];
 
 export const columnOf = (field: Pick<WireField, 'name'>): string => field.name.toLowerCase();
+
+/** The numbers a decimal field's column holds (editor, sync and ERP schemas keep what they accept within it). */
+export function columnRange(fields: readonly WireField[], name: string): NumberRange {
+  const field = fields.find((x) => x.name === name);
+  if (!field?.numeric) throw new Error(`SAP order field ${name} is not a decimal with a known column`);
+  return numericRange(...field.numeric);
+}
 
 /** `alias.column as "Wire"`, with dates as yyyy-mm-dd and decimals as numbers. */
 export function selectWire(db: Knex, fields: readonly WireField[], alias: string): Knex.Raw[] {

@@ -25,6 +25,7 @@ import {
 } from './order-types';
 import { erpOf } from './services';
 import { checkFilterCriteria, type FilterProblem } from '../../db/resources/sap-order-filter';
+import { text as checkedText } from '../../db/resources/input';
 
 /** Most documents one filter answers; the message says when more matched. */
 export const FILTER_LIMIT = 500;
@@ -34,13 +35,19 @@ export const SAVE_FILTER_LIMIT = FILTER_LIMIT;
 const READ_CONCURRENCY = 8;
 
 const text = z
-  .union([z.string(), z.number()])
+  .union([checkedText(100), z.number()])
   .nullish()
   .transform((v) => (v === null || v === undefined ? null : String(v).trim() || null));
-/** Space- (or ';' / ',' / newline-) separated values or an array; duplicates dropped. */
+/**
+ * Space- (or ';' / ',' / newline-) separated values or an array; duplicates dropped. A pasted list may be long
+ * (every number of a filter's answer), each value is a code.
+ */
 const list = (separator: RegExp) =>
   z
-    .union([z.string(), z.array(z.union([z.string(), z.number()]))])
+    .union([
+      checkedText(SAVE_FILTER_LIMIT * 52),
+      z.array(z.union([checkedText(100), z.number()])).max(SAVE_FILTER_LIMIT),
+    ])
     .nullish()
     .transform((v) => {
       const items =
@@ -262,11 +269,11 @@ export async function filterFromSap(
 }
 
 const savedRow = z.looseObject({
-  document_no: z.string().trim().min(1).max(50).optional(),
-  Document_No: z.string().trim().min(1).max(50).optional(),
+  document_no: checkedText(50).min(1).optional(),
+  Document_No: checkedText(50).min(1).optional(),
   /** The type the row was filtered as (the result row's order_type). */
-  order_type: z.string().trim().min(1).max(50).nullish(),
-  Order_Type: z.string().trim().min(1).max(50).nullish(),
+  order_type: checkedText(50).min(1).nullish(),
+  Order_Type: checkedText(50).min(1).nullish(),
 });
 
 /** A chosen document: its number and the order type it was filtered as (null: the ERP decides). */
@@ -276,16 +283,20 @@ export interface SavedDocument {
 }
 
 /**
- * The chosen result rows, as an array or as `{ rows }` / `{ data }`; of each only its document number and the
- * order type it was filtered as are used.
+ * The chosen result rows, as an array or as `{ rows }` / `{ data }` (read as `{ rows }`, so a refusal names
+ * `rows.<i>.<field>`); of each only its document number and the order type it was filtered as are used.
  */
 export const saveFilterBodySchema = z
-  .union([
-    z.array(savedRow),
-    z.object({ rows: z.array(savedRow) }).transform((b) => b.rows),
-    z.object({ data: z.array(savedRow) }).transform((b) => b.data),
-  ])
-  .transform((rows, ctx) => {
+  .preprocess(
+    (body) =>
+      Array.isArray(body)
+        ? { rows: body }
+        : body && typeof body === 'object' && !('rows' in body) && 'data' in body
+          ? { rows: (body as { data: unknown }).data }
+          : body,
+    z.object({ rows: z.array(savedRow) }),
+  )
+  .transform(({ rows }, ctx) => {
     const chosen = new Map<string, string | null>();
     for (const r of rows) {
       const documentNo = r.document_no ?? r.Document_No;
@@ -299,7 +310,7 @@ export const saveFilterBodySchema = z
   })
   .pipe(
     z
-      .array(z.object({ documentNo: z.string(), orderType: z.string().nullable() }))
+      .array(z.object({ documentNo: checkedText(50), orderType: checkedText(50).nullable() }))
       .min(1)
       .max(SAVE_FILTER_LIMIT),
   );

@@ -13,31 +13,35 @@ import type { Answer } from '../http';
 import { NotFoundError, RuleError, ValidationError } from '../errors';
 import { ErpError, type ErpLine, type ErpSyncResult } from '../erp/types';
 import type { AuthUser } from '../services/session';
+import { integer, number, text } from '../../db/resources/input';
+import { columnRange, LINE_FIELDS } from './fields';
 import { orderTypeByName } from './order-types';
 import { erpOf } from './services';
 
 /** How long the sync of an order being created stays good for its save. */
 export const CREATE_SYNC_VALID_MS = 24 * 3600_000;
 
-const optText = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? null : String(v).trim() || null));
+const optText = (max: number) =>
+  z
+    .union([text(max), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? null : String(v).trim() || null));
 
 export const syncBodySchema = z.looseObject({
-  Id: z.coerce.number().int().min(0).nullish(),
-  Type: optText,
-  Document_No: optText,
-  Order_Type: z.string().trim().min(1).max(50),
+  Id: integer({ min: 0 }).nullish(),
+  Type: optText(20),
+  Document_No: optText(50),
+  Order_Type: text(50).min(1),
   Details: z
     .array(
       z.looseObject({
-        Item_No: optText,
-        Material_Code: optText,
-        Qty: z.coerce.number().finite().nullish(),
-        UOM: optText,
-        PO_SO_No: optText,
-        SO_DO_No: optText,
+        Item_No: optText(10),
+        Material_Code: optText(40),
+        // A line still being typed may have no quantity yet.
+        Qty: z.preprocess((v) => (v === '' ? null : v), number(columnRange(LINE_FIELDS, 'Qty')).nullish()),
+        UOM: optText(10),
+        PO_SO_No: optText(50),
+        SO_DO_No: optText(50),
       }),
     )
     .max(500)

@@ -5,15 +5,30 @@
 //
 // This module is shared by the server and the browser: it may import zod and nothing from Node.
 import { z } from 'zod';
+import {
+  BIGINT_RANGE,
+  date,
+  DEFAULT_MAX_LENGTH,
+  displayDateToIso,
+  INTEGER_RANGE,
+  isoDateTime,
+  number,
+  numericRange,
+  text,
+  within,
+  type NumberRange,
+} from './input';
+
+export { displayDateToIso };
 
 export type FieldType =
   /** One line of text. */
   | 'text'
   /** Several lines of text. */
   | 'textarea'
-  /** Whole number. */
+  /** Whole number (an integer column, or bigint with `bigint`). */
   | 'integer'
-  /** Decimal number (numeric column); `scale` digits after the point. */
+  /** Decimal number: a numeric(`precision`, `scale`) column. */
   | 'decimal'
   /** Calendar date, dd/mm/yyyy on the wire. */
   | 'date'
@@ -45,11 +60,17 @@ export interface FieldDef {
   /** Unique across the table (case-insensitive for text), or within `uniqueWith` fields. */
   unique?: boolean;
   uniqueWith?: string[];
+  /** Characters a text holds (its varchar length); DEFAULT_MAX_LENGTH when not given. */
   maxLength?: number;
+  /** Business limits; a number is also kept within what its column holds (precision and scale, int4/bigint). */
   min?: number;
   max?: number;
-  /** Digits after the point for decimals. */
+  /** Decimals: the column is numeric(precision, scale). */
+  precision?: number;
+  /** Decimals: digits after the point. */
   scale?: number;
+  /** Integers stored as bigint rather than integer (int4). */
+  bigint?: boolean;
   options?: readonly string[];
   lookupGroup?: string;
   /** Referenced resource name; the value is that resource's key field. */
@@ -173,6 +194,8 @@ export function defineResource<const R extends ResourceDef>(def: R): R {
       throw new Error(`${def.name}.${f.name}: a lookup names its group`);
     if (f.type === 'enum' && !f.options?.length)
       throw new Error(`${def.name}.${f.name}: an enum lists options`);
+    if (f.type === 'decimal' && (f.precision === undefined || f.scale === undefined))
+      throw new Error(`${def.name}.${f.name}: a decimal gives its column's precision and scale`);
   }
   if (def.key && !names.has(def.key)) throw new Error(`${def.name}: key ${def.key} is not a field`);
   if (def.lookup) {
@@ -226,21 +249,19 @@ export function defaultFilter(field: FieldDef): FilterKind {
   }
 }
 
-const DISPLAY_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** dd/mm/yyyy → yyyy-mm-dd when it is a real calendar date. */
-export function displayDateToIso(value: string): string | undefined {
-  const m = DISPLAY_DATE.exec(value.trim());
-  if (!m) return undefined;
-  const iso = `${m[3]}-${m[2]}-${m[1]}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? undefined : iso;
+/** The numbers a number field takes: its business limits within what its column holds. */
+export function numberRange(field: FieldDef): NumberRange {
+  const declared: NumberRange = { min: field.min, max: field.max, integer: field.type === 'integer' };
+  if (field.type === 'decimal') return within(declared, numericRange(field.precision!, field.scale!));
+  return within(declared, field.bigint ? BIGINT_RANGE : INTEGER_RANGE);
 }
 
 /**
- * The zod schema of one field's input value: empty input ('' or null) is null for optional fields and
- * "required" for required ones; dates arrive as dd/mm/yyyy (or ISO) and leave as yyyy-mm-dd; Y/N flags as
- * booleans. Issues are turned into message keys by `issueMessage`, on the server and in the console alike.
+ * The zod schema of one field's input value, made of the shared primitives (./input.ts): empty input ('' or
+ * null) is null for optional fields and "required" for required ones; texts without NUL or broken characters
+ * and within their length; numbers as numbers or decimal strings within their range; dates as dd/mm/yyyy (or
+ * ISO) calendar dates, leaving as yyyy-mm-dd; Y/N flags as booleans. Issues are turned into message keys by
+ * `issueMessage`, on the server and in the console alike.
  */
 export function fieldSchema(field: FieldDef): z.ZodType<unknown> {
   let base: z.ZodType<unknown>;
@@ -248,44 +269,26 @@ export function fieldSchema(field: FieldDef): z.ZodType<unknown> {
     case 'text':
     case 'textarea':
     case 'lookup':
-    case 'ref': {
-      let s = z.string().trim();
-      if (field.maxLength) s = s.max(field.maxLength);
-      base = s;
+    case 'ref':
+      base = text(field.maxLength ?? DEFAULT_MAX_LENGTH);
       break;
-    }
     case 'enum':
       base = z.enum(field.options as [string, ...string[]]);
       break;
     case 'integer':
-    case 'decimal': {
-      let n = z.coerce.number().refine(Number.isFinite, { message: 'validation.number' });
-      if (field.type === 'integer') n = n.refine(Number.isInteger, { message: 'validation.integer' });
-      if (field.min !== undefined)
-        n = n.refine((v) => v >= field.min!, { message: 'validation.min', params: { min: field.min } });
-      if (field.max !== undefined)
-        n = n.refine((v) => v <= field.max!, { message: 'validation.max', params: { max: field.max } });
-      base = n;
+    case 'decimal':
+      base = number(numberRange(field));
       break;
-    }
     case 'bool':
       base = z
         .union([z.boolean(), z.enum(['Y', 'N', 'true', 'false'])])
         .transform((v) => v === true || v === 'Y' || v === 'true');
       break;
     case 'date':
-      base = z.string().transform((v, ctx) => {
-        const trimmed = v.trim();
-        const iso = /^\d{4}-\d{2}-\d{2}$/.test(trimmed) ? trimmed : displayDateToIso(trimmed);
-        if (!iso) {
-          ctx.addIssue({ code: 'custom', message: 'validation.invalidDate' });
-          return z.NEVER;
-        }
-        return iso;
-      });
+      base = date();
       break;
     case 'datetime':
-      base = z.iso.datetime({ offset: true });
+      base = isoDateTime();
       break;
     case 'json':
       base = z.unknown();
@@ -321,6 +324,8 @@ export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
       if (issue.expected === 'number' || issue.expected === 'int') return { key: 'validation.number' };
       return { key: 'validation.invalid' };
     case 'too_small':
+      if (issue.origin === 'array')
+        return { key: 'validation.minRows', params: { min: Number(issue.minimum) } };
       if (issue.origin === 'string' && Number(issue.minimum) <= 1) return { key: 'validation.required' };
       if (issue.origin === 'string')
         return { key: 'validation.minLength', params: { min: Number(issue.minimum) } };

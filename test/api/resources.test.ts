@@ -3,23 +3,18 @@
 // a row other data uses, the lookup, and 403 for a user whose groups lack the screen. Records are made from
 // each definition, so a new resource is covered the day its definition is added.
 import { allFields, columnOf, type FieldDef, type ResourceDef } from '../../db/resources/engine';
-import { RESOURCES, resourceByName } from '../../db/resources/master';
+import { RESOURCES } from '../../db/resources/master';
 import { createTestApp, DEMO_PASSWORD, loginAs, type TestApp } from '../support/api';
 import { hashPassword } from '../../api/services/passwords';
-import { PARTIES_SAMPLES } from '../support/resource-samples/parties';
-import { SETTINGS_SAMPLES } from '../support/resource-samples/settings';
-import type { SampleOverrides } from '../support/resource-samples/types';
-
-const CORE_SAMPLES: SampleOverrides = {
-  // A version needs at least one line of changes.
-  Changelog: () => ({ Details: [{ Description: 'Faster order list', Sort_Order: 1 }] }),
-};
-const OVERRIDES: SampleOverrides = { ...CORE_SAMPLES, ...PARTIES_SAMPLES, ...SETTINGS_SAMPLES };
+import { resourceSampler } from '../support/resource-samples';
 
 let t: TestApp;
 let admin: string;
 let outsider: string;
-let seq = 0;
+const { sampleBody, createRecord } = resourceSampler(
+  () => t,
+  () => admin,
+);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,82 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** A value for a field that satisfies its definition; `n` makes text values distinct. */
-async function valueFor(field: FieldDef, n: number): Promise<unknown> {
-  switch (field.type) {
-    case 'lookup': {
-      // An active value of the field's list (db/seeds/lookups.ts).
-      const row = (await t.deps
-        .db('lookups')
-        .where({ lookup_group: field.lookupGroup, is_active: true })
-        .orderBy('sort_order')
-        .first('lookup_code')) as { lookup_code: string } | undefined;
-      if (!row) throw new Error(`no seeded value for lookup group ${field.lookupGroup}`);
-      return row.lookup_code;
-    }
-    case 'text':
-    case 'textarea': {
-      const text = `T${n}-${field.name}`.toUpperCase();
-      return text.slice(0, field.maxLength ?? 60).replace(/-$/, '');
-    }
-    case 'enum':
-      return field.options![n % field.options!.length];
-    case 'integer':
-      return Math.max(field.min ?? 0, Math.min(field.max ?? 1000, 2 + (n % 5)));
-    case 'decimal':
-      return Math.max(field.min ?? 0, Math.min(field.max ?? 1000, 10.5 + (n % 5)));
-    case 'bool':
-      return n % 2 === 0;
-    case 'date':
-      return `0${1 + (n % 9)}/03/2026`;
-    case 'datetime':
-      return new Date(Date.UTC(2026, 2, 1 + (n % 9))).toISOString();
-    case 'ref':
-      return (await createRecord(resourceByName(field.ref!)!)).key;
-  }
-}
-
-/** A unique key value: short, and distinct from every other made in this file. */
-function keyValue(def: ResourceDef): string {
-  const field = def.fields.find((f) => f.name === def.key)!;
-  return `K${++seq}${def.name.slice(0, 3).toUpperCase()}`.slice(0, field.maxLength ?? 20);
-}
-
-async function sampleBody(def: ResourceDef): Promise<Record<string, unknown>> {
-  const n = ++seq;
-  const body: Record<string, unknown> = {};
-  for (const f of def.fields) {
-    if (f.readOnly) continue;
-    if (f.name === def.key) body[f.name] = keyValue(def);
-    else if (f.unique) body[f.name] = `U${n}${f.name.slice(0, 4)}`.slice(0, f.maxLength ?? 20);
-    else body[f.name] = await valueFor(f, n);
-  }
-  const override = OVERRIDES[def.name];
-  if (override)
-    Object.assign(body, await override(n, async (name) => (await createRecord(resourceByName(name)!)).key));
-  return body;
-}
-
-async function createRecord(
-  def: ResourceDef,
-): Promise<{ id: number; key: string; body: Record<string, unknown> }> {
-  const body = await sampleBody(def);
-  if (def.readOnly) {
-    // No create route: such rows come from elsewhere (e.g. a vessel register); put one in the table directly.
-    const row: Record<string, unknown> = {};
-    for (const f of def.fields) {
-      const v = body[f.name];
-      if (v === undefined) continue;
-      row[columnOf(f)] = f.type === 'date' && typeof v === 'string' ? v.split('/').reverse().join('-') : v;
-    }
-    const [made] = (await t.deps.db(def.table).insert(row).returning('id')) as { id: number }[];
-    return { id: made!.id, key: String(body[def.key!]), body };
-  }
-  const res = await t.request().post(`/api/${def.path}`).set('Authorization', admin).send(body);
-  if (res.status !== 200) throw new Error(`create ${def.name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.data.Id as number, key: String(body[def.key!]), body };
-}
 
 /** Cases that need the write routes are not registered for read-only resources (see their own case). */
 const writable = (def: ResourceDef) => (def.readOnly ? test.skip : test);
@@ -388,46 +307,71 @@ describe.each(RESOURCES.filter((def) => def.readOnly).map((def) => [def.name, de
 );
 
 describe('schema', () => {
-  test.each(RESOURCES.map((def) => [def.name, def] as const))(
-    'given the %s definition, when compared with its migrated table, then every field has its column with a matching type and nullability',
-    async (_name, def) => {
-      const result = await t.deps.db.raw<{
-        rows: {
-          column_name: string;
-          data_type: string;
-          is_nullable: string;
-          character_maximum_length: number | null;
-        }[];
-      }>(
-        `select column_name, data_type, is_nullable, character_maximum_length
-           from information_schema.columns where table_schema = current_schema() and table_name = ?`,
-        [def.table],
-      );
-      const columns = new Map(result.rows.map((c) => [c.column_name, c]));
-      const TYPES: Record<FieldDef['type'], string[]> = {
-        text: ['character varying', 'text'],
-        textarea: ['character varying', 'text'],
-        lookup: ['character varying'],
-        ref: ['character varying'],
-        enum: ['character varying'],
-        integer: ['integer', 'bigint'],
-        decimal: ['numeric'],
-        bool: ['boolean'],
-        date: ['date'],
-        datetime: ['timestamp with time zone'],
-        json: ['jsonb', 'text'],
-      };
-      for (const f of allFields(def)) {
-        const c = columns.get(columnOf(f));
-        expect([f.name, c?.column_name]).toEqual([f.name, columnOf(f)]);
-        expect([f.name, TYPES[f.type]]).toEqual([f.name, expect.arrayContaining([c!.data_type])]);
-        if (f.required) expect([f.name, c!.is_nullable]).toEqual([f.name, 'NO']);
-        if (f.maxLength && c!.character_maximum_length !== null) {
-          expect([f.name, c!.character_maximum_length]).toEqual([f.name, f.maxLength]);
-        }
+  interface Column {
+    column_name: string;
+    data_type: string;
+    is_nullable: string;
+    character_maximum_length: number | null;
+    numeric_precision: number | null;
+    numeric_scale: number | null;
+  }
+
+  async function columnsOf(table: string): Promise<Map<string, Column>> {
+    const result = await t.deps.db.raw<{ rows: Column[] }>(
+      `select column_name, data_type, is_nullable, character_maximum_length, numeric_precision, numeric_scale
+         from information_schema.columns where table_schema = current_schema() and table_name = ?`,
+      [table],
+    );
+    return new Map(result.rows.map((c) => [c.column_name, c]));
+  }
+
+  const TYPES: Record<FieldDef['type'], string[]> = {
+    text: ['character varying', 'text'],
+    textarea: ['character varying', 'text'],
+    lookup: ['character varying'],
+    ref: ['character varying'],
+    enum: ['character varying'],
+    integer: ['integer', 'bigint'],
+    decimal: ['numeric'],
+    bool: ['boolean'],
+    date: ['date'],
+    datetime: ['timestamp with time zone'],
+    json: ['jsonb', 'text'],
+  };
+
+  /**
+   * Each field against its column: name, type, nullability, and what input is kept within (a text's length, a
+   * decimal's precision and scale, integer or bigint), so no value the definition accepts overflows its column.
+   */
+  function expectColumns(fields: FieldDef[], columns: Map<string, Column>) {
+    for (const f of fields) {
+      const c = columns.get(columnOf(f));
+      expect([f.name, c?.column_name]).toEqual([f.name, columnOf(f)]);
+      expect([f.name, TYPES[f.type]]).toEqual([f.name, expect.arrayContaining([c!.data_type])]);
+      if (f.required) expect([f.name, c!.is_nullable]).toEqual([f.name, 'NO']);
+      const length = c!.character_maximum_length;
+      if (length !== null && f.type !== 'ref' && f.type !== 'enum' && !f.readOnly) {
+        expect([f.name, f.maxLength]).toEqual([f.name, length]);
+      } else if (f.maxLength && length !== null) {
+        expect([f.name, length]).toEqual([f.name, f.maxLength]);
       }
+      if (f.type === 'decimal') {
+        expect([f.name, f.precision, f.scale]).toEqual([f.name, c!.numeric_precision, c!.numeric_scale]);
+      }
+      if (f.type === 'integer' && !f.readOnly) {
+        expect([f.name, c!.data_type]).toEqual([f.name, f.bigint ? 'bigint' : 'integer']);
+      }
+    }
+  }
+
+  test.each(RESOURCES.map((def) => [def.name, def] as const))(
+    'given the %s definition, when compared with its migrated tables, then every field has its column with a matching type, nullability and size',
+    async (_name, def) => {
+      const columns = await columnsOf(def.table);
+      expectColumns(allFields(def), columns);
       expect(columns.size).toBe(allFields(def).length + (def.internalColumns?.length ?? 0));
       for (const c of def.internalColumns ?? []) expect(columns.has(c)).toBe(true);
+      for (const child of def.children ?? []) expectColumns(child.fields, await columnsOf(child.table));
     },
   );
 });

@@ -633,7 +633,8 @@ describe('POST /api/saporder (create and edit)', () => {
     expect(res.body.errors).toMatchObject({
       Company_Code: ['Perusahaan wajib diisi.'],
       Document_Date: ['Tanggal Dokumen wajib diisi.'],
-      'Details.0.Qty': ['Qty minimal 0.'],
+      // The smallest quantity the column holds above none.
+      'Details.0.Qty': ['Qty minimal 0.001.'],
     });
     const refs = await post(
       '/api/saporder',

@@ -22,7 +22,7 @@ export const Factory = defineResource({
     // The loading/unloading place freight lanes use for this factory (Location is the end of a lane).
     { name: 'Location_Code', type: 'ref', ref: 'Location', lookupMinChars: 0 },
     // Tonnes a day: mills are rated per hour of FFB and refineries per day, so one unit serves both.
-    { name: 'Capacity_Ton_Per_Day', type: 'decimal', scale: 2, min: 0, max: 100000 },
+    { name: 'Capacity_Ton_Per_Day', type: 'decimal', precision: 12, scale: 2, min: 0, max: 100000 },
     { name: 'Address', type: 'textarea', maxLength: 500, list: false },
     { name: 'City', type: 'text', maxLength: 80 },
   ],

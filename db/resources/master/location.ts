@@ -22,8 +22,8 @@ export const Location = defineResource({
     { name: 'Address', type: 'textarea', maxLength: 500, list: false },
     { name: 'City', type: 'text', maxLength: 80 },
     { name: 'Province', type: 'text', maxLength: 80 },
-    { name: 'Latitude', type: 'decimal', scale: 6, min: -90, max: 90, list: false },
-    { name: 'Longitude', type: 'decimal', scale: 6, min: -180, max: 180, list: false },
+    { name: 'Latitude', type: 'decimal', precision: 9, scale: 6, min: -90, max: 90, list: false },
+    { name: 'Longitude', type: 'decimal', precision: 9, scale: 6, min: -180, max: 180, list: false },
   ],
   defaultSort: [{ field: 'Location_Code', order: 'asc' }],
 });

@@ -19,7 +19,7 @@ export const QuantityTerm = defineResource({
       required: true,
       default: 'LOADING',
     },
-    { name: 'Tolerance_Percent', type: 'decimal', scale: 2, min: 0, max: 100 },
+    { name: 'Tolerance_Percent', type: 'decimal', precision: 5, scale: 2, min: 0, max: 100 },
   ],
   defaultSort: [{ field: 'Quantity_Term_Code', order: 'asc' }],
 });

@@ -20,8 +20,8 @@ export const Route = defineResource({
       uniqueWith: ['Destination_Location_Code'],
     },
     { name: 'Destination_Location_Code', type: 'ref', ref: 'Location', required: true, lookupMinChars: 0 },
-    { name: 'Distance_Km', type: 'decimal', scale: 2, required: true, min: 0, max: 10000 },
-    { name: 'Lead_Time_Hours', type: 'decimal', scale: 2, required: true, min: 0, max: 1000 },
+    { name: 'Distance_Km', type: 'decimal', precision: 10, scale: 2, required: true, min: 0, max: 10000 },
+    { name: 'Lead_Time_Hours', type: 'decimal', precision: 8, scale: 2, required: true, min: 0, max: 1000 },
   ],
   defaultSort: [{ field: 'Route_Code', order: 'asc' }],
 });

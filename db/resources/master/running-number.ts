@@ -14,7 +14,15 @@ export const RunningNumber = defineResource({
   fields: [
     { name: 'Running_Number_Code', type: 'text', required: true, unique: true, maxLength: 30 },
     { name: 'Prefix', type: 'text', maxLength: 20 },
-    { name: 'Next_Number', type: 'integer', required: true, min: 1, max: 999_999_999_999, default: 1 },
+    {
+      name: 'Next_Number',
+      type: 'integer',
+      bigint: true,
+      required: true,
+      min: 1,
+      max: 999_999_999_999,
+      default: 1,
+    },
     { name: 'Padding', type: 'integer', required: true, min: 1, max: 12, default: 6 },
     {
       name: 'Reset_Period',

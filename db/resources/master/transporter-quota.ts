@@ -27,7 +27,7 @@ export const TransporterQuota = defineResource({
     { name: 'Category_Code', type: 'ref', ref: 'ProductCategory' },
     { name: 'Period_Type', type: 'enum', options: ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'], required: true },
     { name: 'Quota_By', type: 'enum', options: ['ORDER_COUNT', 'QUANTITY_SHARE'], required: true },
-    { name: 'Quota_Value', type: 'decimal', scale: 2, required: true, min: 0, max: 1000000 },
+    { name: 'Quota_Value', type: 'decimal', precision: 12, scale: 2, required: true, min: 0, max: 1000000 },
     { name: 'Valid_From', type: 'date', required: true },
     { name: 'Valid_To', type: 'date', required: true },
     { name: 'Remark', type: 'text', maxLength: 200, list: false },

@@ -10,7 +10,7 @@ export const TruckType = defineResource({
   fields: [
     { name: 'Truck_Type_Code', type: 'text', required: true, unique: true, maxLength: 20, lookupMinChars: 0 },
     { name: 'Truck_Type_Name', type: 'text', required: true, maxLength: 120 },
-    { name: 'Capacity_Kg', type: 'decimal', scale: 2, required: true, min: 1, max: 100000 },
+    { name: 'Capacity_Kg', type: 'decimal', precision: 12, scale: 2, required: true, min: 1, max: 100000 },
     { name: 'Axles', type: 'integer', min: 2, max: 12 },
     { name: 'Is_Tanker', type: 'bool', default: false },
   ],

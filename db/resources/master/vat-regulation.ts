@@ -13,7 +13,7 @@ export const VATRegulation = defineResource({
   fields: [
     { name: 'VAT_Code', type: 'text', required: true, unique: true, maxLength: 10 },
     { name: 'VAT_Name', type: 'text', required: true, maxLength: 120 },
-    { name: 'VAT_Rate', type: 'decimal', scale: 2, required: true, min: 0, max: 100 },
+    { name: 'VAT_Rate', type: 'decimal', precision: 5, scale: 2, required: true, min: 0, max: 100 },
     { name: 'Valid_From', type: 'date', required: true },
     { name: 'Valid_To', type: 'date' },
   ],

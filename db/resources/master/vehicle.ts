@@ -20,9 +20,9 @@ export const Vehicle = defineResource({
     { name: 'Plate_No', type: 'text', required: true, unique: true, maxLength: 20, lookupMinChars: 0 },
     { name: 'Transporter_Code', type: 'ref', ref: 'Transporter', required: true },
     { name: 'Truck_Type_Code', type: 'ref', ref: 'TruckType', required: true, lookupMinChars: 0 },
-    { name: 'Capacity_Kg', type: 'decimal', scale: 2, required: true, min: 1, max: 100000 },
+    { name: 'Capacity_Kg', type: 'decimal', precision: 12, scale: 2, required: true, min: 1, max: 100000 },
     // Empty weight, to check the first weighing at the gate.
-    { name: 'Tare_Kg', type: 'decimal', scale: 2, min: 0, max: 100000, list: false },
+    { name: 'Tare_Kg', type: 'decimal', precision: 12, scale: 2, min: 0, max: 100000, list: false },
     { name: 'Brand', type: 'text', maxLength: 60 },
     { name: 'Year_Built', type: 'integer', min: 1980, max: 2100 },
     { name: 'Chassis_No', type: 'text', maxLength: 30, list: false },

@@ -17,7 +17,7 @@ export const Vessel = defineResource({
     { name: 'Vessel_Name', type: 'text', required: true, maxLength: 120 },
     { name: 'IMO_No', type: 'text', unique: true, maxLength: 7 },
     { name: 'Flag', type: 'text', maxLength: 60 },
-    { name: 'Capacity_Ton', type: 'decimal', scale: 2, min: 0, max: 9_999_999_999 },
+    { name: 'Capacity_Ton', type: 'decimal', precision: 12, scale: 2, min: 0, max: 9_999_999_999 },
   ],
   defaultSort: [{ field: 'Vessel_Name', order: 'asc' }],
 });
