@@ -43,7 +43,7 @@ jest.mock('../../db/resources/master', () => {
     fields: [
       { name: 'Vessel_Code', type: 'text', required: true, maxLength: 20 },
       { name: 'Vessel_Name', type: 'text', required: true, maxLength: 120 },
-      { name: 'Capacity_Ton', type: 'decimal', scale: 2 },
+      { name: 'Capacity_Ton', type: 'decimal', precision: 12, scale: 2 },
     ],
   });
   const replaced = new Set(['ApprovalMatrix', 'Vessel', 'Freight']);
