@@ -31,6 +31,7 @@ import {
   appliesTo,
   CREATE_TYPES,
   forcedShipmentType,
+  isYesNo,
   SapOrder,
   SapOrderLine,
   SYNC_SAP,
@@ -131,8 +132,6 @@ const flag = z
   .union([z.boolean(), z.enum(['Y', 'N', 'true', 'false'])])
   .nullish()
   .transform((v) => v === true || v === 'Y' || v === 'true');
-
-const isYesNo = (field: FieldDef) => field.options?.join() === YES_NO.join();
 
 /** A field of the save body as the editor sends it, by its type and whether it must be filled. */
 function saveField(field: SapOrderField): z.ZodType {

@@ -3,7 +3,7 @@
 // it must be synced with SAP before saving (SAP_SYNC_SETTING), the defaults of transfer orders
 // (TRANSFER_ORDER_DEFAULT) and the shipment type a langsir choice sets (LANGSIR_TYPE).
 import type { Knex } from 'knex';
-import { RELATION_SHIPMENT_TYPE } from '../../db/resources/sap-order';
+import { RELATION_SHIPMENT_TYPE, TRANSFER_ORDER } from '../../db/resources/sap-order';
 
 export interface OrderTypeRow {
   id: number;
@@ -105,7 +105,7 @@ export async function orderTypeByCodeAndName(
 /** Whether an order type may be chosen for a create type: transfer orders are the TO types, manual ones the rest. */
 export function fitsCreateType(orderType: Pick<OrderTypeRow, 'code'>, type: string): boolean {
   const transfer = orderType.code.toUpperCase() === TRANSFER_ORDER_CODE;
-  return type === 'TRANSFER ORDER' ? transfer : !transfer;
+  return type === TRANSFER_ORDER ? transfer : !transfer;
 }
 
 export interface LookupValue {

@@ -25,6 +25,8 @@ import { defineEntity, type FieldDef } from './engine';
 export const SAP_ORDER_TYPES = ['MANUAL', 'SYNC SAP', 'TRANSFER ORDER'] as const;
 export const CREATE_TYPES = ['MANUAL', 'TRANSFER ORDER'] as const;
 export type CreateType = (typeof CREATE_TYPES)[number];
+/** The create type of orders moving goods between the company's plants (order type code TO). */
+export const TRANSFER_ORDER: CreateType = 'TRANSFER ORDER';
 /** The create type of documents from SAP. */
 export const SYNC_SAP = 'SYNC SAP';
 export const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'] as const;
@@ -35,6 +37,11 @@ export const YES_NO = ['Y', 'N'] as const;
 export const DELIVERY_USING_TRUCK_SHIPMENT_TYPE = 'INDIVIDUAL_TRUCK';
 /** The SHIPMENT_TYPE code of relation orders where the lookup does not say (spec/3 §4.1 vocabulary). */
 export const RELATION_SHIPMENT_TYPE = 'RELATION';
+
+/** Whether a field is a Y/N flag kept as text. */
+export function isYesNo(field: FieldDef): boolean {
+  return field.options?.join() === YES_NO.join();
+}
 
 /** The order-type flags (spec/3 §3) that decide whether a field belongs to an order. */
 export type OrderTypeFlag = 'Use_Customer' | 'Use_Vendor' | 'Use_GR' | 'Use_Distribution';
@@ -50,6 +57,8 @@ export interface SapOrderEditing {
   appliesTo?: 'transfer' | 'notTransfer' | OrderTypeFlag;
   /** Stays open on an order from SAP (spec/3 §4.2): the only fields its save takes. */
   fromSap?: true;
+  /** Not shown while an order is created (spec/3 §2.1: numbers SAP or the save give it). */
+  hiddenOnCreate?: true;
 }
 
 export interface SapOrderField extends FieldDef {
@@ -60,7 +69,14 @@ export interface SapOrderField extends FieldDef {
 const LINE_FIELDS = [
   { name: 'Id', type: 'integer', bigint: true, readOnly: true },
   // The document's item; the editor numbers new lines after the highest (000010, 000020, ...).
-  { name: 'Item_No', type: 'text', maxLength: 10, erp: 'required', readOnly: true },
+  {
+    name: 'Item_No',
+    type: 'text',
+    maxLength: 10,
+    erp: 'required',
+    readOnly: true,
+    editor: { hiddenOnCreate: true },
+  },
   {
     name: 'Material_Code',
     type: 'ref',
@@ -95,10 +111,10 @@ const LINE_FIELDS = [
     editor: { appliesTo: 'transfer' },
   },
   { name: 'PO_SO_No', type: 'text', maxLength: 50, erp: 'optional' },
-  { name: 'SO_DO_No', type: 'text', maxLength: 50, erp: 'optional' },
-  { name: 'SO_DO_Item_No', type: 'text', maxLength: 10, erp: 'optional' },
-  { name: 'LN_SO_Item_No', type: 'text', maxLength: 10, erp: 'optional' },
-  { name: 'LN_STO_Item_No', type: 'text', maxLength: 10, erp: 'optional' },
+  { name: 'SO_DO_No', type: 'text', maxLength: 50, erp: 'optional', editor: { hiddenOnCreate: true } },
+  { name: 'SO_DO_Item_No', type: 'text', maxLength: 10, erp: 'optional', editor: { hiddenOnCreate: true } },
+  { name: 'LN_SO_Item_No', type: 'text', maxLength: 10, erp: 'optional', editor: { hiddenOnCreate: true } },
+  { name: 'LN_STO_Item_No', type: 'text', maxLength: 10, erp: 'optional', editor: { hiddenOnCreate: true } },
   { name: 'Sales_District', type: 'text', maxLength: 50, erp: 'optional' },
   // SAP changed or removed the line while an order holds it: kept as it was, for staff to act on.
   { name: 'changed_in_sap', type: 'bool', readOnly: true },
@@ -147,7 +163,14 @@ const HEADER_FIELDS = [
     editor: { required: true },
   },
   // SAP's document number, or MSO... from the RunningNumber SAP_ORDER for orders typed in the console.
-  { name: 'Document_No', type: 'text', maxLength: 50, erp: 'required', readOnly: true },
+  {
+    name: 'Document_No',
+    type: 'text',
+    maxLength: 50,
+    erp: 'required',
+    readOnly: true,
+    editor: { hiddenOnCreate: true },
+  },
   // The order type's Name (order_types.name: "SO", "STO OUT", ...); the list shows it as order_type_name.
   { name: 'Order_Type', type: 'text', maxLength: 50, erp: 'required', editor: { required: true } },
   { name: 'Document_Date', type: 'date', erp: 'required', editor: { required: true } },
@@ -165,14 +188,26 @@ const HEADER_FIELDS = [
   { name: 'Valid_From', type: 'date', erp: 'optional' },
   { name: 'Valid_To', type: 'date', erp: 'optional' },
   // The LN numbers of non-transfer orders.
-  { name: 'LN_SO_No', type: 'text', maxLength: 50, erp: 'optional', editor: { appliesTo: 'notTransfer' } },
-  { name: 'LN_STO_No', type: 'text', maxLength: 50, erp: 'optional', editor: { appliesTo: 'notTransfer' } },
+  {
+    name: 'LN_SO_No',
+    type: 'text',
+    maxLength: 50,
+    erp: 'optional',
+    editor: { appliesTo: 'notTransfer', hiddenOnCreate: true },
+  },
+  {
+    name: 'LN_STO_No',
+    type: 'text',
+    maxLength: 50,
+    erp: 'optional',
+    editor: { appliesTo: 'notTransfer', hiddenOnCreate: true },
+  },
   {
     name: 'LN_DO_Third_Party',
     type: 'text',
     maxLength: 50,
     erp: 'optional',
-    editor: { appliesTo: 'notTransfer' },
+    editor: { appliesTo: 'notTransfer', hiddenOnCreate: true },
   },
   {
     name: 'Sales_Organization',
