@@ -8,9 +8,9 @@
 //
 // Each field is said once, with what each way in makes of it:
 //   erp      what SAP sends in an ERP document (push, pull, "Filter from SAP"; api/erp/types.ts) and the import
-//            writes (api/erp/import.ts): 'required', or 'optional'. The fields are in the ERP document's order,
+//            writes (api/erp/import.ts): 'required', or 'optional'. These fields keep the ERP document's order,
 //            which the import's fingerprint of a document follows (api/erp/import.ts contentHash): reordering
-//            them makes every stored document look changed to the next import.
+//            them would make every stored document look changed to the next import.
 //   editor   the editor's rules (api/sap-orders/editor.ts, console/src/pages/sap-orders/editor/model.ts): which
 //            fields must be filled, which belong to some orders only (hidden on the others, saved empty there),
 //            which stay open on an order from SAP. The rules that need master data (transfer defaults, relation,
