@@ -27,6 +27,8 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { ValidationError, type FieldErrors } from '../errors';
 import { isRelation, relationSettings, type RelationSettings } from '../sap-orders/order-types';
+import { columnOf, type FieldDef } from '../../db/resources/engine';
+import { SapOrder, SapOrderLine, type SapOrderField } from '../../db/resources/sap-order';
 import type { ErpDocument } from './types';
 
 export type ErpImportSource = 'push' | 'sandbox' | 'sap-odata' | 'console';
@@ -83,72 +85,45 @@ export class ErpBatchRejected extends ValidationError {
 /** Documents written per statement group: keeps each JSON parameter to a few MB. */
 const CHUNK_DOCUMENTS = 2_500;
 
-type SqlType = 'text' | 'date' | 'timestamptz' | 'numeric(18,2)' | 'numeric(18,3)' | 'numeric(9,3)';
+/** How json_to_recordset reads a field's column. */
+function sqlType(field: FieldDef): string {
+  if (field.type === 'date') return 'date';
+  if (field.type === 'decimal') return `numeric(${field.precision},${field.scale})`;
+  return 'text';
+}
 
-// Header fields SAP owns and their sap_orders columns (the lower-cased wire name, DESIGN §3). Created_By,
-// Location and Discharge_Port of a document serve the Filter screen (erp_sandbox_documents) and have no column
-// on sap_orders.
-const HEADER_FIELDS = [
-  ['Order_Type', 'text'],
-  ['Document_Date', 'date'],
-  ['Company_Code', 'text'],
-  ['Plant', 'text'],
-  ['Product_Category', 'text'],
-  ['Delivery_Order_No', 'text'],
-  ['Valid_From', 'date'],
-  ['Valid_To', 'date'],
-  ['LN_SO_No', 'text'],
-  ['LN_STO_No', 'text'],
-  ['LN_DO_Third_Party', 'text'],
-  ['Sales_Organization', 'text'],
-  ['Purchase_Organization', 'text'],
-  ['Document_Type', 'text'],
-  ['Customer_Vendor_Code', 'text'],
-  ['Address', 'text'],
-  ['Distribution', 'text'],
-  ['Incoterm', 'text'],
-  ['Incoterm2', 'text'],
-  ['Estate', 'text'],
-  ['Collective_LN', 'text'],
-  ['PO_No', 'text'],
-  ['Reference_Doc_No', 'text'],
-  ['Transfer_Type', 'text'],
-  ['Plant_Destination', 'text'],
-  ['Warehouse_Code', 'text'],
-  ['Shipment_Type', 'text'],
-  ['Transporter', 'text'],
-  ['Loading', 'text'],
-  ['Destination', 'text'],
-  ['Truck_Type', 'text'],
-  ['Freight_Cost', 'numeric(18,2)'],
-  ['Freight_Cost_Per', 'text'],
-  ['Freight_Cost_UOM', 'text'],
-] as const satisfies readonly (readonly [keyof ErpDocument, SqlType])[];
+/** A field the import writes, with its column (the lower-cased wire name, DESIGN §3) and recordset type. */
+interface Written {
+  wire: string;
+  column: string;
+  type: string;
+}
+const written = (fields: readonly SapOrderField[], except: readonly string[]): Written[] =>
+  fields
+    .filter((f) => f.erp && !except.includes(f.name))
+    .map((f) => ({ wire: f.name, column: columnOf(f), type: sqlType(f) }));
 
-// Line fields SAP owns besides Item_No (the key), Qty (also os_qty) and Deleted (mark_deleted).
-const LINE_FIELDS = [
-  ['Material_Code', 'text'],
-  ['UOM', 'text'],
-  ['Tolerance', 'numeric(9,3)'],
-  ['PO_SO_No', 'text'],
-  ['SO_DO_No', 'text'],
-  ['SO_DO_Item_No', 'text'],
-  ['LN_SO_Item_No', 'text'],
-  ['LN_STO_Item_No', 'text'],
-  ['Sales_District', 'text'],
-] as const satisfies readonly (readonly [keyof ErpDocument['Details'][number], SqlType])[];
+// The header fields SAP sends (the definition's `erp`), but for the document number they are matched on.
+// Created_By, Location and Discharge_Port of a document are the document's own (api/erp/types.ts), for the
+// Filter screen, and have no column on sap_orders.
+const HEADER_FIELDS = written(SapOrder.fields, [SapOrder.key]);
+// The line fields SAP sends, but for the item number (the key), Qty (also os_qty, compared apart) and Deleted
+// (mark_deleted), which the statements name themselves.
+const LINE_FIELDS = written(SapOrderLine.fields, [SapOrderLine.key, 'Qty']);
 
-const headerColumns = HEADER_FIELDS.map(([wire]) => wire.toLowerCase());
+const headerColumns = HEADER_FIELDS.map((f) => f.column);
 /**
- * Header fields staff may set on an order from SAP (api/sap-orders/edit-scope.ts): a newer SAP version that
- * carries one of them replaces it, one that leaves it empty keeps what staff chose.
+ * Header fields staff may set on an order from SAP (the definition's fromSap): a newer SAP version that carries
+ * one of them replaces it, one that leaves it empty keeps what staff chose.
  */
-const KEPT_WHEN_EMPTY = new Set(['plant_destination', 'warehouse_code', 'shipment_type']);
+const KEPT_WHEN_EMPTY = new Set(
+  (SapOrder.fields as readonly SapOrderField[]).filter((f) => f.erp && f.editor?.fromSap).map(columnOf),
+);
 /** The value a re-import writes to a header column of a known document. */
 const incoming = (c: string) =>
   KEPT_WHEN_EMPTY.has(c) ? `coalesce(excluded.${c}, s.${c})` : `excluded.${c}`;
-const lineColumns = LINE_FIELDS.map(([wire]) => wire.toLowerCase());
-const recordset = (columns: [string, string][]) => columns.map(([c, type]) => `${c} ${type}`).join(', ');
+const lineColumns = LINE_FIELDS.map((f) => f.column);
+const recordset = (fields: Written[]) => fields.map((f) => `${f.column} ${f.type}`).join(', ');
 
 /** A line is held by an active order when part of its quantity is assigned. */
 const ACTIVE = '(t.os_qty < t.qty)';
@@ -184,7 +159,7 @@ const SQL_HEADERS = `
          coalesce(d.is_relation, false), d.erp_changed_at, d.erp_content_hash, ?, d.qty_total, d.qty_total, ?,
          ?::timestamptz
     from json_to_recordset(?::json) as d(document_no text, order_type_code text,
-         ${recordset(HEADER_FIELDS.map(([w, type]) => [w.toLowerCase(), type]))},
+         ${recordset(HEADER_FIELDS)},
          is_relation boolean, erp_changed_at timestamptz, erp_content_hash text, qty_total numeric(18,3))
    order by d.document_no
   on conflict (document_no) do update set
@@ -208,7 +183,7 @@ const SQL_HEADERS = `
 
 const LINE_RECORDSET = `l(sap_order_id int, item_no text, qty numeric(18,3), mark_deleted boolean,
                           erp_changed_at timestamptz,
-                          ${recordset(LINE_FIELDS.map(([w, type]) => [w.toLowerCase(), type]))})`;
+                          ${recordset(LINE_FIELDS)})`;
 
 // Lines of documents this import inserted: nobody else can have lines on those new headers yet, so a plain
 // insert (no conflict check per row, which costs about as much as the row itself).
@@ -398,21 +373,22 @@ async function classify(
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const headerKeys = HEADER_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
-const lineKeys = LINE_FIELDS.map(([wire]) => [wire, wire.toLowerCase()] as const);
+/** A document's or line's fields by wire name. */
+const fieldsOf = (value: object) => value as Record<string, unknown>;
 
 /**
  * The fingerprint of what the import stores of a document: its header fields and lines, as the columns will
- * hold them (quantities to three decimals), in a fixed order.
+ * hold them (quantities to three decimals), in the definition's order (which therefore stays as it is).
  */
 function contentHash(doc: ErpDocument): string {
+  const header = fieldsOf(doc);
   const canonical = JSON.stringify([
-    headerKeys.map(([wire]) => doc[wire] ?? null),
+    HEADER_FIELDS.map((f) => header[f.wire] ?? null),
     doc.Details.map((line) => [
       line.Item_No,
       qty3(line.Qty),
       line.Deleted,
-      ...lineKeys.map(([wire]) => line[wire] ?? null),
+      ...LINE_FIELDS.map((f) => fieldsOf(line)[f.wire] ?? null),
     ]),
   ]);
   return crypto.createHash('sha1').update(canonical).digest('base64');
@@ -431,8 +407,9 @@ function headerRow(
     erp_content_hash: hash,
   };
   if (isRelation(relations, doc.Incoterm, orderTypeCode)) row.is_relation = true;
-  for (const [wire, column] of headerKeys) {
-    const value = doc[wire];
+  const header = fieldsOf(doc);
+  for (const { wire, column } of HEADER_FIELDS) {
+    const value = header[wire];
     if (value !== null && value !== undefined) row[column] = value;
   }
   let total = 0;
@@ -450,8 +427,9 @@ function lineRows(doc: ErpDocument, sapOrderId: number): Record<string, unknown>
       mark_deleted: line.Deleted,
       erp_changed_at: doc.Changed_At,
     };
-    for (const [wire, column] of lineKeys) {
-      const value = line[wire];
+    const fields = fieldsOf(line);
+    for (const { wire, column } of LINE_FIELDS) {
+      const value = fields[wire];
       if (value !== null && value !== undefined) row[column] = value;
     }
     return row;

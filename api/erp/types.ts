@@ -4,8 +4,9 @@
 // the same document shape, so every way a document arrives ends in the one import (api/erp/import.ts).
 import { z } from 'zod';
 import { ErpError, type ErpPullPage, type ErpPullSource } from '../../workflows/erp/port';
-import { isoDate, isoDateTime, number, text, within } from '../../db/resources/input';
-import { columnRange, HEADER_FIELDS, LINE_FIELDS } from '../sap-orders/fields';
+import { numberRange } from '../../db/resources/engine';
+import { DEFAULT_MAX_LENGTH, isoDate, isoDateTime, number, text } from '../../db/resources/input';
+import { SapOrder, SapOrderLine, type SapOrderField } from '../../db/resources/sap-order';
 
 const code = (max: number) => text(max).min(1);
 
@@ -33,69 +34,68 @@ function withEmptyAsNull<S extends z.ZodRawShape>(shape: S) {
     return value;
   });
 }
-/** A line's quantity: at least the smallest its column holds, at most a trillion. */
-const quantity = number(within({ min: 0.001, max: 1e12 }, columnRange(LINE_FIELDS, 'Qty')));
 
-/** One line (item) of an ERP document. */
+type Optional<S extends z.ZodType> = z.ZodOptional<z.ZodNullable<S>>;
+/** The schema of a field as SAP sends it (erpField), by its type and whether SAP must send it. */
+type ErpFieldSchema<F extends SapOrderField> = F extends { type: 'date' }
+  ? F extends { erp: 'required' }
+    ? ReturnType<typeof isoDate>
+    : Optional<ReturnType<typeof isoDate>>
+  : F extends { type: 'decimal' | 'integer' }
+    ? F extends { erp: 'required' }
+      ? ReturnType<typeof number>
+      : Optional<ReturnType<typeof number>>
+    : F extends { erp: 'required' }
+      ? ReturnType<typeof code>
+      : ReturnType<typeof optionalText>;
+type ErpShape<F extends SapOrderField> = {
+  [K in Extract<F, { erp: string }> as K['name']]: ErpFieldSchema<K>;
+};
+
+/**
+ * A field as SAP sends it: a text within its length (an empty optional one reads as null), a yyyy-mm-dd date, a
+ * number within its range.
+ */
+function erpField(field: SapOrderField): z.ZodType {
+  const required = field.erp === 'required';
+  switch (field.type) {
+    case 'date':
+      return required ? isoDate() : isoDate().nullish();
+    case 'integer':
+    case 'decimal':
+      return required ? number(numberRange(field)) : number(numberRange(field)).nullish();
+    default: {
+      const max = field.maxLength ?? DEFAULT_MAX_LENGTH;
+      return required ? code(max) : optionalText(max);
+    }
+  }
+}
+
+/** The fields of a SAP order definition that SAP sends (db/resources/sap-order.ts `erp`), in its order. */
+function erpShape<const F extends readonly SapOrderField[]>(fields: F): ErpShape<F[number]> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) if (field.erp) shape[field.name] = erpField(field);
+  return shape as ErpShape<F[number]>;
+}
+
+/** One line (item) of an ERP document: a SAP order line's fields as SAP sends them. */
 export const erpLineSchema = withEmptyAsNull({
-  Item_No: code(10),
-  Material_Code: code(40),
-  Qty: quantity,
-  UOM: code(10),
-  Tolerance: number(within({ min: 0, max: 100 }, columnRange(LINE_FIELDS, 'Tolerance'))).nullish(),
-  PO_SO_No: optionalText(50),
-  SO_DO_No: optionalText(50),
-  SO_DO_Item_No: optionalText(10),
-  LN_SO_Item_No: optionalText(10),
-  LN_STO_Item_No: optionalText(10),
-  Sales_District: optionalText(50),
+  ...erpShape(SapOrderLine.fields),
   /** SAP's deletion flag on the item: the line is kept, marked, and no longer assignable. */
   Deleted: z.boolean().default(false),
 });
 export type ErpLine = z.infer<typeof erpLineSchema>;
 
-/** One ERP document (sales order, delivery order, purchase order, stock transfer / transfer order). */
+/**
+ * One ERP document (sales order, delivery order, purchase order, stock transfer / transfer order): a SAP order's
+ * header fields as SAP sends them (the order type by its TMS Name, dates as yyyy-mm-dd), what SAP says of the
+ * document itself, and its lines.
+ */
 export const erpDocumentSchema = withEmptyAsNull({
-  Document_No: code(50),
-  /** The TMS order type's Name (order_types.name): "SO", "DO", "PO", "STO OUT", "IPB IN", ... */
-  Order_Type: code(50),
-  /** A calendar date as SAP gives it in JSON: yyyy-mm-dd. */
-  Document_Date: isoDate(),
+  ...erpShape(SapOrder.fields),
   /** SAP's last change of the document (ISO 8601 with offset); a document not newer than the stored one is skipped. */
   Changed_At: isoDateTime(),
-  Company_Code: code(10),
-  Plant: optionalText(10),
-  Product_Category: optionalText(20),
-  Delivery_Order_No: optionalText(50),
-  Valid_From: isoDate().nullish(),
-  Valid_To: isoDate().nullish(),
-  LN_SO_No: optionalText(50),
-  LN_STO_No: optionalText(50),
-  LN_DO_Third_Party: optionalText(50),
-  Sales_Organization: optionalText(10),
-  Purchase_Organization: optionalText(10),
-  Document_Type: optionalText(50),
-  Customer_Vendor_Code: optionalText(20),
-  Address: optionalText(500),
-  Distribution: optionalText(50),
-  Incoterm: optionalText(10),
-  Incoterm2: optionalText(200),
-  Estate: optionalText(100),
-  Collective_LN: optionalText(50),
-  PO_No: optionalText(50),
-  Reference_Doc_No: optionalText(50),
-  Transfer_Type: optionalText(20),
-  Plant_Destination: optionalText(10),
-  Warehouse_Code: optionalText(20),
-  Shipment_Type: optionalText(30),
-  Transporter: optionalText(20),
-  Loading: optionalText(20),
-  Destination: optionalText(20),
-  Truck_Type: optionalText(20),
-  Freight_Cost: number(within({ min: 0 }, columnRange(HEADER_FIELDS, 'Freight_Cost'))).nullish(),
-  Freight_Cost_Per: optionalText(20),
-  Freight_Cost_UOM: optionalText(10),
-  /** Who created the document in SAP (the Filter screen's "Created By"). */
+  /** Who created the document in SAP (the Filter screen's "Created By"; not the order's Created_By). */
   Created_By: optionalText(100),
   /** Discharge port (goods-receipt types) and loading location, as the Filter screen searches them. */
   Discharge_Port: optionalText(20),

@@ -6,6 +6,7 @@
 // editor's GET in edit mode and the save of an existing order check it); a sync needs Create or Edit.
 import { z } from 'zod';
 import { integer, text } from '../../db/resources/input';
+import { CREATE_TYPES } from '../../db/resources/sap-order';
 import { ForbiddenError, NotFoundError, RuleError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
 import { listRequestSchema } from '../list';
@@ -21,7 +22,6 @@ import {
 } from '../sap-orders/filter';
 import { listSapOrders, masterList } from '../sap-orders/list';
 import {
-  CREATE_TYPES,
   isRelationOrder,
   orderTypeByCodeAndName,
   orderTypeById,

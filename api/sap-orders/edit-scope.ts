@@ -4,21 +4,12 @@
 // is SAP's document (header and lines), changed only by SAP through the import. The spec ties those fields to
 // edit mode, not to a status; an order from SAP is taken as editable while it is APPROVED (how it arrives), so a
 // rejected one stays as it was. The list's can_edit, the editor's GET in edit mode and the save all ask here.
+import { CREATE_TYPES, SYNC_SAP } from '../../db/resources/sap-order';
 
 /** Orders of these create types may be edited while they wait for approval. */
-export const EDITABLE_TYPES = ['MANUAL', 'TRANSFER ORDER'];
-export const SYNC_SAP = 'SYNC SAP';
+const EDITABLE_TYPES: readonly string[] = CREATE_TYPES;
 
-/** The fields an edit of an order from SAP may change; the console locks the same ones (editor/model.ts). */
-export const SYNC_SAP_EDITABLE_FIELDS = [
-  'Warehouse_Code',
-  'Shipment_Type',
-  'Delivery_Address',
-  'Plant_Destination',
-  'Factory_Destination',
-] as const;
-
-/** `order`: everything of a manual or transfer order; `delivery`: SYNC_SAP_EDITABLE_FIELDS only. */
+/** `order`: everything of a manual or transfer order; `delivery`: the fields marked fromSap in the definition. */
 export type EditScope = 'order' | 'delivery';
 
 export function editScope(row: { Status?: unknown; Type?: unknown }): EditScope | null {

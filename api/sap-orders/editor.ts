@@ -5,47 +5,49 @@
 //                   (MSO...), the order starts WAITING FOR APPROVAL and enters approval (approval.ts)
 //   edit (Id > 0)   while WAITING FOR APPROVAL and Type MANUAL or TRANSFER ORDER: the whole order; the Type stays
 //                   what it was
-//   edit SYNC SAP   while APPROVED: only warehouse, shipment type, delivery address and (langsir orders)
-//                   destination plant/factory (edit-scope.ts); everything else sent is ignored, the rest of the
-//                   order and its lines stay SAP's, no sync and no approval are asked
+//   edit SYNC SAP   while APPROVED: only the fields the definition marks fromSap (warehouse, shipment type,
+//                   delivery address and, on langsir orders, destination plant/factory); everything else sent is
+//                   ignored, the rest of the order and its lines stay SAP's, no sync and no approval are asked
 //   all             the user needs the company and plant (authorization.ts), and for a manual or transfer order
 //                   of a type SAP_SYNC_SETTING names, a successful sync of its lines after the last change (sync.ts)
 //
-// Field rules (spec/3 §2.1, §4.2), applied to what the client sends, never trusted from it:
-//   - transfer orders (TRANSFER ORDER, order type code TO) take customer/vendor and incoterm from
-//     TRANSFER_ORDER_DEFAULT, whatever was sent; their document type defaults from it; only they carry
-//     STO_SPO_Per_Shipment, Langsir_Type, destination plant/factory and line tolerances; non-transfer orders
-//     carry the LN numbers instead
+// What a save takes, and which fields must be filled or belong to some orders only, is the definition's
+// (db/resources/sap-order.ts: the form, `editor`, `readOnly`), read by the console's form as well. The rules that
+// need master data are here (spec/3 §2.1, §4.2), applied to what the client sends, never trusted from it:
+//   - transfer orders (order type code TO) take customer/vendor and incoterm from TRANSFER_ORDER_DEFAULT,
+//     whatever was sent; their document type defaults from it
 //   - relation orders (util/order_is_relation) always use the relation shipment type, and only they may
 //   - Langsir_Type only for the transfer-out order type; a langsir value with Info1 Y sets the shipment type to
 //     its Info2 and enables the destination plant/factory, which are cleared otherwise
-//   - Delivery_Using_Truck Y fixes the shipment type to INDIVIDUAL_TRUCK (the field is disabled on screen);
-//     relation and langsir come first
-//   - sales organisation for customer types, purchase organisation for vendor types, estate for goods-receipt
-//     types, distribution (then required) for types that use it; the others are cleared
+//   - Delivery_Using_Truck Y fixes the shipment type to INDIVIDUAL_TRUCK; relation and langsir come first
+//   - a customer/vendor for order types that use one; sales and purchase organisations of the order's company
 //   - every code names an active master-data row or lookup value; the plant belongs to the company
 import { z } from 'zod';
 import type { Knex } from 'knex';
-import { issueMessage } from '../../db/resources/engine';
-import { date, integer, number, text, within, type NumberRange } from '../../db/resources/input';
+import { columnOf, formFields, issueMessage, numberRange, type FieldDef } from '../../db/resources/engine';
+import { date, DEFAULT_MAX_LENGTH, integer, number, text } from '../../db/resources/input';
+import { resourceByName } from '../../db/resources/master';
+import {
+  appliesTo,
+  CREATE_TYPES,
+  forcedShipmentType,
+  isYesNo,
+  SapOrder,
+  SapOrderLine,
+  SYNC_SAP,
+  YES_NO,
+  type OrderKind,
+  type SapOrderField,
+} from '../../db/resources/sap-order';
 import type { AppDeps } from '../deps';
 import { ForbiddenError, NotFoundError, RuleError, ValidationError, type FieldErrors } from '../errors';
 import type { Language } from '../i18n';
 import type { AuthUser } from '../services/session';
 import { startSapOrderApproval } from './approval';
-import { isAuthorized } from './authorization';
-import { editScope, SYNC_SAP } from './edit-scope';
+import { isAuthorized, type PlantAuthorization } from './authorization';
+import { editScope } from './edit-scope';
+import { shipmentTypeName, readLines, selectWire, type Row } from './fields';
 import {
-  columnRange,
-  HEADER_FIELDS,
-  LINE_FIELDS,
-  shipmentTypeName,
-  readLines,
-  selectWire,
-  type Row,
-} from './fields';
-import {
-  CREATE_TYPES,
   fitsCreateType,
   isRelationOrder,
   lookupValue,
@@ -62,7 +64,6 @@ import { approvalStarterOf } from './services';
 import { assertSynced } from './sync';
 
 export const SAP_ORDER_RUNNING_NUMBER = 'SAP_ORDER';
-const DELIVERY_USING_TRUCK_SHIPMENT_TYPE = 'INDIVIDUAL_TRUCK';
 
 // ---------------------------------------------------------------------------------------------- read
 
@@ -78,7 +79,7 @@ export async function readSapOrder(
     .leftJoin('vendors as ve', 've.vendor_code', 's.customer_vendor_code')
     .where('s.id', id)
     .first(
-      ...selectWire(db, HEADER_FIELDS, 's'),
+      ...selectWire(db, SapOrder.fields, 's'),
       db.raw('s.order_type as ??', ['order_type_name']),
       db.raw('ot.id as ??', ['order_type_id']),
       db.raw(`${shipmentTypeName(lang)} as ??`, ['shipment_type_name']),
@@ -92,16 +93,14 @@ export async function readSapOrder(
   return { header, detail: lines };
 }
 
-/** What a new order starts with (GET saporder/0/create). */
+/** What a new order starts with (GET saporder/0/create): every field empty but for their defaults. */
 export function createDefaults(now: Date): { header: Row; detail: Row[] } {
   const header: Row = {};
-  for (const f of HEADER_FIELDS) header[f.name] = null;
+  for (const f of SapOrder.fields as readonly FieldDef[]) header[f.name] = f.default ?? null;
   Object.assign(header, {
     Id: 0,
     Type: 'MANUAL',
     Document_Date: jakartaDate(now),
-    Delivery_Using_Truck: 'N',
-    STO_SPO_Per_Shipment: false,
     Status: 'WAITING FOR APPROVAL',
     is_relation: false,
     is_relation_setting: false,
@@ -123,34 +122,79 @@ function jakartaDate(now: Date): string {
 // ---------------------------------------------------------------------------------------------- input
 
 const empty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const optText = (max: number) =>
-  z.preprocess((v) => (empty(v) ? null : typeof v === 'number' ? String(v) : v), text(max).nullable());
-const reqText = (max: number) =>
-  z.preprocess((v) => (empty(v) ? undefined : typeof v === 'number' ? String(v) : v), text(max));
-const optDate = z.preprocess((v) => (empty(v) ? null : v), date().nullable());
-const reqDate = z.preprocess((v) => (empty(v) ? undefined : v), date());
-const optNumber = (range: NumberRange) =>
-  z.preprocess((v) => (empty(v) ? null : v), number(range).nullable());
+/** Empty input reads as missing (then "required") for a required field, as null for the others. */
+const emptyAs = (required: boolean) => (v: unknown) => (empty(v) ? (required ? undefined : null) : v);
+/** Codes may come as numbers (a company 1000); they are kept as text. */
+const textInput = (required: boolean) => (v: unknown) =>
+  typeof v === 'number' ? String(v) : emptyAs(required)(v);
+/** A flag: a boolean, Y/N or true/false; missing is false. */
 const flag = z
   .union([z.boolean(), z.enum(['Y', 'N', 'true', 'false'])])
   .nullish()
   .transform((v) => v === true || v === 'Y' || v === 'true');
-/** A line's quantity: at least the smallest its column holds, at most a trillion. */
-const quantity = within({ min: 0.001, max: 1e12 }, columnRange(LINE_FIELDS, 'Qty'));
+
+/** A field of the save body as the editor sends it, by its type and whether it must be filled. */
+function saveField(field: SapOrderField): z.ZodType {
+  const required = field.editor?.required === true;
+  switch (field.type) {
+    case 'date':
+      return z.preprocess(emptyAs(required), required ? date() : date().nullable());
+    case 'integer':
+    case 'decimal': {
+      const n = number(numberRange(field));
+      return z.preprocess(emptyAs(required), required ? n : n.nullable());
+    }
+    case 'bool':
+      return flag;
+    case 'enum':
+      if (isYesNo(field)) return flag.transform((v) => (v ? 'Y' : 'N'));
+      return z.preprocess(emptyAs(required), z.enum(field.options as [string, ...string[]]));
+    default: {
+      const t = text(field.maxLength ?? DEFAULT_MAX_LENGTH);
+      return z.preprocess(textInput(required), required ? t : t.nullable());
+    }
+  }
+}
+
+/** The value a save field reads as (saveField). */
+type SaveValue<F> = F extends { type: 'integer' | 'decimal' }
+  ? number
+  : F extends { type: 'bool' }
+    ? boolean
+    : F extends { options: typeof YES_NO }
+      ? (typeof YES_NO)[number]
+      : string;
+type SaveShape<F extends SapOrderField> = {
+  [K in F as K['name']]: z.ZodType<
+    K extends { editor: { required: true } } | { type: 'bool' } | { options: typeof YES_NO }
+      ? SaveValue<K>
+      : SaveValue<K> | null,
+    unknown
+  >;
+};
+function saveShape<F extends SapOrderField>(fields: readonly SapOrderField[]): SaveShape<F> {
+  return Object.fromEntries(fields.map((f) => [f.name, saveField(f)])) as SaveShape<F>;
+}
+
+type HeaderField = (typeof SapOrder.fields)[number];
+type LineField = (typeof SapOrderLine.fields)[number];
+/** What a save of a whole order takes: the form's fields that are not readOnly (the Type is the body's kind). */
+type Writable<F extends SapOrderField, Form extends string> = Exclude<
+  Extract<F, { name: Form }>,
+  { readOnly: true } | { name: 'Type' }
+>;
+type WritableHeader = Writable<HeaderField, (typeof SapOrder.form)[number]>;
+type WritableLine = Writable<LineField, (typeof SapOrderLine.form)[number]>;
+type FromSapField = Extract<HeaderField, { editor: { fromSap: true } }>;
+
+const writable = (fields: readonly SapOrderField[]) => fields.filter((f) => !f.readOnly && f.name !== 'Type');
+const HEADER_WRITES = writable(formFields(SapOrder));
+const LINE_WRITES = writable(formFields(SapOrderLine));
+const FROM_SAP_WRITES = (SapOrder.fields as readonly SapOrderField[]).filter((f) => f.editor?.fromSap);
 
 export const sapOrderLineSchema = z.object({
   Id: integer({ min: 0 }).nullish(),
-  Item_No: optText(10),
-  Material_Code: reqText(40),
-  Qty: z.preprocess((v) => (empty(v) ? undefined : v), number(quantity)),
-  UOM: reqText(10),
-  Tolerance: optNumber(within({ min: 0, max: 100 }, columnRange(LINE_FIELDS, 'Tolerance'))),
-  PO_SO_No: optText(50),
-  SO_DO_No: optText(50),
-  SO_DO_Item_No: optText(10),
-  LN_SO_Item_No: optText(10),
-  LN_STO_Item_No: optText(10),
-  Sales_District: optText(50),
+  ...saveShape<WritableLine>(LINE_WRITES),
 });
 
 /** The editor's save body (spec/3 §3 header and lines); fields the server owns are ignored if sent. */
@@ -159,54 +203,24 @@ export const sapOrderSaveSchema = z.object({
     .nullish()
     .transform((v) => v ?? 0),
   Type: z.enum(CREATE_TYPES),
-  Order_Type: reqText(50),
-  Document_Date: reqDate,
-  Valid_From: optDate,
-  Valid_To: optDate,
-  Company_Code: reqText(10),
-  Product_Category: optText(20),
-  Plant: reqText(10),
-  LN_SO_No: optText(50),
-  LN_STO_No: optText(50),
-  LN_DO_Third_Party: optText(50),
-  Sales_Organization: optText(10),
-  Purchase_Organization: optText(10),
-  Document_Type: optText(50),
-  Customer_Vendor_Code: optText(20),
-  Distribution: optText(50),
-  Incoterm: optText(10),
-  Incoterm2: optText(200),
-  Estate: optText(100),
-  Collective_LN: optText(50),
-  Delivery_Using_Truck: flag,
-  STO_SPO_Per_Shipment: flag,
-  Langsir_Type: optText(30),
-  Plant_Destination: optText(10),
-  Factory_Destination: optText(20),
-  Warehouse_Code: reqText(20),
-  Shipment_Type: optText(30),
-  Delivery_Address: optText(500),
+  ...saveShape<WritableHeader>(HEADER_WRITES),
   Details: z.array(sapOrderLineSchema).min(1).max(500),
 });
 export type SapOrderInput = z.infer<typeof sapOrderSaveSchema>;
 
 /**
- * The save body of an order that came from SAP: its Id and Type and the fields an edit may change
- * (edit-scope.ts); the rest of the header and the Details the console sends along are not read.
+ * The save body of an order that came from SAP: its Id and Type and the fields an edit may change (fromSap);
+ * the rest of the header and the Details the console sends along are not read.
  */
 export const syncSapOrderSaveSchema = z.object({
   Id: integer({ min: 1 }),
   Type: z.literal(SYNC_SAP),
-  Warehouse_Code: reqText(20),
-  Shipment_Type: optText(30),
-  Delivery_Address: optText(500),
-  Plant_Destination: optText(10),
-  Factory_Destination: optText(20),
+  ...saveShape<FromSapField>(FROM_SAP_WRITES),
 });
 export type SyncSapOrderInput = z.infer<typeof syncSapOrderSaveSchema>;
 
 /** Field message parameter: the SAP order label of the last path segment (locales resources SAPOrder.fields). */
-const label = (field: string) => `SAPOrder.${field}`;
+const label = (field: string) => `${SapOrder.name}.${field}`;
 
 /**
  * Parses the body with errors keyed by path (Details.0.Qty) and labelled by field: a stored order from SAP by
@@ -228,7 +242,7 @@ export function parseSapOrder(body: unknown): SapOrderInput | SyncSapOrderInput 
   throw new ValidationError(errors);
 }
 
-// ---------------------------------------------------------------------------------------------- save
+// ---------------------------------------------------------------------------------------------- checks
 
 class Problems {
   readonly errors: FieldErrors = {};
@@ -251,19 +265,86 @@ async function exists(trx: Knex, table: string, column: string, value: string): 
   return !!(await trx(table).where(column, value).where('is_active', true).first('id'));
 }
 
-interface StoredOrder {
-  id: number;
-  type: string;
-  status: string;
-  document_no: string;
-  order_type: string;
-  company_code: string | null;
-  plant: string | null;
-  incoterm: string | null;
-  langsir_type: string | null;
-  delivery_using_truck: string | null;
-  created_date: Date;
-  edited_date: Date | null;
+/** The master-data table and key column a ref field names (the definition's `ref`). */
+function referenced(field: FieldDef): { table: string; column: string } {
+  const target = resourceByName(field.ref!);
+  const key = target?.fields.find((f) => f.name === target.key);
+  if (!target || !key) throw new Error(`SAPOrder.${field.name}: unknown reference ${field.ref}`);
+  return { table: target.table, column: columnOf(key) };
+}
+
+/**
+ * Fields whose codes the save's own rules check: the company and its plant and organisations together, the
+ * langsir and shipment types by the shipment rules (decideShipmentType). checkValues checks the others.
+ */
+const CHECKED_BY_RULES = new Set([
+  'Company_Code',
+  'Plant',
+  'Sales_Organization',
+  'Purchase_Organization',
+  'Langsir_Type',
+  'Shipment_Type',
+]);
+
+/**
+ * What the definition says of the values once the rules have run: a field that must be filled after them
+ * (required 'afterRules') and belongs to the order is filled; every code names an active master-data row (ref)
+ * or a value of its lookup group; the date ranges are in order.
+ */
+async function checkValues(
+  trx: Knex,
+  p: Problems,
+  fields: readonly SapOrderField[],
+  values: Record<string, unknown>,
+  belongs: (field: SapOrderField) => boolean,
+): Promise<void> {
+  for (const field of fields) {
+    if (CHECKED_BY_RULES.has(field.name)) continue;
+    const value = values[field.name];
+    if (typeof value !== 'string' || !value) {
+      if (field.editor?.required === 'afterRules' && belongs(field)) p.required(field.name);
+      continue;
+    }
+    if (field.type === 'ref') {
+      const { table, column } = referenced(field);
+      if (!(await exists(trx, table, column, value))) p.notFound(field.name, value);
+    } else if (field.type === 'lookup' && !(await lookupValue(trx, field.lookupGroup!, value))) {
+      p.add(field.name, 'validation.lookupNotFound', { value, group: field.lookupGroup! });
+    }
+  }
+  for (const [from, to] of SapOrder.dateRanges) {
+    const a = values[from];
+    const b = values[to];
+    if (typeof a === 'string' && typeof b === 'string' && a > b) {
+      p.add(to, 'validation.dateOrder', { from: label(from) });
+    }
+  }
+}
+
+/** Each line's codes name active master-data rows, looked up once per field for all the lines. */
+async function checkLineValues(
+  trx: Knex,
+  p: Problems,
+  lines: readonly Record<string, unknown>[],
+): Promise<void> {
+  for (const field of LINE_WRITES) {
+    if (field.type !== 'ref') continue;
+    const { table, column } = referenced(field);
+    const values = lines.map((l) => l[field.name]).filter((v): v is string => typeof v === 'string');
+    const sent = [...new Set(values)];
+    const found = new Set(
+      (
+        (await trx(table).whereIn(column, sent).where('is_active', true).select(column)) as Record<
+          string,
+          string
+        >[]
+      ).map((row) => row[column]),
+    );
+    lines.forEach((line, i) => {
+      const value = line[field.name];
+      if (typeof value === 'string' && !found.has(value)) p.notFound(`Details.${i}.${field.name}`, value);
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- shipment type
@@ -279,9 +360,9 @@ interface ShipmentTypeInput {
 }
 
 /**
- * The shipment type an order gets: relation, then langsir (Info1 Y sets its Info2), then delivery using truck
- * decide it; otherwise the one chosen, which must be a SHIPMENT_TYPE value and may be the relation one only on a
- * relation order.
+ * The shipment type an order gets: the one its rules force (forcedShipmentType: relation, langsir, delivery
+ * using truck), otherwise the one chosen, which must be a SHIPMENT_TYPE value and may be the relation one only on
+ * a relation order.
  */
 async function decideShipmentType(
   trx: Knex,
@@ -291,10 +372,14 @@ async function decideShipmentType(
   const relationValue = await relationShipmentType(trx);
   const relation = await isRelationOrder(trx, input.incoterm, input.orderType);
   const langsir = (input.langsir?.info1 ?? '').toUpperCase() === 'Y';
-  let shipmentType = input.shipmentType;
-  if (relation) shipmentType = relationValue;
-  else if (langsir && input.langsir?.info2) shipmentType = input.langsir.info2;
-  else if (input.deliveryUsingTruck) shipmentType = DELIVERY_USING_TRUCK_SHIPMENT_TYPE;
+  const shipmentType =
+    forcedShipmentType({
+      relation,
+      relationShipmentType: relationValue,
+      langsir,
+      langsirShipmentType: input.langsir?.info2,
+      deliveryUsingTruck: input.deliveryUsingTruck,
+    }) ?? input.shipmentType;
   if (!shipmentType) p.required('Shipment_Type');
   else if (!relation && shipmentType.toUpperCase() === relationValue.toUpperCase()) {
     p.add('Shipment_Type', 'sapOrder.relationOnlyShipmentType', { value: shipmentType });
@@ -311,40 +396,398 @@ function isTransferOut(orderType: OrderTypeRow): boolean {
   );
 }
 
-async function checkDestinations(
+/** The destination plant and factory belong to langsir orders: cleared on others, or left as SAP sent them. */
+const LANGSIR_FIELDS = new Set(['Plant_Destination', 'Factory_Destination']);
+
+// ---------------------------------------------------------------------------------------------- save steps
+
+interface StoredOrder {
+  id: number;
+  type: string;
+  status: string;
+  document_no: string;
+  order_type: string;
+  company_code: string | null;
+  plant: string | null;
+  incoterm: string | null;
+  langsir_type: string | null;
+  delivery_using_truck: string | null;
+  created_date: Date;
+  edited_date: Date | null;
+}
+
+type SaveResult = { id: number; documentNo: string; created: boolean };
+
+/** Creating needs Create on the SAP order screen, editing Edit. */
+async function authorise(deps: AppDeps, user: AuthUser, creating: boolean): Promise<void> {
+  if (!(await deps.permissions.can(user, 'SAPOrder', creating ? 'Create' : 'Edit')))
+    throw new ForbiddenError();
+}
+
+/**
+ * The order being edited, locked for the save: it exists, may still be edited (edit-scope.ts), is of a company
+ * and plant of the user, and keeps its Type (an order from SAP is saved by what may change on it, any other as a
+ * whole).
+ */
+async function lockStoredOrder(
+  trx: Knex,
+  input: { Id: number; Type: string },
+  plants: PlantAuthorization,
+): Promise<StoredOrder> {
+  const stored = (await trx('sap_orders')
+    .where('id', input.Id)
+    .forUpdate()
+    .first(
+      'id',
+      'type',
+      'status',
+      'document_no',
+      'order_type',
+      'company_code',
+      'plant',
+      'incoterm',
+      'langsir_type',
+      'delivery_using_truck',
+      'created_date',
+      'edited_date',
+    )) as StoredOrder | undefined;
+  if (!stored) throw new NotFoundError();
+  if (!editScope({ Status: stored.status, Type: stored.type })) {
+    throw new RuleError('NOT_EDITABLE', 'sapOrder.notEditable');
+  }
+  if (!isAuthorized(plants, stored.company_code, stored.plant)) {
+    throw new ForbiddenError('sapOrder.notAuthorized', {
+      company: stored.company_code ?? '',
+      plant: stored.plant ?? '',
+    });
+  }
+  if (stored.type !== input.Type) {
+    const p = new Problems();
+    p.add('Type', 'sapOrder.locked');
+    p.throwIfAny();
+  }
+  return stored;
+}
+
+/**
+ * The order type fits the create type, the company exists and the plant is one of its; then the user must hold
+ * that company and plant. Answers the order type.
+ */
+async function checkOrderTypeAndPlant(
+  trx: Knex,
+  v: SapOrderInput,
+  plants: PlantAuthorization,
+): Promise<OrderTypeRow> {
+  const p = new Problems();
+  const orderType = await orderTypeByName(trx, v.Order_Type);
+  if (!orderType) p.notFound('Order_Type', v.Order_Type);
+  else if (!fitsCreateType(orderType, v.Type)) {
+    p.add('Order_Type', 'sapOrder.orderTypeNotForType', { value: v.Order_Type, type: v.Type });
+  }
+  if (!(await exists(trx, 'companies', 'company_code', v.Company_Code)))
+    p.notFound('Company_Code', v.Company_Code);
+  const plant = (await trx('plants')
+    .where({ plant_code: v.Plant, is_active: true })
+    .first('company_code')) as { company_code: string } | undefined;
+  if (!plant) p.notFound('Plant', v.Plant);
+  else if (plant.company_code !== v.Company_Code) {
+    p.add('Plant', 'sapOrder.plantNotOfCompany', { value: v.Plant, company: v.Company_Code });
+  }
+  p.throwIfAny();
+  if (!isAuthorized(plants, v.Company_Code, v.Plant)) {
+    throw new ForbiddenError('sapOrder.notAuthorized', { company: v.Company_Code, plant: v.Plant });
+  }
+  return orderType!;
+}
+
+/**
+ * The field rules that need no question answered: a transfer order takes its customer/vendor, incoterm and (when
+ * none is chosen) document type from TRANSFER_ORDER_DEFAULT; a field that does not belong to the order (the
+ * definition's appliesTo: transfer fields, LN numbers, organisations and estate by the order type's flags) is
+ * saved empty, on the header and on each line.
+ */
+async function applyFieldRules(
+  trx: Knex,
+  input: SapOrderInput,
+  orderType: OrderTypeRow,
+): Promise<{ v: SapOrderInput; kind: OrderKind }> {
+  const kind: OrderKind = {
+    transfer: orderType.code.toUpperCase() === TRANSFER_ORDER_CODE,
+    flags: {
+      Use_Customer: orderType.use_customer,
+      Use_Vendor: orderType.use_vendor,
+      Use_GR: orderType.use_gr,
+      Use_Distribution: orderType.use_distribution,
+    },
+  };
+  const v: SapOrderInput = { ...input, Details: input.Details.map((line) => ({ ...line })) };
+  if (kind.transfer) {
+    const defaults = await transferOrderDefaults(trx);
+    v.Customer_Vendor_Code = defaults.vendor;
+    v.Incoterm = defaults.incoterm;
+    v.Document_Type ??= defaults.document_type;
+  }
+  const clear = (fields: readonly SapOrderField[], values: Record<string, unknown>) => {
+    for (const f of fields) if (!appliesTo(f, kind)) values[f.name] = f.type === 'bool' ? false : null;
+  };
+  clear(HEADER_WRITES, v);
+  for (const line of v.Details) clear(LINE_WRITES, line);
+  return { v, kind };
+}
+
+/**
+ * The parties: a customer or vendor (by what the order type uses; transfer orders have theirs by default) that
+ * exists, and sales and purchase organisations of the order's company.
+ */
+async function checkParties(
   trx: Knex,
   p: Problems,
-  v: { Plant_Destination: string | null; Factory_Destination: string | null },
+  v: SapOrderInput,
+  orderType: OrderTypeRow,
+  kind: OrderKind,
 ): Promise<void> {
-  if (v.Plant_Destination && !(await exists(trx, 'plants', 'plant_code', v.Plant_Destination))) {
-    p.notFound('Plant_Destination', v.Plant_Destination);
+  if (v.Customer_Vendor_Code) {
+    const customer = orderType.use_customer || !orderType.use_vendor;
+    const vendor = orderType.use_vendor || !orderType.use_customer;
+    const found =
+      (customer && (await exists(trx, 'customers', 'customer_code', v.Customer_Vendor_Code))) ||
+      (vendor && (await exists(trx, 'vendors', 'vendor_code', v.Customer_Vendor_Code)));
+    if (!found) p.notFound('Customer_Vendor_Code', v.Customer_Vendor_Code);
+  } else if (!kind.transfer && (orderType.use_customer || orderType.use_vendor)) {
+    p.required('Customer_Vendor_Code');
   }
-  if (v.Factory_Destination && !(await exists(trx, 'factories', 'factory_code', v.Factory_Destination))) {
-    p.notFound('Factory_Destination', v.Factory_Destination);
+  if (v.Sales_Organization) {
+    const org = (await trx('sales_organizations')
+      .where({ sales_organization_code: v.Sales_Organization, is_active: true })
+      .first('company_code')) as { company_code: string } | undefined;
+    if (!org) p.notFound('Sales_Organization', v.Sales_Organization);
+    else if (org.company_code !== v.Company_Code) {
+      p.add('Sales_Organization', 'sapOrder.notOfCompany', {
+        value: v.Sales_Organization,
+        company: v.Company_Code,
+      });
+    }
+  }
+  if (v.Purchase_Organization) {
+    const org = (await trx('purchase_organizations')
+      .where({ purchase_organization_code: v.Purchase_Organization, is_active: true })
+      .first('company_code')) as { company_code: string | null } | undefined;
+    if (!org) p.notFound('Purchase_Organization', v.Purchase_Organization);
+    else if (org.company_code !== null && org.company_code !== v.Company_Code) {
+      p.add('Purchase_Organization', 'sapOrder.notOfCompany', {
+        value: v.Purchase_Organization,
+        company: v.Company_Code,
+      });
+    }
   }
 }
 
 /**
- * An order from SAP keeps SAP's header and lines; its warehouse, shipment type and delivery address change, and
- * its destination plant/factory when it is a langsir order (otherwise they stay what SAP sent). The shipment type
- * follows the same rules as on any order, from the order's own incoterm, langsir type and delivery-using-truck.
+ * The langsir type (only the transfer-out order type carries one) and the shipment type it, the relation and
+ * delivery using truck decide; the destinations are cleared unless the order is a langsir one. Answers whether
+ * it is a relation order.
  */
-async function saveSyncSapOrder(
+async function applyShipmentRules(
+  trx: Knex,
+  p: Problems,
+  v: SapOrderInput,
+  orderType: OrderTypeRow,
+): Promise<boolean> {
+  let langsirValue: LookupValue | undefined;
+  if (v.Langsir_Type && !isTransferOut(orderType)) p.add('Langsir_Type', 'sapOrder.langsirOnlyTransferOut');
+  else if (v.Langsir_Type) {
+    langsirValue = await lookupValue(trx, 'LANGSIR_TYPE', v.Langsir_Type);
+    if (!langsirValue) {
+      p.add('Langsir_Type', 'validation.lookupNotFound', { value: v.Langsir_Type, group: 'LANGSIR_TYPE' });
+    }
+  }
+  const { shipmentType, relation, langsir } = await decideShipmentType(trx, p, {
+    orderType: orderType.code,
+    incoterm: v.Incoterm,
+    langsir: langsirValue,
+    deliveryUsingTruck: v.Delivery_Using_Truck === 'Y',
+    shipmentType: v.Shipment_Type,
+  });
+  v.Shipment_Type = shipmentType;
+  if (!langsir) v.Plant_Destination = v.Factory_Destination = null;
+  return relation;
+}
+
+interface NumberedLine {
+  line: SapOrderInput['Details'][number];
+  itemNo: string;
+  /** The stored line it updates, or null for a new one. */
+  keptId: number | null;
+}
+
+/**
+ * Item numbers: a line the order already has keeps its own, a new one is numbered after the highest (by 10,
+ * six digits, as SAP numbers items). Answers the lines and the stored lines no longer sent.
+ */
+async function numberLines(
+  trx: Knex,
+  stored: StoredOrder | undefined,
+  details: SapOrderInput['Details'],
+): Promise<{ lines: NumberedLine[]; removedIds: number[] }> {
+  const storedLines = stored
+    ? ((await trx('sap_order_details').where('sap_order_id', stored.id).select('id', 'item_no')) as {
+        id: number;
+        item_no: string;
+      }[])
+    : [];
+  const itemOf = new Map(storedLines.map((l) => [Number(l.id), l.item_no]));
+  let highest = Math.max(0, ...storedLines.map((l) => Number(l.item_no) || 0));
+  const keptIds = new Set<number>();
+  const lines = details.map((line) => {
+    const kept = line.Id ? itemOf.get(Number(line.Id)) : undefined;
+    if (kept !== undefined) keptIds.add(Number(line.Id));
+    const itemNo = kept ?? String((highest += 10)).padStart(6, '0');
+    return { line, itemNo, keptId: kept !== undefined ? Number(line.Id) : null };
+  });
+  const removedIds = storedLines.filter((l) => !keptIds.has(Number(l.id))).map((l) => l.id);
+  return { lines, removedIds };
+}
+
+/**
+ * For order types SAP_SYNC_SETTING names, the lines saved must be the ones SAP answered in a sync since the
+ * order's last change (sync.ts).
+ */
+async function checkSynced(
+  trx: Knex,
+  user: AuthUser,
+  stored: StoredOrder | undefined,
+  v: SapOrderInput,
+  orderType: OrderTypeRow,
+  now: Date,
+): Promise<void> {
+  if (!(await syncRequiredFor(trx, orderType.code))) return;
+  await assertSynced(trx, {
+    sapOrderId: stored?.id ?? null,
+    username: user.username,
+    orderType: orderType.name,
+    lines: v.Details,
+    lastChange: stored ? (stored.edited_date ?? stored.created_date) : null,
+    now,
+  });
+}
+
+/** The columns of the fields a save takes, from their wire values. */
+function columnsOf(fields: readonly FieldDef[], values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(fields.map((f) => [columnOf(f), values[f.name] ?? null]));
+}
+
+/**
+ * The header row: the fields the save takes, and what the server owns: the order type by its stored Name and
+ * Code, the customer's or vendor's address, the transfer direction (IN or OUT, the order type's Info1) and the
+ * relation flag.
+ */
+async function headerRow(
+  trx: Knex,
+  v: SapOrderInput,
+  orderType: OrderTypeRow,
+  relation: boolean,
+): Promise<Record<string, unknown>> {
+  const party = v.Customer_Vendor_Code
+    ? ((await trx
+        .select('address')
+        .from('customers')
+        .where('customer_code', v.Customer_Vendor_Code)
+        .unionAll(
+          (q) => void q.select('address').from('vendors').where('vendor_code', v.Customer_Vendor_Code),
+        )
+        .first()) as { address: string | null } | undefined)
+    : undefined;
+  return {
+    ...columnsOf(HEADER_WRITES, v),
+    order_type: orderType.name,
+    order_type_code: orderType.code,
+    address: party?.address ?? null,
+    transfer_type: orderType.info1 === 'IN' || orderType.info1 === 'OUT' ? orderType.info1 : null,
+    is_relation: relation,
+  };
+}
+
+/** A line's row: the fields the save takes, its item number, all of it outstanding (nothing is assigned yet). */
+function lineRow({ line, itemNo }: NumberedLine): Record<string, unknown> {
+  return { ...columnsOf(LINE_WRITES, line), item_no: itemNo, os_qty: line.Qty };
+}
+
+/** A new order: its MSO number, header and lines, waiting for approval (the workflow starts before the commit). */
+async function insertOrder(
+  deps: AppDeps,
+  trx: Knex,
+  user: AuthUser,
+  v: SapOrderInput,
+  orderType: OrderTypeRow,
+  header: Record<string, unknown>,
+  lines: NumberedLine[],
+  now: Date,
+): Promise<SaveResult> {
+  const documentNo = await nextRunningNumber(trx, SAP_ORDER_RUNNING_NUMBER, now);
+  const [row] = (await trx('sap_orders')
+    .insert({
+      ...header,
+      document_no: documentNo,
+      type: v.Type,
+      status: 'WAITING FOR APPROVAL',
+      source: 'console',
+      created_by: user.username,
+      created_date: now,
+    })
+    .returning('id')) as { id: number }[];
+  const id = row!.id;
+  await trx('sap_order_details').insert(lines.map((l) => ({ ...lineRow(l), sap_order_id: id })));
+  await startSapOrderApproval(
+    { db: trx, now: deps.now, startWorkflow: approvalStarterOf(deps) },
+    {
+      Id: id,
+      Document_No: documentNo,
+      Company_Code: v.Company_Code,
+      Order_Type: orderType.name,
+      Created_By: user.username,
+    },
+  );
+  return { id, documentNo, created: true };
+}
+
+/** An edited order: its header, the lines no longer sent removed, the kept ones updated, the new ones added. */
+async function updateOrder(
+  trx: Knex,
+  user: AuthUser,
+  stored: StoredOrder,
+  header: Record<string, unknown>,
+  lines: NumberedLine[],
+  removedIds: number[],
+  now: Date,
+): Promise<SaveResult> {
+  await trx('sap_orders')
+    .where('id', stored.id)
+    .update({ ...header, edited_by: user.username, edited_date: now });
+  if (removedIds.length) await trx('sap_order_details').whereIn('id', removedIds).delete();
+  for (const line of lines.filter((l) => l.keptId !== null)) {
+    await trx('sap_order_details').where('id', line.keptId!).update(lineRow(line));
+  }
+  const added = lines.filter((l) => l.keptId === null);
+  if (added.length) {
+    await trx('sap_order_details').insert(added.map((l) => ({ ...lineRow(l), sap_order_id: stored.id })));
+  }
+  return { id: stored.id, documentNo: stored.document_no, created: false };
+}
+
+/**
+ * An order from SAP keeps SAP's header and lines; the fields marked fromSap change (the destinations only on a
+ * langsir order; otherwise they stay what SAP sent). The shipment type follows the same rules as on any order,
+ * from the order's own incoterm, langsir type and delivery-using-truck.
+ */
+async function saveOrderFromSap(
   trx: Knex,
   user: AuthUser,
   stored: StoredOrder,
   v: SyncSapOrderInput,
   now: Date,
-): Promise<void> {
+): Promise<SaveResult> {
   const p = new Problems();
   const orderType = await orderTypeByName(trx, stored.order_type);
-  if (!(await exists(trx, 'warehouses', 'warehouse_code', v.Warehouse_Code))) {
-    p.notFound('Warehouse_Code', v.Warehouse_Code);
-  }
-  const changes: Record<string, unknown> = {
-    warehouse_code: v.Warehouse_Code,
-    delivery_address: v.Delivery_Address,
-  };
   // The order type may since have been deactivated in master data: then it carries no langsir type.
   const langsirValue =
     orderType && stored.langsir_type && isTransferOut(orderType)
@@ -357,337 +800,55 @@ async function saveSyncSapOrder(
     deliveryUsingTruck: stored.delivery_using_truck === 'Y',
     shipmentType: v.Shipment_Type,
   });
-  changes.shipment_type = decided.shipmentType;
-  changes.is_relation = decided.relation;
-  if (decided.langsir) {
-    await checkDestinations(trx, p, v);
-    changes.plant_destination = v.Plant_Destination;
-    changes.factory_destination = v.Factory_Destination;
-  }
+  const values = { ...v, Shipment_Type: decided.shipmentType };
+  const taken = FROM_SAP_WRITES.filter((f) => decided.langsir || !LANGSIR_FIELDS.has(f.name));
+  await checkValues(trx, p, taken, values, () => true);
   p.throwIfAny();
   await trx('sap_orders')
     .where('id', stored.id)
-    .update({ ...changes, edited_by: user.username, edited_date: now });
+    .update({
+      ...columnsOf(taken, values),
+      is_relation: decided.relation,
+      edited_by: user.username,
+      edited_date: now,
+    });
+  return { id: stored.id, documentNo: stored.document_no, created: false };
 }
 
 /**
  * Creates (Id 0) or edits a manual / transfer SAP order, or edits what may change on an order from SAP; answers
- * its id and document number.
+ * its id and document number. One transaction: the order, its lines and its approval commit together or not at
+ * all.
  */
 export async function saveSapOrder(
   deps: AppDeps,
   user: AuthUser,
   input: SapOrderInput | SyncSapOrderInput,
-): Promise<{ id: number; documentNo: string; created: boolean }> {
+): Promise<SaveResult> {
   const creating = input.Id === 0;
-  const allowed = await deps.permissions.can(user, 'SAPOrder', creating ? 'Create' : 'Edit');
-  if (!allowed) throw new ForbiddenError();
-  const auth = await deps.permissions.plants(user);
+  await authorise(deps, user, creating);
+  const plants = await deps.permissions.plants(user);
   const now = deps.now();
 
   return deps.db.transaction(async (trx) => {
-    let stored: StoredOrder | undefined;
-    if (!creating) {
-      stored = (await trx('sap_orders')
-        .where('id', input.Id)
-        .forUpdate()
-        .first(
-          'id',
-          'type',
-          'status',
-          'document_no',
-          'order_type',
-          'company_code',
-          'plant',
-          'incoterm',
-          'langsir_type',
-          'delivery_using_truck',
-          'created_date',
-          'edited_date',
-        )) as StoredOrder | undefined;
-      if (!stored) throw new NotFoundError();
-      const scope = editScope({ Status: stored.status, Type: stored.type });
-      if (!scope) throw new RuleError('NOT_EDITABLE', 'sapOrder.notEditable');
-      if (!isAuthorized(auth, stored.company_code, stored.plant)) {
-        throw new ForbiddenError('sapOrder.notAuthorized', {
-          company: stored.company_code ?? '',
-          plant: stored.plant ?? '',
-        });
-      }
-      // The Type never changes: an order from SAP is saved by what may change on it, any other as a whole.
-      if (stored.type !== input.Type) {
-        const p = new Problems();
-        p.add('Type', 'sapOrder.locked');
-        p.throwIfAny();
-      }
-    }
+    const stored = creating ? undefined : await lockStoredOrder(trx, input, plants);
     if (input.Type === SYNC_SAP) {
       // parseSapOrder reads a SYNC SAP body only with an Id: a stored order from SAP, its Type checked above.
       if (!stored) throw new NotFoundError();
-      await saveSyncSapOrder(trx, user, stored, input, now);
-      return { id: stored.id, documentNo: stored.document_no, created: false };
+      return saveOrderFromSap(trx, user, stored, input, now);
     }
-
+    const orderType = await checkOrderTypeAndPlant(trx, input, plants);
+    const { v, kind } = await applyFieldRules(trx, input, orderType);
     const p = new Problems();
-    const v = { ...input };
-
-    // Order type, company, plant.
-    const orderType = await orderTypeByName(trx, v.Order_Type);
-    if (!orderType) p.notFound('Order_Type', v.Order_Type);
-    else if (!fitsCreateType(orderType, v.Type)) {
-      p.add('Order_Type', 'sapOrder.orderTypeNotForType', { value: v.Order_Type, type: v.Type });
-    }
-    if (!(await exists(trx, 'companies', 'company_code', v.Company_Code)))
-      p.notFound('Company_Code', v.Company_Code);
-    const plant = (await trx('plants')
-      .where({ plant_code: v.Plant, is_active: true })
-      .first('company_code')) as { company_code: string } | undefined;
-    if (!plant) p.notFound('Plant', v.Plant);
-    else if (plant.company_code !== v.Company_Code) {
-      p.add('Plant', 'sapOrder.plantNotOfCompany', { value: v.Plant, company: v.Company_Code });
-    }
+    await checkParties(trx, p, v, orderType, kind);
+    const relation = await applyShipmentRules(trx, p, v, orderType);
+    await checkValues(trx, p, HEADER_WRITES, v, (f) => appliesTo(f, kind));
+    await checkLineValues(trx, p, v.Details);
+    const { lines, removedIds } = await numberLines(trx, stored, v.Details);
     p.throwIfAny();
-    const ot = orderType!;
-    if (!isAuthorized(auth, v.Company_Code, v.Plant)) {
-      throw new ForbiddenError('sapOrder.notAuthorized', { company: v.Company_Code, plant: v.Plant });
-    }
-
-    const transfer = ot.code.toUpperCase() === TRANSFER_ORDER_CODE;
-    if (transfer) {
-      const defaults = await transferOrderDefaults(trx);
-      v.Customer_Vendor_Code = defaults.vendor;
-      v.Incoterm = defaults.incoterm;
-      v.Document_Type ??= defaults.document_type;
-      v.LN_SO_No = v.LN_STO_No = v.LN_DO_Third_Party = null;
-    } else {
-      v.STO_SPO_Per_Shipment = false;
-      v.Langsir_Type = null;
-      for (const line of v.Details) line.Tolerance = null;
-    }
-
-    // Parties and organisations by what the order type uses.
-    if (v.Customer_Vendor_Code) {
-      const customer = ot.use_customer || !ot.use_vendor;
-      const vendor = ot.use_vendor || !ot.use_customer;
-      const found =
-        (customer && (await exists(trx, 'customers', 'customer_code', v.Customer_Vendor_Code))) ||
-        (vendor && (await exists(trx, 'vendors', 'vendor_code', v.Customer_Vendor_Code)));
-      if (!found) p.notFound('Customer_Vendor_Code', v.Customer_Vendor_Code);
-    } else if (!transfer && (ot.use_customer || ot.use_vendor)) {
-      p.required('Customer_Vendor_Code');
-    }
-    if (!ot.use_customer) v.Sales_Organization = null;
-    if (!ot.use_vendor) v.Purchase_Organization = null;
-    if (v.Sales_Organization) {
-      const org = (await trx('sales_organizations')
-        .where({ sales_organization_code: v.Sales_Organization, is_active: true })
-        .first('company_code')) as { company_code: string } | undefined;
-      if (!org) p.notFound('Sales_Organization', v.Sales_Organization);
-      else if (org.company_code !== v.Company_Code) {
-        p.add('Sales_Organization', 'sapOrder.notOfCompany', {
-          value: v.Sales_Organization,
-          company: v.Company_Code,
-        });
-      }
-    }
-    if (v.Purchase_Organization) {
-      const org = (await trx('purchase_organizations')
-        .where({ purchase_organization_code: v.Purchase_Organization, is_active: true })
-        .first('company_code')) as { company_code: string | null } | undefined;
-      if (!org) p.notFound('Purchase_Organization', v.Purchase_Organization);
-      else if (org.company_code !== null && org.company_code !== v.Company_Code) {
-        p.add('Purchase_Organization', 'sapOrder.notOfCompany', {
-          value: v.Purchase_Organization,
-          company: v.Company_Code,
-        });
-      }
-    }
-    if (!ot.use_gr) v.Estate = null;
-    if (!ot.use_distribution) v.Distribution = null;
-    else if (!v.Distribution) p.required('Distribution');
-    else if (!(await lookupValue(trx, 'DISTRIBUTION', v.Distribution))) {
-      p.add('Distribution', 'validation.lookupNotFound', { value: v.Distribution, group: 'DISTRIBUTION' });
-    }
-    if (!v.Document_Type) p.required('Document_Type');
-    else if (!(await lookupValue(trx, 'DOCUMENT_TYPE', v.Document_Type))) {
-      p.add('Document_Type', 'validation.lookupNotFound', { value: v.Document_Type, group: 'DOCUMENT_TYPE' });
-    }
-    if (v.Incoterm && !(await exists(trx, 'incoterms', 'incoterm_code', v.Incoterm)))
-      p.notFound('Incoterm', v.Incoterm);
-    if (
-      v.Product_Category &&
-      !(await exists(trx, 'product_categories', 'category_code', v.Product_Category))
-    ) {
-      p.notFound('Product_Category', v.Product_Category);
-    }
-    if (!(await exists(trx, 'warehouses', 'warehouse_code', v.Warehouse_Code))) {
-      p.notFound('Warehouse_Code', v.Warehouse_Code);
-    }
-    if (v.Valid_From && v.Valid_To && v.Valid_From > v.Valid_To) {
-      p.add('Valid_To', 'validation.dateOrder', { from: label('Valid_From') });
-    }
-
-    // Langsir only for the transfer-out order type; its value may set the shipment type.
-    let langsirValue: LookupValue | undefined;
-    if (v.Langsir_Type && !isTransferOut(ot)) p.add('Langsir_Type', 'sapOrder.langsirOnlyTransferOut');
-    else if (v.Langsir_Type) {
-      langsirValue = await lookupValue(trx, 'LANGSIR_TYPE', v.Langsir_Type);
-      if (!langsirValue) {
-        p.add('Langsir_Type', 'validation.lookupNotFound', { value: v.Langsir_Type, group: 'LANGSIR_TYPE' });
-      }
-    }
-    const { shipmentType, relation, langsir } = await decideShipmentType(trx, p, {
-      orderType: ot.code,
-      incoterm: v.Incoterm,
-      langsir: langsirValue,
-      deliveryUsingTruck: v.Delivery_Using_Truck,
-      shipmentType: v.Shipment_Type,
-    });
-    v.Shipment_Type = shipmentType;
-    if (!langsir) v.Plant_Destination = v.Factory_Destination = null;
-    await checkDestinations(trx, p, v);
-
-    // Lines: materials exist; item numbers are the stored ones, new lines numbered after the highest.
-    const materials = new Set(
-      (
-        (await trx('materials')
-          .whereIn('material_code', [...new Set(v.Details.map((l) => l.Material_Code))])
-          .where('is_active', true)
-          .select('material_code')) as { material_code: string }[]
-      ).map((m) => m.material_code),
-    );
-    v.Details.forEach((line, i) => {
-      if (!materials.has(line.Material_Code)) p.notFound(`Details.${i}.Material_Code`, line.Material_Code);
-    });
-    const storedLines = stored
-      ? ((await trx('sap_order_details').where('sap_order_id', stored.id).select('id', 'item_no')) as {
-          id: number;
-          item_no: string;
-        }[])
-      : [];
-    const itemOf = new Map(storedLines.map((l) => [Number(l.id), l.item_no]));
-    let highest = Math.max(0, ...storedLines.map((l) => Number(l.item_no) || 0));
-    const keptIds = new Set<number>();
-    const lines = v.Details.map((line) => {
-      const kept = line.Id ? itemOf.get(Number(line.Id)) : undefined;
-      if (kept !== undefined) keptIds.add(Number(line.Id));
-      const itemNo = kept ?? String((highest += 10)).padStart(6, '0');
-      return { ...line, Item_No: itemNo, keptId: kept !== undefined ? Number(line.Id) : null };
-    });
-    p.throwIfAny();
-
-    if (await syncRequiredFor(trx, ot.code)) {
-      await assertSynced(trx, {
-        sapOrderId: stored?.id ?? null,
-        username: user.username,
-        orderType: ot.name,
-        lines: v.Details,
-        lastChange: stored ? (stored.edited_date ?? stored.created_date) : null,
-        now,
-      });
-    }
-
-    // Address: the customer's or vendor's.
-    const party = v.Customer_Vendor_Code
-      ? ((await trx
-          .select('address')
-          .from('customers')
-          .where('customer_code', v.Customer_Vendor_Code)
-          .unionAll(
-            (q) => void q.select('address').from('vendors').where('vendor_code', v.Customer_Vendor_Code),
-          )
-          .first()) as { address: string | null } | undefined)
-      : undefined;
-
-    const header: Record<string, unknown> = {
-      order_type: ot.name,
-      order_type_code: ot.code,
-      document_date: v.Document_Date,
-      valid_from: v.Valid_From,
-      valid_to: v.Valid_To,
-      company_code: v.Company_Code,
-      product_category: v.Product_Category,
-      plant: v.Plant,
-      ln_so_no: v.LN_SO_No,
-      ln_sto_no: v.LN_STO_No,
-      ln_do_third_party: v.LN_DO_Third_Party,
-      sales_organization: v.Sales_Organization,
-      purchase_organization: v.Purchase_Organization,
-      document_type: v.Document_Type,
-      customer_vendor_code: v.Customer_Vendor_Code,
-      address: party?.address ?? null,
-      distribution: v.Distribution,
-      incoterm: v.Incoterm,
-      incoterm2: v.Incoterm2,
-      estate: v.Estate,
-      collective_ln: v.Collective_LN,
-      delivery_using_truck: v.Delivery_Using_Truck ? 'Y' : 'N',
-      sto_spo_per_shipment: v.STO_SPO_Per_Shipment,
-      langsir_type: v.Langsir_Type,
-      plant_destination: v.Plant_Destination,
-      factory_destination: v.Factory_Destination,
-      warehouse_code: v.Warehouse_Code,
-      shipment_type: v.Shipment_Type,
-      delivery_address: v.Delivery_Address,
-      transfer_type: ot.info1 === 'IN' || ot.info1 === 'OUT' ? ot.info1 : null,
-      is_relation: relation,
-    };
-    const lineRow = (line: (typeof lines)[number]) => ({
-      item_no: line.Item_No,
-      material_code: line.Material_Code,
-      qty: line.Qty,
-      // Nothing is assigned while the order waits for approval: all of it is outstanding.
-      os_qty: line.Qty,
-      uom: line.UOM,
-      tolerance: line.Tolerance,
-      po_so_no: line.PO_SO_No,
-      so_do_no: line.SO_DO_No,
-      so_do_item_no: line.SO_DO_Item_No,
-      ln_so_item_no: line.LN_SO_Item_No,
-      ln_sto_item_no: line.LN_STO_Item_No,
-      sales_district: line.Sales_District,
-    });
-
-    if (!stored) {
-      const documentNo = await nextRunningNumber(trx, SAP_ORDER_RUNNING_NUMBER, now);
-      const [row] = (await trx('sap_orders')
-        .insert({
-          ...header,
-          document_no: documentNo,
-          type: v.Type,
-          status: 'WAITING FOR APPROVAL',
-          source: 'console',
-          created_by: user.username,
-          created_date: now,
-        })
-        .returning('id')) as { id: number }[];
-      const id = row!.id;
-      await trx('sap_order_details').insert(lines.map((l) => ({ ...lineRow(l), sap_order_id: id })));
-      await startSapOrderApproval(
-        { db: trx, now: deps.now, startWorkflow: approvalStarterOf(deps) },
-        {
-          Id: id,
-          Document_No: documentNo,
-          Company_Code: v.Company_Code,
-          Order_Type: ot.name,
-          Created_By: user.username,
-        },
-      );
-      return { id, documentNo, created: true };
-    }
-
-    await trx('sap_orders')
-      .where('id', stored.id)
-      .update({ ...header, edited_by: user.username, edited_date: now });
-    const removed = storedLines.filter((l) => !keptIds.has(Number(l.id))).map((l) => l.id);
-    if (removed.length) await trx('sap_order_details').whereIn('id', removed).delete();
-    for (const line of lines.filter((l) => l.keptId !== null)) {
-      await trx('sap_order_details').where('id', line.keptId!).update(lineRow(line));
-    }
-    const added = lines.filter((l) => l.keptId === null);
-    if (added.length) {
-      await trx('sap_order_details').insert(added.map((l) => ({ ...lineRow(l), sap_order_id: stored.id })));
-    }
-    return { id: stored.id, documentNo: stored.document_no, created: false };
+    await checkSynced(trx, user, stored, v, orderType, now);
+    const header = await headerRow(trx, v, orderType, relation);
+    if (!stored) return insertOrder(deps, trx, user, v, orderType, header, lines, now);
+    return updateOrder(trx, user, stored, header, lines, removedIds, now);
   });
 }

@@ -1,119 +1,15 @@
-// The wire names of a SAP order and its lines (spec/2 §3, spec/3 §3) and the columns behind them, said once
-// (DESIGN §3: the column is the lower-cased wire name). The list, the editor and the save all read from here.
+// How the SAP order's fields (db/resources/sap-order.ts) are read: the select lists of the editor's read, the
+// list's JSON and the lines, with dates as yyyy-mm-dd, decimals as numbers and timestamps as ISO text.
 import type { Knex } from 'knex';
-import { numericRange, type NumberRange } from '../../db/resources/input';
-
-/** How a value travels: text as is, dates as yyyy-mm-dd, decimals as numbers, flags as booleans. */
-export type WireKind = 'text' | 'date' | 'decimal' | 'bool' | 'datetime' | 'integer';
-
-export interface WireField {
-  name: string;
-  kind: WireKind;
-  /** Decimals: the column is numeric(precision, scale); numbers sent for it are kept within that. */
-  numeric?: [precision: number, scale: number];
-}
-
-const f = (name: string, kind: WireKind = 'text', numeric?: [number, number]): WireField => ({
-  name,
-  kind,
-  ...(numeric ? { numeric } : {}),
-});
-
-/** Quantities: numeric(18,3). */
-const QTY: [number, number] = [18, 3];
-/** Amounts of money: numeric(18,2). */
-const MONEY: [number, number] = [18, 2];
-
-/** Header fields stored on sap_orders under their lower-cased name. */
-export const HEADER_FIELDS: readonly WireField[] = [
-  f('Id', 'integer'),
-  f('Type'),
-  f('Order_Type'),
-  f('Document_No'),
-  f('Document_Date', 'date'),
-  f('Delivery_Order_No'),
-  f('Valid_From', 'date'),
-  f('Valid_To', 'date'),
-  f('Company_Code'),
-  f('Product_Category'),
-  f('Plant'),
-  f('LN_SO_No'),
-  f('LN_STO_No'),
-  f('LN_DO_Third_Party'),
-  f('Sales_Organization'),
-  f('Purchase_Organization'),
-  f('Document_Type'),
-  f('Customer_Vendor_Code'),
-  f('Address'),
-  f('Distribution'),
-  f('Incoterm'),
-  f('Incoterm2'),
-  f('Estate'),
-  f('Collective_LN'),
-  f('Delivery_Using_Truck'),
-  f('STO_SPO_Per_Shipment', 'bool'),
-  f('Langsir_Type'),
-  f('Plant_Destination'),
-  f('Factory_Destination'),
-  f('Warehouse_Code'),
-  f('Shipment_Type'),
-  f('Delivery_Address'),
-  f('Transfer_Type'),
-  f('PO_No'),
-  f('Reference_Doc_No'),
-  f('Transporter'),
-  f('Loading'),
-  f('Destination'),
-  f('Freight_Cost', 'decimal', MONEY),
-  f('Freight_Cost_Per'),
-  f('Freight_Cost_UOM'),
-  f('Freight_Total_Cost', 'decimal', MONEY),
-  f('Truck_Type'),
-  f('Status'),
-  f('is_relation', 'bool'),
-  f('has_order', 'bool'),
-  f('changed_in_sap', 'bool'),
-  f('tab_status'),
-  f('Created_Date', 'datetime'),
-  f('Created_By'),
-  f('Edited_Date', 'datetime'),
-  f('Edited_By'),
-];
-
-/** Line fields stored on sap_order_details. */
-export const LINE_FIELDS: readonly WireField[] = [
-  f('Id', 'integer'),
-  f('Item_No'),
-  f('Material_Code'),
-  f('Qty', 'decimal', QTY),
-  f('os_qty', 'decimal', QTY),
-  f('real_qty', 'decimal', QTY),
-  f('UOM'),
-  f('Tolerance', 'decimal', [9, 3]),
-  f('PO_SO_No'),
-  f('SO_DO_No'),
-  f('SO_DO_Item_No'),
-  f('LN_SO_Item_No'),
-  f('LN_STO_Item_No'),
-  f('Sales_District'),
-  f('changed_in_sap', 'bool'),
-];
-
-export const columnOf = (field: Pick<WireField, 'name'>): string => field.name.toLowerCase();
-
-/** The numbers a decimal field's column holds (editor, sync and ERP schemas keep what they accept within it). */
-export function columnRange(fields: readonly WireField[], name: string): NumberRange {
-  const field = fields.find((x) => x.name === name);
-  if (!field?.numeric) throw new Error(`SAP order field ${name} is not a decimal with a known column`);
-  return numericRange(...field.numeric);
-}
+import { columnOf, type FieldDef } from '../../db/resources/engine';
+import { SapOrderLine } from '../../db/resources/sap-order';
 
 /** `alias.column as "Wire"`, with dates as yyyy-mm-dd and decimals as numbers. */
-export function selectWire(db: Knex, fields: readonly WireField[], alias: string): Knex.Raw[] {
+export function selectWire(db: Knex, fields: readonly FieldDef[], alias: string): Knex.Raw[] {
   return fields.map((field) => {
     const col = `${alias}.${columnOf(field)}`;
-    if (field.kind === 'date') return db.raw(`to_char(${col}, 'YYYY-MM-DD') as ??`, [field.name]);
-    if (field.kind === 'decimal') return db.raw(`(${col})::float8 as ??`, [field.name]);
+    if (field.type === 'date') return db.raw(`to_char(${col}, 'YYYY-MM-DD') as ??`, [field.name]);
+    if (field.type === 'decimal') return db.raw(`(${col})::float8 as ??`, [field.name]);
     return db.raw(`${col} as ??`, [field.name]);
   });
 }
@@ -123,14 +19,14 @@ export function selectWire(db: Knex, fields: readonly WireField[], alias: string
  * (row_to_json): timestamps are written as JavaScript writes a Date (UTC, milliseconds, Z), since here they
  * never pass through one.
  */
-export function wireColumnsSql(fields: readonly WireField[], alias: string): string {
+export function wireColumnsSql(fields: readonly FieldDef[], alias: string): string {
   return fields
     .map((field) => {
       const col = `${alias}.${columnOf(field)}`;
       const name = `"${field.name}"`;
       // JSON writes a date as yyyy-mm-dd whatever the session's DateStyle.
-      if (field.kind === 'decimal') return `(${col})::float8 as ${name}`;
-      if (field.kind === 'datetime')
+      if (field.type === 'decimal') return `(${col})::float8 as ${name}`;
+      if (field.type === 'datetime')
         return `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${name}`;
       return `${col} as ${name}`;
     })
@@ -143,7 +39,7 @@ export function wireColumnsSql(fields: readonly WireField[], alias: string): str
  */
 export function linesJsonSql(orderId: string): string {
   return `(select coalesce(json_agg(d order by d."Item_No"), '[]')::text from (
-            select ${wireColumnsSql(LINE_FIELDS, 'l')}, m.material_name as "material_name"
+            select ${wireColumnsSql(SapOrderLine.fields, 'l')}, m.material_name as "material_name"
               from sap_order_details l left join materials m on m.material_code = l.material_code
              where l.sap_order_id = ${orderId} and l.mark_deleted = false) d)`;
 }
@@ -177,7 +73,7 @@ export async function readLines(db: Knex, orderIds: number[]): Promise<Map<numbe
     .orderBy(['l.sap_order_id', 'l.item_no'])
     .select(
       'l.sap_order_id',
-      ...selectWire(db, LINE_FIELDS, 'l'),
+      ...selectWire(db, SapOrderLine.fields, 'l'),
       db.raw('m.material_name as ??', ['material_name']),
     )) as (Row & { sap_order_id: number })[];
   for (const { sap_order_id, ...line } of rows) {

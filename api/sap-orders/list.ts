@@ -16,7 +16,9 @@ import type { AuthUser } from '../services/session';
 import { sumOf, type CounterService } from '../services/counters';
 import { isAuthorized } from './authorization';
 import { isEditable } from './edit-scope';
-import { HEADER_FIELDS, linesJsonSql, shipmentTypeName, wireColumnsSql, type Row } from './fields';
+import { linesJsonSql, shipmentTypeName, wireColumnsSql, type Row } from './fields';
+import { columnOf, defaultFilter, entityField } from '../../db/resources/engine';
+import { SAP_ORDER_STATUSES, SapOrder } from '../../db/resources/sap-order';
 import { JsonText } from '../http';
 import {
   SAP_ORDER_FILTER_INDEX_CODES,
@@ -24,60 +26,32 @@ import {
   SAP_ORDER_VALUE_COLUMNS,
 } from '../../db/schema-contract';
 
-export const SAP_ORDER_STATUSES = ['WAITING FOR APPROVAL', 'APPROVED', 'REJECTED'] as const;
 /** DESIGN §4 "SAP order states": the list tabs, ALL first. */
 export const SAP_ORDER_TABS = ['ALL', 'WAITING FOR APPROVAL', 'OUTSTANDING', 'ASSIGNED', 'REJECTED'] as const;
 
-/** The columns of spec/2 §2.4, each sortable and filterable (contains; dates dd/mm/yyyy; has_order Y/N). */
-const TEXT_COLUMNS = [
-  'Type',
-  'Company_Code',
-  'Delivery_Order_No',
-  'Document_No',
-  'Plant',
-  'Product_Category',
-  'Status',
-  'Purchase_Organization',
-  'Sales_Organization',
-  'Customer_Vendor_Code',
-  'Incoterm',
-  'Incoterm2',
-  'Estate',
-  'Distribution',
-  'PO_No',
-  'Reference_Doc_No',
-  'LN_SO_No',
-  'Collective_LN',
-  'Transporter',
-  'Loading',
-  'Destination',
-  'Freight_Cost',
-  'Freight_Cost_Per',
-  'Freight_Cost_UOM',
-  'Truck_Type',
-  'Created_By',
-  'Edited_By',
-];
-const DATE_COLUMNS = ['Document_Date', 'Valid_From', 'Valid_To', 'Created_Date', 'Edited_Date'];
+/** List columns that are expressions rather than a column of sap_orders. */
+const COLUMN_SQL: Record<string, (lang: Language) => string> = {
+  shipment_type_name: shipmentTypeName,
+  // Flags filter as Y/N.
+  has_order: () => `(case when s.has_order then 'Y' else 'N' end)`,
+};
 
+/** The columns of spec/2 §2.4 as the definition lists them, each sorting and filtering as its field says. */
 function listSpec(lang: Language): ListSpec {
   const fields: ListSpec['fields'] = {};
-  for (const name of TEXT_COLUMNS)
-    fields[name] = { column: `s.${name.toLowerCase()}`, sortable: true, filter: 'contains' };
+  for (const name of SapOrder.list) {
+    const field = entityField(SapOrder, name);
+    fields[name] = {
+      column: COLUMN_SQL[name]?.(lang) ?? `s.${columnOf(field)}`,
+      sortable: field.sortable ?? true,
+      filter: (field.filter ?? defaultFilter(field)) || undefined,
+    };
+  }
   // Document numbers: contains goes through the index of their grams (migration 012).
   for (const column of SAP_ORDER_GRAM_COLUMNS) {
-    const name = TEXT_COLUMNS.find((n) => n.toLowerCase() === column)!;
+    const name = SapOrder.list.find((n) => n.toLowerCase() === column)!;
     fields[name]!.indexSql = `tms_grams(s.${column}) @@ tms_grams_query(?)`;
   }
-  for (const name of DATE_COLUMNS)
-    fields[name] = { column: `s.${name.toLowerCase()}`, sortable: true, filter: 'date' };
-  fields.order_type_name = { column: 's.order_type', sortable: true, filter: 'contains' };
-  fields.shipment_type_name = { column: shipmentTypeName(lang), sortable: true, filter: 'contains' };
-  fields.has_order = {
-    column: `(case when s.has_order then 'Y' else 'N' end)`,
-    sortable: true,
-    filter: 'equals',
-  };
   const tabs: ListSpec['tabs'] = {};
   for (const tab of SAP_ORDER_TABS.slice(1)) tabs[tab] = (qb) => void qb.where('s.tab_status', tab);
   // Newest first; the id makes paging stable and is what the tab index (tab_status, id desc) serves.
@@ -227,7 +201,7 @@ export function rowFlags(row: Row, rights: RowRights): Record<string, boolean> {
 
 /** The page's JSON per language: every header field, the list's own columns, then (spliced in) flags and lines. */
 const pageJsonSql = (lang: Language) =>
-  `(select row_to_json(w) from (select ${wireColumnsSql(HEADER_FIELDS, 's')}, s.order_type as "order_type_name",
+  `(select row_to_json(w) from (select ${wireColumnsSql(SapOrder.fields, 's')}, s.order_type as "order_type_name",
      ${shipmentTypeName(lang)} as "shipment_type_name", (s.qty_total)::float8 as "qty_total",
      (s.os_qty_total)::float8 as "os_qty_total") w)::text`;
 const PAGE_JSON = { en: pageJsonSql('en'), id: pageJsonSql('id') };

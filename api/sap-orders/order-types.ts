@@ -3,6 +3,7 @@
 // it must be synced with SAP before saving (SAP_SYNC_SETTING), the defaults of transfer orders
 // (TRANSFER_ORDER_DEFAULT) and the shipment type a langsir choice sets (LANGSIR_TYPE).
 import type { Knex } from 'knex';
+import { RELATION_SHIPMENT_TYPE, TRANSFER_ORDER } from '../../db/resources/sap-order';
 
 export interface OrderTypeRow {
   id: number;
@@ -22,8 +23,6 @@ export interface OrderTypeRow {
 
 /** Order type code of transfer orders (spec/3 §4.1 "TO IN/OUT"); the create type TRANSFER ORDER uses it. */
 export const TRANSFER_ORDER_CODE = 'TO';
-export const CREATE_TYPES = ['MANUAL', 'TRANSFER ORDER'] as const;
-export type CreateType = (typeof CREATE_TYPES)[number];
 
 const COLUMNS = [
   'id',
@@ -106,7 +105,7 @@ export async function orderTypeByCodeAndName(
 /** Whether an order type may be chosen for a create type: transfer orders are the TO types, manual ones the rest. */
 export function fitsCreateType(orderType: Pick<OrderTypeRow, 'code'>, type: string): boolean {
   const transfer = orderType.code.toUpperCase() === TRANSFER_ORDER_CODE;
-  return type === 'TRANSFER ORDER' ? transfer : !transfer;
+  return type === TRANSFER_ORDER ? transfer : !transfer;
 }
 
 export interface LookupValue {
@@ -177,7 +176,7 @@ export async function isRelationOrder(
 /** The SHIPMENT_TYPE value of relation orders (Info1 RELATION). */
 export async function relationShipmentType(db: Knex): Promise<string> {
   const values = await lookupValues(db, 'SHIPMENT_TYPE');
-  return values.find((v) => (v.info1 ?? '').toUpperCase() === 'RELATION')?.code ?? 'RELATION';
+  return values.find((v) => (v.info1 ?? '').toUpperCase() === 'RELATION')?.code ?? RELATION_SHIPMENT_TYPE;
 }
 
 /** Whether SAP_SYNC_SETTING asks for a successful sync before an order of this type code is saved. */

@@ -13,8 +13,9 @@ import type { Answer } from '../http';
 import { NotFoundError, RuleError, ValidationError } from '../errors';
 import { ErpError, type ErpLine, type ErpSyncResult } from '../erp/types';
 import type { AuthUser } from '../services/session';
+import { columnRange, entityField } from '../../db/resources/engine';
 import { integer, number, text } from '../../db/resources/input';
-import { columnRange, LINE_FIELDS } from './fields';
+import { SapOrderLine } from '../../db/resources/sap-order';
 import { orderTypeByName } from './order-types';
 import { erpOf } from './services';
 
@@ -38,7 +39,10 @@ export const syncBodySchema = z.looseObject({
         Item_No: optText(10),
         Material_Code: optText(40),
         // A line still being typed may have no quantity yet.
-        Qty: z.preprocess((v) => (v === '' ? null : v), number(columnRange(LINE_FIELDS, 'Qty')).nullish()),
+        Qty: z.preprocess(
+          (v) => (v === '' ? null : v),
+          number(columnRange(entityField(SapOrderLine, 'Qty'))).nullish(),
+        ),
         UOM: optText(10),
         PO_SO_No: optText(50),
         SO_DO_No: optText(50),
@@ -85,22 +89,12 @@ export function sapReference(
   return documentNo;
 }
 
-/** A line SAP answered, in the SAP order line's wire shape (what the editor puts in its table). */
+/** A line SAP answered, in the SAP order line's wire shape: the editor's line fields and the material's name. */
 function wireLine(line: ErpLine, names: Map<string, string>): Record<string, unknown> {
-  return {
-    Item_No: line.Item_No,
-    Material_Code: line.Material_Code,
-    material_name: names.get(line.Material_Code) ?? null,
-    Qty: line.Qty,
-    UOM: line.UOM,
-    Tolerance: line.Tolerance ?? null,
-    PO_SO_No: line.PO_SO_No ?? null,
-    SO_DO_No: line.SO_DO_No ?? null,
-    SO_DO_Item_No: line.SO_DO_Item_No ?? null,
-    LN_SO_Item_No: line.LN_SO_Item_No ?? null,
-    LN_STO_Item_No: line.LN_STO_Item_No ?? null,
-    Sales_District: line.Sales_District ?? null,
-  };
+  const wire: Record<string, unknown> = {};
+  for (const name of SapOrderLine.form) wire[name] = line[name] ?? null;
+  wire.material_name = names.get(line.Material_Code) ?? null;
+  return wire;
 }
 
 export async function syncWithSap(deps: AppDeps, user: AuthUser, body: SyncBody): Promise<Answer> {

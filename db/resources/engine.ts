@@ -168,6 +168,35 @@ export interface LookupOptions {
   audience?: 'signedIn' | 'staff';
 }
 
+/**
+ * A business entity whose routes, screens and import are its domain's own (the SAP order; the order and the
+ * shipment next), declared like a resource: its fields once, and the list's columns and the editor's form as
+ * their screens order them. The domain's list, read, save and import and the console's columns and form derive
+ * from it, and the schema check (test/api/resources.test.ts) holds it against its migrated table. The fields'
+ * own `list` and `group` do not apply here: `list` and `form` say where a field shows.
+ */
+export interface EntityDef<F extends FieldDef = FieldDef> {
+  /** Label namespace (`resources.<name>.fields.<field>`) and menu controller. */
+  name: string;
+  table: string;
+  /** The business key a record is found and matched by (a document number; a line's item number). */
+  key?: string;
+  /** Every column the API answers or writes, by wire name, in the order the answers carry them. */
+  fields: readonly F[];
+  /** Values the list or the read compute beside the fields (a joined name, a code's text), in a column if `column`. */
+  computed?: readonly FieldDef[];
+  /** The list's columns (fields or computed values) in the screen's order; each sorts and filters as it says. */
+  list?: readonly string[];
+  /** The editor's fields in the screen's order; those not readOnly are what a save takes. */
+  form?: readonly string[];
+  /** Pairs of date fields that must be in order (from ≤ to), checked by the save and by the form. */
+  dateRanges?: readonly (readonly [from: string, to: string])[];
+  /** Rows of a table of their own, answered and saved as the record's array `name`, keyed by `parentColumn`. */
+  lines?: { name: string; parentColumn: string; def: EntityDef };
+  /** Columns of the table that no field carries (kept by triggers, or by the import for itself). */
+  internalColumns?: readonly string[];
+}
+
 export type SystemFieldName = 'Is_Active' | 'Created_Date' | 'Created_By' | 'Edited_Date' | 'Edited_By';
 
 /** Audit and state columns every resource table has, with their wire names. */
@@ -184,19 +213,27 @@ export function columnOf(field: Pick<FieldDef, 'name' | 'column'>): string {
   return field.column ?? field.name.toLowerCase();
 }
 
-export function defineResource<const R extends ResourceDef>(def: R): R {
+/**
+ * Checks what each field says of itself (a ref names its resource, a decimal its column's precision and scale...)
+ * and that no name is given twice; answers the names.
+ */
+function checkFields(owner: string, fields: readonly FieldDef[]): Set<string> {
   const names = new Set<string>();
-  for (const f of [...def.fields, ...SYSTEM_FIELDS]) {
-    if (names.has(f.name)) throw new Error(`${def.name}: field ${f.name} defined twice`);
+  for (const f of fields) {
+    if (names.has(f.name)) throw new Error(`${owner}: field ${f.name} defined twice`);
     names.add(f.name);
-    if (f.type === 'ref' && !f.ref) throw new Error(`${def.name}.${f.name}: a ref field names its resource`);
+    if (f.type === 'ref' && !f.ref) throw new Error(`${owner}.${f.name}: a ref field names its resource`);
     if (f.type === 'lookup' && !f.lookupGroup)
-      throw new Error(`${def.name}.${f.name}: a lookup names its group`);
-    if (f.type === 'enum' && !f.options?.length)
-      throw new Error(`${def.name}.${f.name}: an enum lists options`);
+      throw new Error(`${owner}.${f.name}: a lookup names its group`);
+    if (f.type === 'enum' && !f.options?.length) throw new Error(`${owner}.${f.name}: an enum lists options`);
     if (f.type === 'decimal' && (f.precision === undefined || f.scale === undefined))
-      throw new Error(`${def.name}.${f.name}: a decimal gives its column's precision and scale`);
+      throw new Error(`${owner}.${f.name}: a decimal gives its column's precision and scale`);
   }
+  return names;
+}
+
+export function defineResource<const R extends ResourceDef>(def: R): R {
+  const names = checkFields(def.name, [...def.fields, ...SYSTEM_FIELDS]);
   if (def.key && !names.has(def.key)) throw new Error(`${def.name}: key ${def.key} is not a field`);
   if (def.lookup) {
     const { filters = [], columns = [], paramNames = {}, indonesian = {} } = def.lookup;
@@ -214,6 +251,42 @@ export function defineResource<const R extends ResourceDef>(def: R): R {
     if (!names.has(from) || !names.has(to)) throw new Error(`${def.name}: date range ${from}..${to} unknown`);
   }
   return def;
+}
+
+export function defineEntity<const E extends EntityDef>(def: E): E {
+  const names = checkFields(def.name, def.fields);
+  if (def.key && !names.has(def.key)) throw new Error(`${def.name}: key ${def.key} is not a field`);
+  const computed = checkFields(def.name, def.computed ?? []);
+  for (const name of computed) {
+    if (names.has(name)) throw new Error(`${def.name}: ${name} is both a field and a computed value`);
+  }
+  for (const name of def.list ?? []) {
+    if (!names.has(name) && !computed.has(name))
+      throw new Error(`${def.name}: the list names unknown ${name}`);
+  }
+  for (const name of def.form ?? []) {
+    if (!names.has(name)) throw new Error(`${def.name}: the form names unknown field ${name}`);
+  }
+  for (const [from, to] of def.dateRanges ?? []) {
+    if (!names.has(from) || !names.has(to)) throw new Error(`${def.name}: date range ${from}..${to} unknown`);
+  }
+  const columns = new Set(def.fields.map(columnOf));
+  for (const column of def.internalColumns ?? []) {
+    if (columns.has(column)) throw new Error(`${def.name}: internal column ${column} is a field's`);
+  }
+  return def;
+}
+
+/** A field or computed value of an entity by wire name. */
+export function entityField(def: EntityDef, name: string): FieldDef {
+  const field = def.fields.find((f) => f.name === name) ?? def.computed?.find((f) => f.name === name);
+  if (!field) throw new Error(`${def.name}: no field ${name}`);
+  return field;
+}
+
+/** The fields of an entity's form, in its order. */
+export function formFields<E extends EntityDef>(def: E): E['fields'][number][] {
+  return (def.form ?? []).map((name) => def.fields.find((f) => f.name === name)!);
 }
 
 /** Every field of a resource including the system ones, in display order. */
@@ -254,6 +327,12 @@ export function numberRange(field: FieldDef): NumberRange {
   const declared: NumberRange = { min: field.min, max: field.max, integer: field.type === 'integer' };
   if (field.type === 'decimal') return within(declared, numericRange(field.precision!, field.scale!));
   return within(declared, field.bigint ? BIGINT_RANGE : INTEGER_RANGE);
+}
+
+/** The numbers a number field's column holds, whatever the business limits (a line still being typed...). */
+export function columnRange(field: FieldDef): NumberRange {
+  if (field.type === 'decimal') return numericRange(field.precision!, field.scale!);
+  return field.bigint ? BIGINT_RANGE : INTEGER_RANGE;
 }
 
 /**

@@ -4,7 +4,6 @@
 // quantities sent as "0x10", true or [5]; a file with bytes that are not UTF-8. Each answers 400 with the field
 // named, writes nothing, and every ERP call (refused ones included) is in API Log.
 import type { SapApprovalWorkflowStart } from '../../api/sap-orders/approval';
-import { HEADER_FIELDS, LINE_FIELDS } from '../../api/sap-orders/fields';
 import { writeCallLog } from '../../api/erp/call-log';
 import { DEMO_ERP_API_KEY } from '../../db/seeds/demo';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
@@ -374,28 +373,5 @@ describe('ERP calls the TMS makes are logged whatever SAP answers', () => {
       response: '{"d":{"SalesOrder":"81\\u000000"}}',
       request: { filter: "SalesOrder eq '81\\u000000\\ud800'" },
     });
-  });
-});
-
-describe('the SAP order fields know their columns', () => {
-  test('given the decimals of fields.ts, when compared with the migrated columns, then each carries its precision and scale', async () => {
-    const result = await t.deps.db.raw<{
-      rows: { table_name: string; column_name: string; numeric_precision: number; numeric_scale: number }[];
-    }>(
-      `select table_name, column_name, numeric_precision, numeric_scale from information_schema.columns
-        where table_schema = current_schema() and table_name in ('sap_orders', 'sap_order_details')
-          and data_type = 'numeric'`,
-    );
-    const columns = new Map(
-      result.rows.map((c) => [`${c.table_name}.${c.column_name}`, [c.numeric_precision, c.numeric_scale]]),
-    );
-    const declared = [
-      ...HEADER_FIELDS.map((f) => ['sap_orders', f] as const),
-      ...LINE_FIELDS.map((f) => ['sap_order_details', f] as const),
-    ].filter(([, f]) => f.kind === 'decimal');
-    expect(declared.length).toBeGreaterThan(0);
-    for (const [table, f] of declared) {
-      expect([f.name, f.numeric]).toEqual([f.name, columns.get(`${table}.${f.name.toLowerCase()}`)]);
-    }
   });
 });

@@ -2,8 +2,15 @@
 // and filter, create, read, update, delete or deactivate, a validation error, a unique violation, a delete of
 // a row other data uses, the lookup, and 403 for a user whose groups lack the screen. Records are made from
 // each definition, so a new resource is covered the day its definition is added.
-import { allFields, columnOf, type FieldDef, type ResourceDef } from '../../db/resources/engine';
+import {
+  allFields,
+  columnOf,
+  type EntityDef,
+  type FieldDef,
+  type ResourceDef,
+} from '../../db/resources/engine';
 import { RESOURCES } from '../../db/resources/master';
+import { SapOrder } from '../../db/resources/sap-order';
 import { createTestApp, DEMO_PASSWORD, loginAs, type TestApp } from '../support/api';
 import { hashPassword } from '../../api/services/passwords';
 import { resourceSampler } from '../support/resource-samples';
@@ -372,6 +379,23 @@ describe('schema', () => {
       expect(columns.size).toBe(allFields(def).length + (def.internalColumns?.length ?? 0));
       for (const c of def.internalColumns ?? []) expect(columns.has(c)).toBe(true);
       for (const child of def.children ?? []) expectColumns(child.fields, await columnsOf(child.table));
+    },
+  );
+
+  /** The business entities (db/resources/<entity>.ts) and their lines, with the column that ties lines to them. */
+  const ENTITIES: [string, EntityDef, string | undefined][] = [
+    [SapOrder.table, SapOrder, undefined],
+    [SapOrder.lines.def.table, SapOrder.lines.def, SapOrder.lines.parentColumn],
+  ];
+
+  test.each(ENTITIES)(
+    'given the %s definition, when compared with its migrated table, then every field has its column with a matching type, nullability and size, and every other column is listed as internal',
+    async (_table, def, parentColumn) => {
+      const columns = await columnsOf(def.table);
+      expectColumns([...def.fields], columns);
+      const internal = [...(def.internalColumns ?? []), ...(parentColumn ? [parentColumn] : [])];
+      for (const c of internal) expect([c, columns.has(c)]).toEqual([c, true]);
+      expect(columns.size).toBe(def.fields.length + internal.length);
     },
   );
 });

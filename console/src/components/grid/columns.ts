@@ -1,6 +1,7 @@
 // A list column described once (what it shows, how it sorts and filters) and turned into an AG Grid column:
 // the cell format follows the kind, numbers are right-aligned, and the filter row gets the matching filter.
 import type { ColDef } from 'ag-grid-community';
+import type { FieldDef } from '../../../../db/resources/engine';
 import { formatCell, textOf, type CellKind } from './cellFormat';
 import {
   ListColumnFilter,
@@ -20,6 +21,20 @@ export interface GridColumn {
   /** Choices of an `equals` filter (flags get Y/N); a cell holding one of the values shows its text. */
   options?: { value: string; text: string }[];
   width?: number;
+}
+
+/** How a field's value reads in a cell: numbers, dates and flags as such, everything else as text. */
+export function cellKindOf(field: FieldDef): CellKind {
+  switch (field.type) {
+    case 'integer':
+    case 'decimal':
+    case 'date':
+    case 'datetime':
+    case 'bool':
+      return field.type;
+    default:
+      return 'text';
+  }
 }
 
 const NUMERIC: CellKind[] = ['integer', 'decimal'];

@@ -14,14 +14,9 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  defaultFilter,
-  listedFields,
-  type FieldDef,
-  type ResourceDef,
-} from '../../../../db/resources/engine';
+import { defaultFilter, listedFields, type ResourceDef } from '../../../../db/resources/engine';
 import { api } from '../../api/client';
-import type { GridColumn } from '../../components/grid/columns';
+import { cellKindOf, type GridColumn } from '../../components/grid/columns';
 import { DataGrid, type DataGridHandle, type Row } from '../../components/grid/DataGrid';
 import { tableStateKey } from '../../components/grid/gridState';
 import { ImportDialog } from '../../components/grid/ImportDialog';
@@ -36,26 +31,13 @@ import { recordCaption, useResourceText, type ResourceText } from './labels';
 import { useResourcePermission } from './permission';
 import { useRouteResource } from './registry';
 
-function gridKind(field: FieldDef): GridColumn['kind'] {
-  switch (field.type) {
-    case 'integer':
-    case 'decimal':
-    case 'date':
-    case 'datetime':
-    case 'bool':
-      return field.type;
-    default:
-      return 'text';
-  }
-}
-
 export function resourceColumns(def: ResourceDef, text: ResourceText): GridColumn[] {
   return listedFields(def)
     .filter((f) => f.list !== false && !f.secret)
     .map((f) => ({
       field: f.name,
       header: text.field(f.name),
-      kind: gridKind(f),
+      kind: cellKindOf(f),
       scale: f.scale,
       sortable: f.sortable !== false,
       filter: defaultFilter(f),

@@ -24,10 +24,11 @@ import { Button, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from 
 import { ArrowSync20Regular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RELATION_SHIPMENT_TYPE, SYNC_SAP, TRANSFER_ORDER } from '../../../../../db/resources/sap-order';
 import { api, SessionExpiredError } from '../../../api/client';
 import { usePermission } from '../../../api/permission';
 import { EditorFrame } from '../../../components/editor/EditorFrame';
-import { useEditor, type FieldErrors } from '../../../components/editor/useEditor';
+import { useEditor, type EditorMode, type FieldErrors } from '../../../components/editor/useEditor';
 import type { FormValue } from '../../../components/form/values';
 import { textOf } from '../../../components/grid/cellFormat';
 import { useScreenStyles } from '../../../components/screenStyles';
@@ -35,8 +36,6 @@ import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
 import { DetailTable } from './DetailTable';
 import { HeaderFields } from './HeaderFields';
 import {
-  CREATE_TYPE,
-  RELATION_SHIPMENT_TYPE,
   checkOrder,
   decideRules,
   lineFromServer,
@@ -44,7 +43,6 @@ import {
   orderBody,
   orderFromServer,
   str,
-  type EditorMode,
   type EditorOrder,
   type LineRow,
   type ListItem,
@@ -155,7 +153,7 @@ export default function SapOrderEditorPage() {
 
   // Transfer or not, and the transfer defaults, for the Type (SYNC SAP is neither: it is SAP's document).
   useEffect(() => {
-    if (!ready || !type || type === CREATE_TYPE.syncSap) return;
+    if (!ready || !type || type === SYNC_SAP) return;
     let live = true;
     api
       .post<{ is_transfer_order?: boolean; default_model?: TransferCheck['defaults'] }>(
@@ -232,7 +230,7 @@ export default function SapOrderEditorPage() {
   }, [ready, flagsUrl, orderType, notify, t, setValues]);
 
   const transfer =
-    transferCheck && transferCheck.type === type ? transferCheck.transfer : type === CREATE_TYPE.transfer;
+    transferCheck && transferCheck.type === type ? transferCheck.transfer : type === TRANSFER_ORDER;
   const defaulted = useMemo(
     () =>
       withTransferDefaults(

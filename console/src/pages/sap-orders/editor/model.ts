@@ -1,21 +1,26 @@
-// The SAP order editor's model (spec/3 §2.1, §3, §4.2): the header fields in the spec's order and the detail
-// columns, each said once with its input (a FieldDef for the shared FieldControl) and where its choices come
-// from; the rules that show, hide, lock and force fields; the conversion from the server's order to the form
-// and back to the save body; the checks made before asking the server; and the fingerprint that tells whether
-// the lines are the ones SAP answered in the last sync. Everything here is pure, so the page only wires it up.
-import type { FieldDef } from '../../../../../db/resources/engine';
+// The SAP order editor's model (spec/3 §2.1, §3, §4.2): the form's header fields and detail columns as the
+// definition declares them (db/resources/sap-order.ts: order, types, lengths, what must be filled, what belongs to
+// which orders, what stays open on an order from SAP), each turned into the input of the shared FieldControl
+// with where its choices come from; the rules that show, hide, lock and force fields; the conversion from the
+// server's order to the form and back to the save body; the checks made before asking the server; and the
+// fingerprint that tells whether the lines are the ones SAP answered in the last sync. Everything here is pure,
+// so the page only wires it up.
+import { formFields, type FieldDef } from '../../../../../db/resources/engine';
+import {
+  appliesTo,
+  forcedShipmentType,
+  FROM_SAP_FIELDS,
+  isYesNo,
+  SapOrder,
+  SapOrderLine,
+  SYNC_SAP,
+  type OrderKind,
+  type SapOrderField,
+} from '../../../../../db/resources/sap-order';
+import type { EditorMode } from '../../../components/editor/useEditor';
 import type { FormValue } from '../../../components/form/values';
 import { textOf } from '../../../components/grid/cellFormat';
 import { formatDate } from '../../../util/format';
-
-export type EditorMode = 'create' | 'edit' | 'view';
-
-export const CREATE_TYPE = { transfer: 'TRANSFER ORDER', syncSap: 'SYNC SAP' } as const;
-
-/** The shipment type Delivery_Using_Truck = Y fixes (the server applies the same value). */
-export const DELIVERY_USING_TRUCK_SHIPMENT_TYPE = 'INDIVIDUAL_TRUCK';
-/** The SHIPMENT_TYPE code of relation orders when the lookup does not say (spec/3 §4.1 vocabulary). */
-export const RELATION_SHIPMENT_TYPE = 'RELATION';
 
 /** Order-type flags (spec/3 §3) as util/order_type_fields* answer them. */
 export interface OrderTypeFlags {
@@ -61,6 +66,8 @@ export type ListName =
 
 export interface HeaderField {
   def: FieldDef;
+  /** The field as the definition declares it (its editor rules). */
+  field: SapOrderField;
   choices?: Choices;
   /** Characters typed before a type-ahead searches (spec/3 §9: 3 by default). */
   minChars?: number;
@@ -68,85 +75,101 @@ export interface HeaderField {
   wide?: boolean;
 }
 
-const text = (name: string, maxLength: number): FieldDef => ({ name, type: 'text', maxLength });
-const ref = (name: string, required = false): FieldDef => ({ name, type: 'ref', required });
-const pick = (name: string, required = false): FieldDef => ({ name, type: 'enum', required, options: [] });
-const date = (name: string, required = false): FieldDef => ({ name, type: 'date', required });
 const company = (v: HeaderValues) => ({ company: str(v.Company_Code) });
+const lookup = (
+  url: string,
+  more: Omit<Extract<Choices, { kind: 'ref' }>, 'kind' | 'url'> = {},
+): Choices => ({
+  kind: 'ref',
+  url: () => url,
+  ...more,
+});
 
-/** The header in the order of spec/3 §2.1. Lists narrowed by a parent (plants of a company...) open at once. */
-export const HEADER_FIELDS: readonly HeaderField[] = [
-  { def: pick('Type', true), choices: { kind: 'list', list: 'createTypes' } },
-  { def: pick('Order_Type', true), choices: { kind: 'list', list: 'orderTypes' } },
-  { def: { ...text('Document_No', 50), readOnly: true } },
-  { def: date('Document_Date', true) },
-  { def: date('Valid_From') },
-  { def: date('Valid_To') },
-  { def: ref('Company_Code', true), choices: { kind: 'ref', url: () => 'list/company_code' } },
-  { def: ref('Product_Category'), choices: { kind: 'ref', url: () => 'list/business_segment_code' } },
-  {
-    def: ref('Plant', true),
-    choices: { kind: 'ref', url: () => 'list/plant', params: company },
-    minChars: 0,
-  },
-  { def: text('LN_SO_No', 50) },
-  { def: text('LN_STO_No', 50) },
-  { def: text('LN_DO_Third_Party', 50) },
-  {
-    def: ref('Sales_Organization'),
-    choices: { kind: 'ref', url: () => 'list/sales_organization_code', params: company },
-    minChars: 0,
-  },
-  {
-    def: ref('Purchase_Organization'),
-    choices: { kind: 'ref', url: () => 'list/purchase_organization', params: company },
-    minChars: 0,
-  },
-  { def: pick('Document_Type', true), choices: { kind: 'list', list: 'DOCUMENT_TYPE' } },
-  {
-    def: ref('Customer_Vendor_Code'),
-    // Customers for customer-type orders, vendors for the others (vendor types, transfers between plants).
+/**
+ * Where the choices of the fields that have them come from, beyond what the definition says (a lookup group's
+ * values are listed whole, a Y/N flag is a select): the spec's lookups (spec/3 §7), narrowed by a parent field.
+ * Lists narrowed by a parent (plants of a company...) open at once.
+ */
+const CHOICES: Partial<Record<string, Pick<HeaderField, 'choices' | 'minChars'>>> = {
+  Type: { choices: { kind: 'list', list: 'createTypes' } },
+  Order_Type: { choices: { kind: 'list', list: 'orderTypes' } },
+  Company_Code: { choices: lookup('list/company_code') },
+  Product_Category: { choices: lookup('list/business_segment_code') },
+  Plant: { choices: lookup('list/plant', { params: company }), minChars: 0 },
+  Sales_Organization: { choices: lookup('list/sales_organization_code', { params: company }), minChars: 0 },
+  Purchase_Organization: { choices: lookup('list/purchase_organization', { params: company }), minChars: 0 },
+  // Customers for customer-type orders, vendors for the others (vendor types, transfers between plants).
+  Customer_Vendor_Code: {
     choices: {
       kind: 'ref',
       url: (_, rules) => (rules.customerLookup ? 'list/customer_code' : 'list/vendor_code'),
     },
   },
-  { def: { ...text('Address', 500), readOnly: true } },
-  { def: pick('Distribution', true), choices: { kind: 'list', list: 'DISTRIBUTION' } },
-  { def: ref('Incoterm'), choices: { kind: 'ref', url: () => 'list/incoterm_code' }, minChars: 0 },
-  { def: text('Estate', 100) },
-  { def: text('Incoterm2', 200) },
-  { def: text('Collective_LN', 50) },
-  { def: pick('Delivery_Using_Truck'), choices: { kind: 'yesNo' } },
-  { def: { name: 'STO_SPO_Per_Shipment', type: 'bool' } },
-  { def: pick('Langsir_Type'), choices: { kind: 'list', list: 'LANGSIR_TYPE' } },
-  { def: ref('Plant_Destination'), choices: { kind: 'ref', url: () => 'list/plant_all' } },
-  { def: ref('Factory_Destination'), choices: { kind: 'ref', url: () => 'list/factory' } },
-  {
-    def: ref('Warehouse_Code', true),
-    choices: { kind: 'ref', url: () => 'list/warehouse', params: (v) => ({ plant: str(v.Plant) }) },
+  Incoterm: { choices: lookup('list/incoterm_code'), minChars: 0 },
+  Plant_Destination: { choices: lookup('list/plant_all') },
+  Factory_Destination: { choices: lookup('list/factory') },
+  Warehouse_Code: {
+    choices: lookup('list/warehouse', { params: (v) => ({ plant: str(v.Plant) }) }),
     minChars: 0,
   },
-  { def: pick('Shipment_Type', true), choices: { kind: 'list', list: 'SHIPMENT_TYPE' } },
-  { def: { name: 'Delivery_Address', type: 'textarea', maxLength: 500 }, wide: true },
-];
+};
+
+/** The choices of a field: its own (CHOICES), its lookup group's values, or Y/N. */
+function choicesOf(field: SapOrderField): Choices | undefined {
+  const own = CHOICES[field.name]?.choices;
+  if (own) return own;
+  if (field.type === 'lookup') return { kind: 'list', list: field.lookupGroup as ListName };
+  if (isYesNo(field)) return { kind: 'yesNo' };
+  return undefined;
+}
+
+/**
+ * The input of a field: a type-ahead for a ref, a select for a list, else the field's own type, with its length,
+ * limits and decimals; required when the definition asks for it (always, or after the rules).
+ */
+function formDef(
+  field: SapOrderField,
+  choices: Choices | undefined,
+  limits: Partial<FieldDef> = {},
+): FieldDef {
+  return {
+    name: field.name,
+    type: choices?.kind === 'ref' ? 'ref' : choices ? 'enum' : field.type,
+    required: field.editor?.required !== undefined,
+    readOnly: field.readOnly,
+    maxLength: field.maxLength,
+    ...(choices && choices.kind !== 'ref' ? { options: [] } : {}),
+    ...(field.type === 'decimal' || field.type === 'integer'
+      ? { min: field.min, max: field.max, precision: field.precision, scale: field.scale }
+      : {}),
+    ...limits,
+  };
+}
+
+/** The header in the order of spec/3 §2.1. */
+export const HEADER_FIELDS: readonly HeaderField[] = formFields(SapOrder).map((field: SapOrderField) => {
+  const choices = choicesOf(field);
+  return {
+    def: formDef(field, choices),
+    field,
+    choices,
+    minChars: CHOICES[field.name]?.minChars,
+    wide: field.type === 'textarea',
+  };
+});
 
 export type HeaderValues = Record<string, FormValue>;
 
-/** Detail columns in the order of spec/3 §2.1 (the add/remove buttons come first). */
-export const LINE_FIELDS: readonly FieldDef[] = [
-  { ...text('Item_No', 10), readOnly: true },
-  ref('Material_Code', true),
-  { name: 'Qty', type: 'decimal', required: true, min: 0, max: 1e12, scale: 3 },
-  { ...text('UOM', 10), required: true },
-  { name: 'Tolerance', type: 'decimal', min: 0, max: 100, scale: 2 },
-  text('PO_SO_No', 50),
-  text('SO_DO_No', 50),
-  text('SO_DO_Item_No', 10),
-  text('LN_SO_Item_No', 10),
-  text('LN_STO_Item_No', 10),
-  text('Sales_District', 50),
-];
+/** The definition's line fields, in the order of spec/3 §2.1 (the add/remove buttons come first). */
+const LINE_DEFINITION: readonly SapOrderField[] = formFields(SapOrderLine);
+
+/**
+ * Detail columns. A quantity may be typed as 0, to be told it must be above it (checkOrder) rather than turned
+ * into the smallest one the column holds.
+ */
+export const LINE_FIELDS: readonly FieldDef[] = LINE_DEFINITION.map((field) =>
+  formDef(field, undefined, field.name === 'Qty' ? { min: 0 } : {}),
+);
 
 export interface LineRow {
   /** React key; not sent. */
@@ -249,6 +272,8 @@ export interface FieldState {
 
 export interface Rules {
   editable: boolean;
+  /** The kind of order the rules were decided for (which fields belong to it). */
+  kind: OrderKind;
   syncSap: boolean;
   transfer: boolean;
   transferOut: boolean;
@@ -265,58 +290,48 @@ export interface Rules {
 
 /**
  * Fields a user may still change on an order that came from SAP (spec/3 §4.2): the ones the server's save takes
- * from such an order (api/sap-orders/edit-scope.ts); the destinations only when the langsir rules open them.
+ * from such an order (fromSap in the definition); the destinations only when the langsir rules open them.
  */
-const SYNC_SAP_EDITABLE = new Set([
-  'Warehouse_Code',
-  'Shipment_Type',
-  'Delivery_Address',
-  'Plant_Destination',
-  'Factory_Destination',
-]);
+const FROM_SAP = new Set(FROM_SAP_FIELDS);
+
+/** Whether a field shows on this order: it belongs to it (the definition's appliesTo), and is asked now. */
+function showsOn(field: SapOrderField, kind: OrderKind, creating: boolean): boolean {
+  return appliesTo(field, kind) && !(creating && field.editor?.hiddenOnCreate);
+}
 
 export function decideRules(input: RuleInput): Rules {
   const { mode, values, flags } = input;
   const editable = mode === 'create' || mode === 'edit';
   const creating = mode === 'create';
-  const syncSap = str(values.Type) === CREATE_TYPE.syncSap;
+  const syncSap = str(values.Type) === SYNC_SAP;
   const transfer = input.transfer;
+  const kind: OrderKind = { transfer, flags };
   const transferOut = transfer && (flags?.Info1 ?? '').toUpperCase() === 'OUT';
   // A langsir value marks the order as langsir when its Info1 is Y; a lookup that does not carry Info1 is taken
   // at its word that the value is a langsir type (every LANGSIR_TYPE value is one in the seeded data).
   const langsir =
     transferOut && str(values.Langsir_Type) !== '' && (input.langsirInfo?.info1 ?? 'Y').toUpperCase() === 'Y';
   const deliveryUsingTruck = values.Delivery_Using_Truck === 'Y';
-  const forcedShipmentType = input.relation
-    ? input.relationShipmentType
-    : langsir && input.langsirInfo?.info2
-      ? input.langsirInfo.info2
-      : !langsir && deliveryUsingTruck
-        ? DELIVERY_USING_TRUCK_SHIPMENT_TYPE
-        : null;
+  const forced = forcedShipmentType({
+    relation: input.relation,
+    relationShipmentType: input.relationShipmentType,
+    langsir,
+    langsirShipmentType: input.langsirInfo?.info2,
+    deliveryUsingTruck,
+  });
 
   const header: Record<string, FieldState> = {};
-  for (const { def } of HEADER_FIELDS) {
+  for (const { def, field } of HEADER_FIELDS) {
     header[def.name] = {
-      shown: true,
-      locked: !editable || def.readOnly === true || (syncSap && !SYNC_SAP_EDITABLE.has(def.name)),
+      shown: showsOn(field, kind, creating),
+      locked: !editable || def.readOnly === true || (syncSap && !FROM_SAP.has(def.name)),
     };
   }
   const set = (name: string, patch: Partial<FieldState>) => Object.assign(header[name]!, patch);
   const lock = (name: string, hint?: FieldState['hint']) =>
     set(name, { locked: true, ...(editable && hint ? { hint } : {}) });
 
-  set('Document_No', { shown: !creating });
   if (!creating) lock('Type');
-  for (const name of ['LN_SO_No', 'LN_STO_No', 'LN_DO_Third_Party'])
-    set(name, { shown: !transfer && !creating });
-  set('Sales_Organization', { shown: flags?.Use_Customer === true });
-  set('Purchase_Organization', { shown: flags?.Use_Vendor === true });
-  set('Distribution', { shown: flags?.Use_Distribution === true });
-  set('Estate', { shown: flags?.Use_GR === true });
-  for (const name of ['STO_SPO_Per_Shipment', 'Langsir_Type', 'Plant_Destination', 'Factory_Destination']) {
-    set(name, { shown: transfer });
-  }
   if (transfer) {
     lock('Customer_Vendor_Code', 'transferDefault');
     lock('Incoterm', 'transferDefault');
@@ -331,29 +346,28 @@ export function decideRules(input: RuleInput): Rules {
   else if (deliveryUsingTruck) lock('Shipment_Type', 'deliveryUsingTruck');
   if (editable && !syncSap) set('Address', { hint: 'addressOnSave' });
 
+  const columns: Record<string, boolean> = {};
+  for (const field of LINE_DEFINITION) columns[field.name] = showsOn(field, kind, creating);
+  // SO/DO numbers for delivery-order types; LN items for types that are neither delivery- nor sales-order ones.
+  const deliveryOrder = flags?.Use_DO === true;
+  const lnItems = !deliveryOrder && flags?.Use_SO !== true;
+  columns.SO_DO_No &&= deliveryOrder;
+  columns.SO_DO_Item_No &&= deliveryOrder;
+  columns.LN_SO_Item_No &&= lnItems;
+  columns.LN_STO_Item_No &&= lnItems;
+
   return {
     editable,
+    kind,
     syncSap,
     transfer,
     transferOut,
     langsir,
-    forcedShipmentType,
+    forcedShipmentType: forced,
     relationShipmentType: input.relationShipmentType,
     customerLookup: flags?.Use_Customer === true,
     header,
-    columns: {
-      Item_No: !creating,
-      Material_Code: true,
-      Qty: true,
-      UOM: true,
-      Tolerance: transfer,
-      PO_SO_No: true,
-      SO_DO_No: flags?.Use_DO === true && !creating,
-      SO_DO_Item_No: flags?.Use_DO === true && !creating,
-      LN_SO_Item_No: flags?.Use_DO !== true && flags?.Use_SO !== true && !creating,
-      LN_STO_Item_No: flags?.Use_DO !== true && flags?.Use_SO !== true && !creating,
-      Sales_District: true,
-    },
+    columns,
     linesEditable: editable && !syncSap,
   };
 }
@@ -453,10 +467,17 @@ function wire(def: FieldDef, value: FormValue | undefined): unknown {
   return t;
 }
 
-function lineBody(row: LineRow, rules: Pick<Rules, 'transfer'>): Record<string, unknown> {
+/** What a field the order does not carry is sent as. */
+const emptyOf = (def: FieldDef) => (def.type === 'bool' ? false : null);
+
+/** A line's body: its Id and every column, empty where the field does not belong to the order (Tolerance). */
+function lineBody(row: LineRow, rules: Pick<Rules, 'kind'>): Record<string, unknown> {
   const body: Record<string, unknown> = { Id: row.id };
-  for (const f of LINE_FIELDS) body[f.name] = wire(f, row.values[f.name]);
-  if (!rules.transfer) body.Tolerance = null;
+  LINE_FIELDS.forEach((def, i) => {
+    body[def.name] = appliesTo(LINE_DEFINITION[i]!, rules.kind)
+      ? wire(def, row.values[def.name])
+      : emptyOf(def);
+  });
   return body;
 }
 
@@ -474,7 +495,7 @@ export function orderBody(
   for (const { def } of HEADER_FIELDS) {
     if (def.name === 'Address') continue;
     const shown = rules.header[def.name]?.shown !== false;
-    body[def.name] = shown ? wire(def, values[def.name]) : def.type === 'bool' ? false : null;
+    body[def.name] = shown ? wire(def, values[def.name]) : emptyOf(def);
   }
   body.Delivery_Using_Truck = values.Delivery_Using_Truck === 'Y' ? 'Y' : 'N';
   if (!rules.transferOut) body.Langsir_Type = null;
@@ -536,23 +557,23 @@ export function checkOrder(values: HeaderValues, lines: LineRow[], rules: Rules)
       problems[def.name] = { key: 'validation.invalidDate', field: def.name };
     }
   }
-  const from = isoOf(values.Valid_From);
-  const to = isoOf(values.Valid_To);
-  if (from && to && from > to) {
-    problems.Valid_To = { key: 'validation.dateOrder', field: 'Valid_To', params: { from: 'Valid_From' } };
+  for (const [fromName, toName] of SapOrder.dateRanges) {
+    const from = isoOf(values[fromName]);
+    const to = isoOf(values[toName]);
+    if (from && to && from > to) {
+      problems[toName] = { key: 'validation.dateOrder', field: toName, params: { from: fromName } };
+    }
   }
   if (rules.linesEditable) {
     if (!lines.length) problems.Details = { key: 'validation.minRows', field: 'Details', params: { min: 1 } };
     lines.forEach((row, i) => {
-      for (const name of ['Material_Code', 'UOM']) {
-        if (str(row.values[name]) === '') {
-          problems[`Details.${i}.${name}`] = { key: 'validation.required', field: name };
+      for (const def of LINE_FIELDS) {
+        if (def.required && str(row.values[def.name]) === '') {
+          problems[`Details.${i}.${def.name}`] = { key: 'validation.required', field: def.name };
         }
       }
-      const qty = Number(str(row.values.Qty));
-      if (str(row.values.Qty) === '')
-        problems[`Details.${i}.Qty`] = { key: 'validation.required', field: 'Qty' };
-      else if (!(qty > 0)) {
+      const qty = str(row.values.Qty);
+      if (qty !== '' && !(Number(qty) > 0)) {
         problems[`Details.${i}.Qty`] = { key: 'sapOrderEditor.qtyPositive', field: 'Qty' };
       }
     });

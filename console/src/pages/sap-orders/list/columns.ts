@@ -1,53 +1,16 @@
-// The columns of the SAP order list (spec/2 §2.4), in the spec's order, and the lines of an expanded row. Labels
-// are the SAP order's field labels (locales/*/resources.json `SAPOrder.fields`, the audit columns from
-// `common.fields`), the ones the editor and the server's messages use. Every column sorts and filters on the
-// server (api/sap-orders/list.ts whitelists the same names): text contains, dates dd/mm/yyyy, has_order Y/N,
-// Status one of the master list's statuses.
+// The columns of the SAP order list (spec/2 §2.4) and the lines of an expanded row, as the definition lists them
+// (db/resources/sap-order.ts `list`), each shown, sorted and filtered as its field says: the server
+// (api/sap-orders/list.ts) whitelists the same. Labels are the SAP order's field labels (locales/*/resources.json
+// `SAPOrder.fields`, the audit columns from `common.fields`), the ones the editor and the server's messages use.
 import type { TFunction } from 'i18next';
-import type { GridColumn } from '../../../components/grid/columns';
+import { defaultFilter, entityField } from '../../../../../db/resources/engine';
+import { SAP_ORDER_TYPES, SapOrder, SapOrderLine } from '../../../../../db/resources/sap-order';
+import { cellKindOf, type GridColumn } from '../../../components/grid/columns';
 
 type Kind = GridColumn['kind'];
 
-const COLUMNS: [field: string, kind: Kind][] = [
-  ['Type', 'text'],
-  ['Company_Code', 'text'],
-  ['order_type_name', 'text'],
-  ['Document_Date', 'date'],
-  ['Delivery_Order_No', 'text'],
-  ['Document_No', 'text'],
-  ['Plant', 'text'],
-  ['Product_Category', 'text'],
-  ['Status', 'text'],
-  ['Purchase_Organization', 'text'],
-  ['Sales_Organization', 'text'],
-  ['Customer_Vendor_Code', 'text'],
-  ['Incoterm', 'text'],
-  ['Incoterm2', 'text'],
-  ['Estate', 'text'],
-  ['Distribution', 'text'],
-  ['Valid_From', 'date'],
-  ['Valid_To', 'date'],
-  ['PO_No', 'text'],
-  ['shipment_type_name', 'text'],
-  ['Reference_Doc_No', 'text'],
-  ['LN_SO_No', 'text'],
-  ['Collective_LN', 'text'],
-  ['Transporter', 'text'],
-  ['Loading', 'text'],
-  ['Destination', 'text'],
-  ['Freight_Cost', 'decimal'],
-  ['Freight_Cost_Per', 'text'],
-  ['Freight_Cost_UOM', 'text'],
-  ['Truck_Type', 'text'],
-  ['has_order', 'bool'],
-  ['Created_Date', 'datetime'],
-  ['Created_By', 'text'],
-  ['Edited_Date', 'datetime'],
-  ['Edited_By', 'text'],
-];
-
 /** The wire names of the list's columns, in order (the tests and the e2e journey read them). */
-export const SAP_ORDER_LIST_FIELDS = COLUMNS.map(([field]) => field);
+export const SAP_ORDER_LIST_FIELDS: readonly string[] = SapOrder.list;
 
 /** Narrower than the default text width: short codes. */
 const WIDTHS: Record<string, number> = {
@@ -63,9 +26,6 @@ const WIDTHS: Record<string, number> = {
   has_order: 120,
 };
 
-/** The create types (spec/3 §4.1); the Type cell shows their label, sorts, filters and exports keep the code. */
-export const SAP_ORDER_TYPES = ['MANUAL', 'SYNC SAP', 'TRANSFER ORDER'] as const;
-
 const YES_NO = [
   { value: 'Y', text: 'Y' },
   { value: 'N', text: 'N' },
@@ -76,37 +36,37 @@ export function sapOrderLabel(t: TFunction, field: string): string {
   return t([`SAPOrder.fields.${field}`, `common.fields.${field}`], { ns: 'resources', defaultValue: field });
 }
 
+/**
+ * The list's columns. The Type cell shows its create type's label, while sorts, filters and exports keep the code;
+ * Status filters by one of the master list's statuses once they are known; has_order by Y/N.
+ */
 export function sapOrderColumns(t: TFunction, statuses: { code: string; text: string }[]): GridColumn[] {
-  return COLUMNS.map(([field, kind]) => ({
-    field,
-    header: sapOrderLabel(t, field),
-    kind,
-    scale: kind === 'decimal' ? 2 : undefined,
-    sortable: true,
-    filter:
-      field === 'has_order' || (field === 'Status' && statuses.length)
-        ? 'equals'
-        : kind === 'date' || kind === 'datetime'
-          ? 'date'
-          : 'contains',
-    options:
-      field === 'has_order'
-        ? YES_NO
-        : field === 'Status' && statuses.length
-          ? statuses.map((s) => ({ value: s.code, text: s.text }))
-          : field === 'Type'
-            ? SAP_ORDER_TYPES.map((code) => ({ value: code, text: t(`sapOrderList.types.${code}`) }))
-            : undefined,
-    width: WIDTHS[field],
-  }));
+  return SapOrder.list.map((name) => {
+    const field = entityField(SapOrder, name);
+    const kind = cellKindOf(field);
+    const statusChoice = name === 'Status' && statuses.length > 0;
+    return {
+      field: name,
+      header: sapOrderLabel(t, name),
+      kind,
+      scale: kind === 'decimal' ? field.scale : undefined,
+      sortable: field.sortable ?? true,
+      filter: statusChoice ? 'equals' : (field.filter ?? defaultFilter(field)),
+      options:
+        kind === 'bool'
+          ? YES_NO
+          : statusChoice
+            ? statuses.map((s) => ({ value: s.code, text: s.text }))
+            : name === 'Type'
+              ? SAP_ORDER_TYPES.map((code) => ({ value: code, text: t(`sapOrderList.types.${code}`) }))
+              : undefined,
+      width: WIDTHS[name],
+    };
+  });
 }
 
 /** The lines of an expanded row (spec/2 §2.4). */
-export const LINE_FIELDS: [field: string, kind: 'text' | 'decimal'][] = [
-  ['Item_No', 'text'],
-  ['material_name', 'text'],
-  ['Qty', 'decimal'],
-  ['os_qty', 'decimal'],
-  ['real_qty', 'decimal'],
-  ['UOM', 'text'],
-];
+export const LINE_FIELDS: [field: string, kind: Kind][] = SapOrderLine.list.map((name) => [
+  name,
+  cellKindOf(entityField(SapOrderLine, name)),
+]);
