@@ -14,6 +14,8 @@ import { CounterService } from './services/counters';
 import { LookupService } from './services/lookups';
 import { SapOrderCodeValues } from './sap-orders/code-values';
 import type { ChangeFeed } from './services/change-feed';
+import { inProcessBulk } from './bulk/runner';
+import type { BulkRunner } from './bulk/types';
 
 const JWT_SECRET_KEY = 'JWT_SECRET';
 
@@ -43,6 +45,8 @@ export interface DepsOverrides {
   now?: () => Date;
   /** Lets sessions, counters, lookups and permissions cache (api/services/change-feed.ts); the caller closes it. */
   changes?: ChangeFeed;
+  /** Bulk threads (api/bulk/threads.ts); by default bulk tasks run on this event loop. */
+  bulk?: BulkRunner;
 }
 
 export async function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {}): Promise<AppDeps> {
@@ -62,6 +66,7 @@ export async function buildDeps(config: Config, db: Db, overrides: DepsOverrides
     loginGuard: new LoginGuard(db, { ...DEFAULT_LOGIN_LIMITS, ...overrides.loginLimits }),
     apiKeys: new ApiKeyService(db, config.ERP_API_KEYS),
     temporal: overrides.temporal,
+    bulk: overrides.bulk ?? inProcessBulk(db),
     now: overrides.now ?? (() => new Date()),
   };
 }

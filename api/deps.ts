@@ -15,6 +15,7 @@ import type { ApiKeyService } from './services/api-keys';
 import type { ErpAdapter } from './erp/types';
 import type { StartSapApprovalWorkflow } from './sap-orders/approval';
 import type { ApprovalWorkflows } from './approvals/workflows';
+import type { BulkRunner } from './bulk/types';
 
 /** A probe answer: ok plus whatever details it has (pollers, latency, error). */
 export interface HealthProbe {
@@ -55,5 +56,7 @@ export interface AppDeps {
   startSapApprovalWorkflow?: StartSapApprovalWorkflow;
   /** Sends approval decisions to their workflows; absent (no Temporal): approve/reject answer 503. */
   approvalWorkflows?: ApprovalWorkflows;
+  /** Where file imports and ERP pushes run: bulk threads (main.ts), or this event loop (tests). */
+  bulk: BulkRunner;
   now: () => Date;
 }

@@ -70,6 +70,11 @@ export interface RouteDef<
    * (validate.ts INPUT_LIMITS), their schema gives their own.
    */
   files?: readonly string[];
+  /**
+   * The handler reads the body's text itself (ctx.request.rawBody, as the path's body reader left it) and
+   * checks it against `body`, which then only describes it (API description, tests).
+   */
+  rawBody?: boolean;
   /** The resource whose labels name this route's fields in messages (`<labels>.<field>`, see i18n.ts). */
   labels?: string;
   /** A raw route (file download) sets ctx.body itself and returns undefined. */
@@ -115,7 +120,8 @@ function routeHandler(def: RouteDef, deps: AppDeps): (ctx: Context) => Promise<v
       files: def.files,
       label: def.labels ? (name) => `${def.labels}.${name}` : undefined,
     });
-    const body = def.body ? parseInput(def.body, (ctx.request as { body?: unknown }).body) : undefined;
+    const body =
+      def.body && !def.rawBody ? parseInput(def.body, (ctx.request as { body?: unknown }).body) : undefined;
     const query = def.query ? parseInput(def.query, ctx.query) : undefined;
     const params = def.params ? parseInput(def.params, ctx.params) : undefined;
     const answer = await def.handler({

@@ -17,6 +17,7 @@ import { buildDeps } from './bootstrap';
 import { startChangeFeed } from './services/change-feed';
 import { createApp } from './app';
 import { createDb } from '../db/connection';
+import { BULK_THREADS, startBulkThreads } from './bulk/threads';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { migrateLatest } from '../db/migrate';
 import { seedDemo, seedReference } from '../db/seeds/demo';
@@ -84,6 +85,16 @@ async function main(): Promise<void> {
   });
   stops.push(() => db.destroy());
   const applied = await migrateLatest(db);
+  // File imports and ERP pushes run on threads of their own (api/bulk); closed before the pool and the cluster.
+  const bulk = startBulkThreads({
+    ...BULK_THREADS,
+    databaseUrl,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    // The embedded cluster's server processes are this machine's and ours: the bulk ones yield the CPU too.
+    backendNice: config.DATABASE_URL ? undefined : BULK_THREADS.nice,
+    logger: log,
+  });
+  stops.push(() => bulk.close());
   log.info(
     {
       database: config.DATABASE_URL
@@ -181,7 +192,7 @@ async function main(): Promise<void> {
   const changes = await startChangeFeed(db, log);
   stops.push(() => changes.close());
   const deps: AppDeps = {
-    ...(await buildDeps(config, db, { logger: log, temporal: temporalHealth, changes })),
+    ...(await buildDeps(config, db, { logger: log, temporal: temporalHealth, changes, bulk })),
     erp,
     ...approvalWiring,
   };

@@ -191,6 +191,12 @@ function badlyEscapedParameters(querystring: string): string[] {
   return bad;
 }
 
+/** Refuses (400, the fields named) a body read apart from the request (an ERP push, on a bulk thread). */
+export function checkBodyInput(body: unknown, options: InputCheckOptions = {}): void {
+  const errors = inputProblems(body, options);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
 /**
  * Refuses (400, the fields named) a request whose body, query string or path parameters hold what no field may
  * receive; see the top of this file.

@@ -3,6 +3,7 @@
 // a bounded time for everything it asks of the database, so a dead or stuck database makes requests fail
 // with an error instead of hanging: opening a connection, waiting for a free one in the pool, and each
 // statement have their limits.
+import os from 'node:os';
 import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
 import pg from 'pg';
@@ -34,6 +35,13 @@ export interface DbOptions {
   poolMax?: number;
   /** Milliseconds one statement may run; 0: no limit (bulk loads of the benchmarks). */
   statementTimeoutMs?: number;
+  /**
+   * Niceness (1 to 19) given to the server process behind each connection of this pool, so its work yields the
+   * CPU to other connections' (the bulk threads' pools, api/bulk). Only for a server on this host running as a
+   * process this one may renice (the embedded cluster): a pid of another host or PID namespace names some
+   * other process here.
+   */
+  backendNice?: number;
   /** Where knex's own warnings go (a connection lost, one that could not be opened); else the console. */
   logger?: Pick<Logger, 'warn' | 'error' | 'debug'>;
 }
@@ -53,12 +61,35 @@ export function createDb(options: DbOptions): Db {
   const db = knexFactory({
     client: 'pg',
     connection: connectionConfig(options) as Knex.PgConnectionConfig,
-    pool: { min: 0, max: options.poolMax ?? 10 },
+    pool: {
+      min: 0,
+      max: options.poolMax ?? 10,
+      ...(options.backendNice !== undefined && {
+        afterCreate: reniceBackend(options.backendNice, options.logger),
+      }),
+    },
     acquireConnectionTimeout: DB_TIMEOUTS.acquireMs,
     ...(options.logger && { log: knexLog(options.logger) }),
   });
   Model.knex(db);
   return db;
+}
+
+function reniceBackend(nice: number, logger: DbOptions['logger']) {
+  return (connection: pg.Client, done: (err: Error | null, connection: pg.Client) => void) => {
+    connection.query('select pg_backend_pid() as pid').then(
+      (result: pg.QueryResult<{ pid: number }>) => {
+        try {
+          os.setPriority(result.rows[0]!.pid, nice);
+        } catch (err) {
+          // Not ours to renice (another user's server): the work still runs, at the usual priority.
+          logger?.debug({ err: (err as Error).message }, 'database connection not reniced');
+        }
+        done(null, connection);
+      },
+      (err: Error) => done(err, connection),
+    );
+  };
 }
 
 function knexLog(logger: NonNullable<DbOptions['logger']>): Knex.Logger {

@@ -5,13 +5,29 @@
 //
 // Limits of one call (both answer 413): a JSON body of at most 20 MB and at most 5,000 documents. The body of a
 // caller without a valid key is not read at all; such a call answers 401.
-import { bodyParser } from '@koa/bodyparser';
+import Bourne from '@hapi/bourne';
+import coBody from 'co-body';
 import type { Context, Next } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { defineRoute } from '../http';
-import { escapeUnstorable, INPUT_LIMITS, storableJson, storableText } from '../validate';
+import type { Db } from '../../db/connection';
+import {
+  asError,
+  type BulkOutcome,
+  type ErpCallLog,
+  type ErpPushInput,
+  type ErpPushResult,
+} from '../bulk/types';
+import {
+  checkBodyInput,
+  escapeUnstorable,
+  INPUT_LIMITS,
+  parseInput,
+  storableJson,
+  storableText,
+} from '../validate';
 import { importErpDocuments } from '../erp/import';
 import { erpDocumentSchema } from '../erp/types';
 
@@ -32,35 +48,89 @@ export const erpPushSchema = z.object({
   documents: z.array(erpDocumentSchema).min(1).max(ERP_PUSH_LIMITS.documents),
 });
 
+/** The content types read as JSON, as the other routes' body reader reads them. */
+const JSON_TYPES = [
+  'application/json',
+  'application/json-patch+json',
+  'application/vnd.api+json',
+  'application/csp-report',
+  'application/reports+json',
+  'application/scim+json',
+];
+
 /**
- * Reads the JSON body of /api/erp/ calls (app.ts uses it there instead of the 5 MB reader of other routes):
- * only for a caller with a valid key, at most ERP_PUSH_LIMITS.bodyBytes and ERP_PUSH_LIMITS.documents.
+ * Reads the text of a JSON body of /api/erp/ calls (app.ts uses it there instead of the 5 MB reader of other
+ * routes): only for a caller with a valid key, at most ERP_PUSH_LIMITS.bodyBytes (413 beyond). The text is
+ * parsed and checked by erpPush, on a bulk thread: 7 MB of JSON would hold this event loop for a second.
  */
 export function erpBodyReader(deps: AppDeps) {
-  const parse = bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: ERP_PUSH_LIMITS.bodyBytes,
-    encoding: 'utf-8',
-    onError: (err, ctx) => {
-      // A body that is not JSON is still logged as the text it was.
-      (ctx.state as Record<string, unknown>).erpRawBody = (err as { body?: unknown }).body;
-      throw err;
-    },
-  });
   return async function readErpBody(ctx: Context, next: Next): Promise<void> {
     if (!(await deps.apiKeys.identify(ctx))) {
       await next();
       return;
     }
-    await parse(ctx, async () => {
-      const documents = (ctx.request.body as { documents?: unknown } | undefined)?.documents;
-      if (Array.isArray(documents) && documents.length > ERP_PUSH_LIMITS.documents) {
-        throw new AppError(413, 'TOO_MANY_DOCUMENTS', 'erp.tooManyDocuments', {
-          max: ERP_PUSH_LIMITS.documents,
-        });
-      }
-      await next();
+    if (ctx.request.is(JSON_TYPES)) {
+      (ctx.request as { rawBody?: string }).rawBody = (await coBody.text(ctx, {
+        limit: ERP_PUSH_LIMITS.bodyBytes,
+        encoding: 'utf-8',
+      })) as string;
+    }
+    await next();
+  };
+}
+
+/** What a JSON body reader accepts: an object or an array (a body of nothing is an empty object). */
+const JSON_START = /^[ \t\n\r]*[[{]/;
+
+function parseJsonBody(raw: string | null): unknown {
+  if (raw === null || raw === '') return {};
+  try {
+    if (!JSON_START.test(raw)) throw new SyntaxError('invalid JSON, only supports object and array');
+    // A __proto__ key is refused, not merged into the prototype.
+    return Bourne.parse(raw, { protoAction: 'error' });
+  } catch (err) {
+    throw Object.assign(err as Error, { status: 400, type: 'entity.parse.failed' });
+  }
+}
+
+/**
+ * One ERP push, from the body's text to the import (runs on a bulk thread, api/bulk): parsed, held to the
+ * limits and to the edge's input rules (validate.ts), validated against erpPushSchema, imported. Its api_logs
+ * entry comes with the outcome, failed or not.
+ */
+export async function erpPush(db: Db, input: ErpPushInput): Promise<BulkOutcome> {
+  let parsed: unknown;
+  try {
+    parsed = parseJsonBody(input.raw);
+  } catch (thrown) {
+    return { error: asError(thrown), log: callLog(input.raw, undefined) };
+  }
+  try {
+    const documents = (parsed as { documents?: unknown }).documents;
+    if (Array.isArray(documents) && documents.length > ERP_PUSH_LIMITS.documents) {
+      throw new AppError(413, 'TOO_MANY_DOCUMENTS', 'erp.tooManyDocuments', {
+        max: ERP_PUSH_LIMITS.documents,
+      });
+    }
+    // A document's fields are a SAP order's (the route's labels).
+    checkBodyInput(parsed, { label: (name) => `SAPOrder.${name}` });
+    const body = parseInput(erpPushSchema, parsed);
+    const value = await importErpDocuments(db, body.documents, {
+      source: 'push',
+      user: input.client,
+      now: new Date(input.now),
     });
+    return { value, log: callLog(input.raw, parsed) };
+  } catch (thrown) {
+    return { error: asError(thrown), log: callLog(input.raw, parsed) };
+  }
+}
+
+function callLog(raw: string | null, parsed: unknown): ErpCallLog {
+  const documents = (parsed as { documents?: unknown } | undefined)?.documents;
+  return {
+    request: loggedBody(raw ?? undefined, parsed),
+    documents: Array.isArray(documents) ? documents.length : 0,
   };
 }
 
@@ -128,15 +198,12 @@ export function erpApiLog(deps: AppDeps) {
     } finally {
       try {
         const client = await deps.apiKeys.identify(ctx);
-        const request = ctx.request as { body?: unknown; rawBody?: string };
-        const raw =
-          request.rawBody ?? ((ctx.state as Record<string, unknown>).erpRawBody as string | undefined);
+        const log = (ctx.state.erpLog as ErpCallLog | undefined) ?? readLog(ctx);
         const answer = (ctx.body ?? {}) as {
           success?: unknown;
           message?: unknown;
           data?: { written?: unknown };
         };
-        const documents = (request.body as { documents?: unknown } | undefined)?.documents;
         await deps.db('api_logs').insert({
           request_id: String(ctx.state.requestId ?? '').slice(0, 64) || undefined,
           method: ctx.method.slice(0, 10),
@@ -147,10 +214,10 @@ export function erpApiLog(deps: AppDeps) {
           status_code: ctx.status,
           success: answer.success === true && ctx.status < 400,
           message: typeof answer.message === 'string' ? storableText(answer.message, 1000) : null,
-          documents: Array.isArray(documents) ? documents.length : 0,
+          documents: log.documents,
           written: typeof answer.data?.written === 'number' ? answer.data.written : 0,
           duration_ms: Date.now() - started,
-          request: loggedBody(raw, request.body),
+          request: log.request,
           response: loggedResponse(ctx.body),
         });
       } catch (err) {
@@ -158,6 +225,23 @@ export function erpApiLog(deps: AppDeps) {
       }
     }
   };
+}
+
+/**
+ * The log entry of a call the route never reached (refused before it, or a path without a route): the text
+ * read, parsed here when it is small enough to be kept whole.
+ */
+function readLog(ctx: Context): ErpCallLog {
+  const raw = (ctx.request as { rawBody?: string }).rawBody || null;
+  let parsed: unknown;
+  if (raw !== null && raw.length <= LOG_WHOLE_BYTES) {
+    try {
+      parsed = parseJsonBody(raw);
+    } catch {
+      // Kept as the text it was.
+    }
+  }
+  return callLog(raw, parsed);
 }
 
 export const erpRoutes = [
@@ -171,15 +255,23 @@ export const erpRoutes = [
       `documents.<index>.<field> errors). At most ${ERP_PUSH_LIMITS.documents} documents and 20 MB per call.`,
     access: 'apiKey',
     body: erpPushSchema,
+    // Read, checked and imported by erpPush on a bulk thread.
+    rawBody: true,
     // A document's fields are a SAP order's.
     labels: 'SAPOrder',
-    handler: async ({ deps, body, client }) => {
-      const result = await importErpDocuments(deps.db, body.documents, {
-        source: 'push',
-        user: client!.name,
-        now: deps.now(),
+    handler: async ({ deps, ctx, client }) => {
+      const outcome = await deps.bulk.run({
+        kind: 'erpPush',
+        input: {
+          raw: (ctx.request as { rawBody?: string }).rawBody || null,
+          client: client!.name,
+          now: deps.now().toISOString(),
+        },
       });
-      const { documents, inserted, updated, unchanged, written, lines, flaggedLines } = result;
+      ctx.state.erpLog = outcome.log;
+      if (outcome.error !== undefined) throw outcome.error;
+      const { documents, inserted, updated, unchanged, written, lines, flaggedLines } =
+        outcome.value as ErpPushResult;
       return {
         message: 'erp.imported',
         messageParams: { documents, inserted, updated, unchanged },

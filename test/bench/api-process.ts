@@ -1,11 +1,14 @@
 // The API as a process of its own for a benchmark (support.ts startServerProcess): the app on a real port over
 // the database of BENCH_API_DATABASE_URL, wired as api/main.ts wires it (sessions, counts, lookups and
-// permissions cached behind the change feed). It prints `listening <port>` once it listens and stops on SIGTERM.
+// permissions cached behind the change feed, file imports and ERP pushes on bulk threads, whose server processes
+// are reniced when BENCH_API_EMBEDDED says the database is the benchmark's own embedded cluster). It prints
+// `listening <port>` once it listens and stops on SIGTERM.
 // Asked `event-loop` over its IPC channel, it answers how late its event loop ran since the previous question.
 import '../../api/runtime';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildDeps } from '../../api/bootstrap';
+import { BULK_THREADS, startBulkThreads } from '../../api/bulk/threads';
 import { loadConfig } from '../../api/config';
 import { startChangeFeed } from '../../api/services/change-feed';
 import { createDb } from '../../db/connection';
@@ -17,7 +20,13 @@ async function main(): Promise<void> {
   const db = createDb({ databaseUrl: url, poolMax: 10 });
   const logger = pino({ level: 'silent' });
   const changes = await startChangeFeed(db, logger);
-  const deps = await buildDeps({ ...loadConfig({ LOG_LEVEL: 'silent' }) }, db, { logger, changes });
+  const bulk = startBulkThreads({
+    ...BULK_THREADS,
+    databaseUrl: url,
+    backendNice: process.env.BENCH_API_EMBEDDED === 'true' ? BULK_THREADS.nice : undefined,
+    logger,
+  });
+  const deps = await buildDeps({ ...loadConfig({ LOG_LEVEL: 'silent' }) }, db, { logger, changes, bulk });
   const server = await startServer(deps);
   // The histogram holds the intervals between its timer's runs; less the interval asked for, how late it ran.
   const RESOLUTION_MS = 10;
@@ -36,6 +45,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => {
     void (async () => {
       await server.close();
+      await bulk.close();
       await changes.close();
       await db.destroy();
       process.exit(0);

@@ -132,7 +132,7 @@ async function main(): Promise<void> {
         `${PUSH_BATCHES} pushes of ${PUSH_DOCUMENTS} documents (${(pushes[0]!.length / 1e6).toFixed(1)} MB each)`,
     );
 
-    server = await startServerProcess(bench.url);
+    server = await startServerProcess(bench.url, { embedded: bench.kind === 'embedded' });
     const api = server;
     const login = async (username: string) => {
       const res = await api.request('POST', '/api/auth/login', {

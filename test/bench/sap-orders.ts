@@ -115,7 +115,8 @@ async function main(): Promise<void> {
   try {
     // The API, once the data is loaded, in a process of its own as deployed (support.ts startServerProcess),
     // wired as api/main.ts wires it: sessions, counts, lookups and permissions cached until a change notification.
-    const startApi = (): Promise<BenchServer> => startServerProcess(bench.url);
+    const startApi = (): Promise<BenchServer> =>
+      startServerProcess(bench.url, { embedded: bench.kind === 'embedded' });
     let server: BenchServer | undefined;
     let loaded: Record<string, unknown> | undefined;
     if (!REUSE_DB) {

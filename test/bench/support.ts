@@ -177,14 +177,22 @@ export interface BenchServerProcess extends BenchServer {
  * deployment runs it: what the benchmark itself did before (loading a million lines through the import) is not
  * in the measured process's heap or compiled code, and the benchmark's clients are not timed on its event loop.
  */
-export async function startServerProcess(databaseUrl: string): Promise<BenchServerProcess> {
+/** `embedded`: the database is the benchmark's own embedded cluster (the API renices its bulk connections). */
+export async function startServerProcess(
+  databaseUrl: string,
+  options: { embedded?: boolean } = {},
+): Promise<BenchServerProcess> {
   // BENCH_API_NODE_ARGS: Node flags for the API process only (e.g. --cpu-prof), to look into a measurement.
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
     [...nodeArgs, '--import', 'tsx', path.join(__dirname, 'api-process.ts')],
     {
-      env: { ...process.env, BENCH_API_DATABASE_URL: databaseUrl },
+      env: {
+        ...process.env,
+        BENCH_API_DATABASE_URL: databaseUrl,
+        BENCH_API_EMBEDDED: String(options.embedded === true),
+      },
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
