@@ -1,7 +1,10 @@
 // Renders the whole console at a path, optionally with a stored session, and exposes the router location.
+// Fluent's style rules are not inserted: jsdom lays nothing out, and inserting them into its CSSOM took most of
+// each test's time (about 9 s a screen). Layout, visibility and looks are the browser tests' (test/e2e).
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
+import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
 import { App } from '../../console/src/App';
 import type { MenuItem, UserData } from '../../console/src/api/types';
 
@@ -71,10 +74,12 @@ export function renderApp(path: string, options: RenderOptions = {}) {
   }
   const user = userEvent.setup();
   const utils = render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-      <LocationProbe />
-    </MemoryRouter>,
+    <RendererProvider renderer={createDOMRenderer(document, { unstable_filterCSSRule: () => false })}>
+      <MemoryRouter initialEntries={[path]}>
+        <App />
+        <LocationProbe />
+      </MemoryRouter>
+    </RendererProvider>,
   );
   return {
     ...utils,
