@@ -17,6 +17,7 @@ import * as m012 from './migrations/012_sap_order_number_grams';
 import * as m013 from './migrations/013_user_plant_notifications';
 import * as m014 from './migrations/014_user_reactivation';
 import * as m015 from './migrations/015_sap_order_erp_content';
+import * as m016 from './migrations/016_orders';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Knex.Migration> = {
   '013_user_plant_notifications': m013,
   '014_user_reactivation': m014,
   '015_sap_order_erp_content': m015,
+  '016_orders': m016,
 };
 
 /**
