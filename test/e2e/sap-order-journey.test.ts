@@ -498,8 +498,16 @@ async function seeApprovedInList(
   expect((await answered).status()).toBe(200);
   await eventually(async () => (await rowCount(page)) === 1);
   await listCell(page, 'Document_No', documentNo).waitFor();
-  // The status column is right of the document number: the grid is scrolled to show it.
-  await listCell(page, 'Status', approved).scrollIntoViewIfNeeded();
+  // The status column is right of the document number: the grid is scrolled to show it. The grid may render the
+  // row again meanwhile (the tab's counts arrive), taking the cell found out of the page: then it is found again.
+  await eventually(() =>
+    listCell(page, 'Status', approved)
+      .scrollIntoViewIfNeeded({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      ),
+  );
   await shoot(page, shot.name, shot.width);
 }
 
