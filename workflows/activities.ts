@@ -5,6 +5,7 @@ import { createApprovalActivities } from './approvals/activities';
 import { createErpActivities } from './erp/activities';
 import type { ErpPullPort } from './erp/port';
 import { createMaintenanceActivities } from './maintenance/activities';
+import { createOrderActivities } from './orders/activities';
 import { createUserActivities } from './users/activities';
 
 export interface ActivityDeps {
@@ -19,6 +20,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMaintenanceActivities(deps),
     ...createErpActivities(deps),
     ...createApprovalActivities(deps),
+    ...createOrderActivities(deps),
   };
 }
 

@@ -4,3 +4,4 @@ export { deactivateInactiveUsersWorkflow } from './users/inactivity.workflow';
 export { foldCounterDeltasWorkflow } from './maintenance/fold-counters.workflow';
 export { erpPullWorkflow } from './erp/pull.workflow';
 export { sapOrderApprovalWorkflow } from './approvals/sap-approval.workflow';
+export { orderWorkflow } from './orders/order.workflow';

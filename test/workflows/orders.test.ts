@@ -1,0 +1,636 @@
+// The order workflow (`order:<Order_No>`, workflows/orders/) on a real Temporal dev server and a real (in-memory)
+// PostgreSQL, with the durations shrunk to seconds: accept, transporter reject (a remark-less reject refused by
+// the validator with nothing written), auto-reject at the deadline, an approval rejected, and edit assign after a
+// rejection. Each path checks, right after each Update returns, the orders row, the history rows (each change once)
+// and the SAP line's os_qty (released while the order is REJECTED, reserved otherwise). With RECORD_ORDER_REPLAY=1
+// each path's history is written to test/replay/orders/ for orders-replay.test.ts.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { WorkflowUpdateFailedError } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { Worker } from '@temporalio/worker';
+import type { Db } from '../../db/connection';
+import { createOrderActivities, orderChangeKey } from '../../workflows/orders/activities';
+import {
+  decideApprovalUpdate,
+  editAssignTransporterUpdate,
+  orderStateQuery,
+  orderWorkflowId,
+  transporterAcceptUpdate,
+  transporterRejectUpdate,
+  type OrderWorkflowInput,
+} from '../../workflows/orders/messages';
+import { OrderNo, Status, TransporterCode } from '../../workflows/search-attributes';
+import { createWorker } from '../../workflows/worker';
+import { orderWorkflow } from '../../workflows/workflows';
+import { eventually } from '../support/approvals';
+import { createTestDb, type TestDb } from '../support/db';
+import { requireTemporalCli, startTestTemporal } from '../support/temporal';
+
+jest.setTimeout(120_000);
+
+const RECORD = process.env.RECORD_ORDER_REPLAY === '1';
+const REPLAY_DIR = path.join(__dirname, '../replay/orders');
+const HOUR = 3_600_000;
+
+let env: TestWorkflowEnvironment;
+let testDb: TestDb;
+let db: Db;
+let worker: Worker;
+let running: Promise<void>;
+const taskQueue = `orders-${randomUUID()}`;
+let made = 0;
+
+beforeAll(async () => {
+  env = await startTestTemporal();
+  testDb = await createTestDb();
+  db = testDb.db;
+  await db('transporters').insert([
+    { transporter_code: 'TRP001', transporter_name: 'PT Angkut Satu' },
+    { transporter_code: 'TRP002', transporter_name: 'PT Angkut Dua' },
+  ]);
+  worker = await createWorker({ connection: env.nativeConnection, namespace: 'default', taskQueue, db });
+  running = worker.run();
+});
+
+afterAll(async () => {
+  worker?.shutdown();
+  await running;
+  await env?.teardown();
+  await testDb?.destroy();
+});
+
+interface MadeOrder {
+  orderId: number;
+  orderNo: string;
+  sapLineId: number;
+  workflowId: string;
+}
+
+/**
+ * A SAP order line of 10 TON and an order ASSIGNED TO TRANSPORTER (TRP001) holding 4 of it, os_qty 6, as the
+ * assign transporter save leaves them.
+ */
+async function makeOrder(): Promise<MadeOrder> {
+  const n = `${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++made).padStart(3, '0')}`;
+  const orderNo = `ORD${n}`;
+  return db.transaction(async (trx) => {
+    const [sap] = (await trx('sap_orders')
+      .insert({
+        document_no: `SO${n}`,
+        status: 'APPROVED',
+        type: 'SYNC SAP',
+        order_type: 'SO',
+        order_type_code: 'SO',
+        document_date: '2026-11-20',
+        company_code: '1000',
+        plant: '1101',
+        customer_vendor_code: 'CUS001',
+        created_by: 'logistic',
+      })
+      .returning('id')) as { id: number }[];
+    const [line] = (await trx('sap_order_details')
+      .insert({
+        sap_order_id: sap!.id,
+        item_no: '000010',
+        material_code: 'FG-CPO',
+        qty: 10,
+        os_qty: 6,
+        uom: 'TON',
+      })
+      .returning('id')) as { id: number }[];
+    const [order] = (await trx('orders')
+      .insert({
+        order_no: orderNo,
+        status: 'ASSIGNED TO TRANSPORTER',
+        sap_no: `SO${n}`,
+        transporter_code: 'TRP001',
+        transporter_name: 'PT Angkut Satu',
+        created_by: 'logistic',
+      })
+      .returning('id')) as { id: number }[];
+    await trx('order_details').insert({
+      order_id: order!.id,
+      sap_order_detail_id: line!.id,
+      item_no: '000010',
+      sap_no: `SO${n}`,
+      sap_item_no: '000010',
+      material_code: 'FG-CPO',
+      qty: 4,
+      uom: 'TON',
+    });
+    return { orderId: order!.id, orderNo, sapLineId: Number(line!.id), workflowId: orderWorkflowId(orderNo) };
+  });
+}
+
+async function start(order: MadeOrder, options: Partial<OrderWorkflowInput> = {}) {
+  const handle = await env.client.workflow.start(orderWorkflow, {
+    taskQueue,
+    workflowId: order.workflowId,
+    args: [
+      {
+        orderNo: order.orderNo,
+        orderId: order.orderId,
+        approvalLevels: 0,
+        autoRejectMs: HOUR,
+        transporterCode: 'TRP001',
+        assignedBy: 'logistic',
+        ...options,
+      },
+    ],
+  });
+  // The first change is written by the workflow itself, not by an Update: wait for it.
+  await eventually(async () => (await handle.query(orderStateQuery)).status !== null);
+  return handle;
+}
+
+const orderRow = (order: MadeOrder) =>
+  db('orders')
+    .where('id', order.orderId)
+    .first(
+      'status',
+      'dispatch_status',
+      'dispatch_status_remarks',
+      'auto_reject_date',
+      'transporter_code',
+      'transporter_name',
+      'workflow_id',
+      'edited_by',
+      'version',
+    ) as Promise<{
+    status: string;
+    dispatch_status: string | null;
+    dispatch_status_remarks: string | null;
+    auto_reject_date: Date | null;
+    transporter_code: string;
+    transporter_name: string | null;
+    workflow_id: string | null;
+    edited_by: string | null;
+    version: number;
+  }>;
+
+const histories = (order: MadeOrder) =>
+  db('order_histories')
+    .where('order_id', order.orderId)
+    .orderBy('id')
+    .select('status_from', 'status_to', 'remark', 'created_by', 'idempotency_key');
+
+const osQty = async (order: MadeOrder) =>
+  Number(
+    ((await db('sap_order_details').where('id', order.sapLineId).first('os_qty')) as { os_qty: string })
+      .os_qty,
+  );
+
+/** The refusal type an Update failed with (what the API turns into a message code). */
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    return refusalType(err);
+  }
+  throw new Error('the Update was accepted');
+}
+
+function refusalType(err: unknown): string {
+  if (err instanceof WorkflowUpdateFailedError && err.cause instanceof ApplicationFailure) {
+    return err.cause.type ?? 'untyped';
+  }
+  throw err;
+}
+
+/** Writes the workflow's history as `temporal workflow show --output json` does, when recording. */
+function record(order: MadeOrder, name: string): void {
+  if (!RECORD) return;
+  fs.mkdirSync(REPLAY_DIR, { recursive: true });
+  const json = execFileSync(
+    requireTemporalCli(),
+    ['workflow', 'show', '--workflow-id', order.workflowId, '--output', 'json', '--address', env.address],
+    { encoding: 'utf8' },
+  );
+  fs.writeFileSync(path.join(REPLAY_DIR, `${name}.json`), json);
+}
+
+const key = (order: MadeOrder, kind: string, sequence: number) => `${order.workflowId}/${kind}/${sequence}`;
+
+describe('orderWorkflow', () => {
+  test('given an order assigned to TRP001 without approval, when another transporter answers, then it is refused with nothing written, and when TRP001 accepts, then the order is ACCEPTED in the row, the history and the search attributes before the Update returns, and a second answer is refused', async () => {
+    const order = await makeOrder();
+    const before = Date.now();
+    const handle = await start(order);
+
+    const assigned = await orderRow(order);
+    expect(assigned).toMatchObject({
+      status: 'ASSIGNED TO TRANSPORTER',
+      dispatch_status: 'WAITING',
+      workflow_id: order.workflowId,
+      edited_by: 'logistic',
+      version: 1,
+    });
+    const deadline = assigned.auto_reject_date!.getTime();
+    expect(deadline).toBeGreaterThanOrEqual(before + HOUR - 1000);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + HOUR + 1000);
+    expect(await handle.query(orderStateQuery)).toEqual({
+      status: 'ASSIGNED TO TRANSPORTER',
+      dispatchStatus: 'WAITING',
+      awaiting: { kind: 'transporter', code: 'TRP001', deadline: new Date(deadline).toISOString() },
+    });
+
+    expect(
+      await refusal(
+        handle.executeUpdate(transporterAcceptUpdate, { args: [{ by: 'trp2', transporterCode: 'TRP002' }] }),
+      ),
+    ).toBe('NOT_THIS_TRANSPORTER');
+    expect(
+      await refusal(
+        handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 1, approve: true, by: 'admin' }] }),
+      ),
+    ).toBe('ALREADY_DECIDED');
+    expect(await histories(order)).toHaveLength(1);
+
+    const accepted = await handle.executeUpdate(transporterAcceptUpdate, {
+      args: [{ by: 'transporter', transporterCode: 'trp001' }],
+    });
+    expect(accepted).toEqual({
+      status: 'ACCEPTED',
+      dispatchStatus: 'ACCEPTED',
+      autoRejectDate: null,
+      sequence: 2,
+    });
+    expect(await orderRow(order)).toMatchObject({
+      status: 'ACCEPTED',
+      dispatch_status: 'ACCEPTED',
+      auto_reject_date: null,
+      edited_by: 'transporter',
+      version: 2,
+    });
+    expect(await histories(order)).toEqual([
+      {
+        status_from: null,
+        status_to: 'ASSIGNED TO TRANSPORTER',
+        remark: null,
+        created_by: 'logistic',
+        idempotency_key: key(order, 'assign', 1),
+      },
+      {
+        status_from: 'ASSIGNED TO TRANSPORTER',
+        status_to: 'ACCEPTED',
+        remark: null,
+        created_by: 'transporter',
+        idempotency_key: key(order, 'accept', 2),
+      },
+    ]);
+    expect(await osQty(order)).toBe(6);
+    expect(await handle.query(orderStateQuery)).toEqual({
+      status: 'ACCEPTED',
+      dispatchStatus: 'ACCEPTED',
+      awaiting: null,
+    });
+    const described = await handle.describe();
+    expect(described.typedSearchAttributes.get(OrderNo)).toBe(order.orderNo);
+    expect(described.typedSearchAttributes.get(Status)).toBe('ACCEPTED');
+    expect(described.typedSearchAttributes.get(TransporterCode)).toBe('TRP001');
+
+    for (const again of [
+      handle.executeUpdate(transporterAcceptUpdate, {
+        args: [{ by: 'transporter', transporterCode: 'TRP001' }],
+      }),
+      handle.executeUpdate(transporterRejectUpdate, {
+        args: [{ by: 'transporter', transporterCode: 'TRP001', remark: 'too late' }],
+      }),
+    ]) {
+      expect(await refusal(again)).toBe('ALREADY_DECIDED');
+    }
+    expect(await histories(order)).toHaveLength(2);
+    record(order, 'accept');
+  });
+
+  test('given an order waiting for TRP001, when TRP001 rejects without a remark, then the validator refuses it and nothing is written; with a remark the order is REJECTED (Dispatch_Status REJECTED, the remark kept) and its quantity is released', async () => {
+    const order = await makeOrder();
+    const handle = await start(order);
+
+    for (const remark of ['', '   ']) {
+      expect(
+        await refusal(
+          handle.executeUpdate(transporterRejectUpdate, {
+            args: [{ by: 'transporter', transporterCode: 'TRP001', remark }],
+          }),
+        ),
+      ).toBe('REMARK_REQUIRED');
+    }
+    expect(await orderRow(order)).toMatchObject({ status: 'ASSIGNED TO TRANSPORTER', version: 1 });
+    expect(await histories(order)).toHaveLength(1);
+    expect(await osQty(order)).toBe(6);
+
+    const rejected = await handle.executeUpdate(transporterRejectUpdate, {
+      args: [{ by: 'transporter', transporterCode: 'TRP001', remark: ' Truk penuh ' }],
+    });
+    expect(rejected).toMatchObject({ status: 'REJECTED', dispatchStatus: 'REJECTED', sequence: 2 });
+    expect(await orderRow(order)).toMatchObject({
+      status: 'REJECTED',
+      dispatch_status: 'REJECTED',
+      dispatch_status_remarks: 'Truk penuh',
+      auto_reject_date: null,
+      version: 2,
+    });
+    expect(await osQty(order)).toBe(10);
+    expect((await histories(order)).map((h) => [h.status_to, h.remark, h.idempotency_key])).toEqual([
+      ['ASSIGNED TO TRANSPORTER', null, key(order, 'assign', 1)],
+      ['REJECTED', 'Truk penuh', key(order, 'reject', 2)],
+    ]);
+    expect(
+      await refusal(
+        handle.executeUpdate(transporterAcceptUpdate, {
+          args: [{ by: 'transporter', transporterCode: 'TRP001' }],
+        }),
+      ),
+    ).toBe('ALREADY_DECIDED');
+    record(order, 'reject');
+  });
+
+  test('given an order whose transporter has 1.5 s to answer, when nobody answers, then at the deadline it is REJECTED with Dispatch_Status AUTO REJECTED by system, its quantity is released, and a late accept is refused', async () => {
+    const order = await makeOrder();
+    const handle = await start(order, { autoRejectMs: 1500 });
+    const deadline = (await orderRow(order)).auto_reject_date!.getTime();
+
+    const row = await eventually(async () => {
+      const r = await orderRow(order);
+      return r.status === 'REJECTED' ? r : null;
+    });
+    const lateness = Date.now() - deadline;
+    expect(row).toMatchObject({
+      dispatch_status: 'AUTO REJECTED',
+      auto_reject_date: null,
+      edited_by: 'system',
+    });
+    expect(lateness).toBeLessThan(5000);
+    expect(await osQty(order)).toBe(10);
+    // The workflow's own time of the change: never before the deadline, and within a second of it (DESIGN §6).
+    const fired = (
+      (await db('order_histories')
+        .where({ idempotency_key: key(order, 'auto-reject', 2) })
+        .first('created_date')) as { created_date: Date }
+    ).created_date.getTime();
+    expect(fired - deadline).toBeGreaterThanOrEqual(0);
+    expect(fired - deadline).toBeLessThan(1000);
+    expect(await histories(order)).toEqual([
+      expect.objectContaining({
+        status_to: 'ASSIGNED TO TRANSPORTER',
+        idempotency_key: key(order, 'assign', 1),
+      }),
+      {
+        status_from: 'ASSIGNED TO TRANSPORTER',
+        status_to: 'REJECTED',
+        remark: null,
+        created_by: 'system',
+        idempotency_key: key(order, 'auto-reject', 2),
+      },
+    ]);
+    expect(
+      await refusal(
+        handle.executeUpdate(transporterAcceptUpdate, {
+          args: [{ by: 'transporter', transporterCode: 'TRP001' }],
+        }),
+      ),
+    ).toBe('ALREADY_DECIDED');
+    expect(await handle.query(orderStateQuery)).toEqual({
+      status: 'REJECTED',
+      dispatchStatus: 'AUTO REJECTED',
+      awaiting: null,
+    });
+    record(order, 'auto-reject');
+  });
+
+  test('given an order needing two approval levels, when level 2 decides first, the transporter answers, or level 1 decides twice, then those are refused; when level 1 approves and level 2 rejects (remark required), then the order is REJECTED with its quantity released and one history row per decision', async () => {
+    const order = await makeOrder();
+    const handle = await start(order, { approvalLevels: 2 });
+    expect(await orderRow(order)).toMatchObject({
+      status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+      dispatch_status: null,
+      auto_reject_date: null,
+    });
+    expect(await handle.query(orderStateQuery)).toEqual({
+      status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+      dispatchStatus: null,
+      awaiting: { kind: 'approval', level: 1 },
+    });
+    expect(
+      await refusal(
+        handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 2, approve: true, by: 'admin' }] }),
+      ),
+    ).toBe('WRONG_LEVEL');
+    expect(
+      await refusal(
+        handle.executeUpdate(transporterAcceptUpdate, {
+          args: [{ by: 'transporter', transporterCode: 'TRP001' }],
+        }),
+      ),
+    ).toBe('NOT_ALLOWED');
+
+    const first = await handle.executeUpdate(decideApprovalUpdate, {
+      args: [{ level: 1, approve: true, by: 'supervisor', remark: 'ok' }],
+    });
+    expect(first).toMatchObject({ status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL', sequence: 2 });
+    expect((await handle.query(orderStateQuery)).awaiting).toEqual({ kind: 'approval', level: 2 });
+    expect(
+      await refusal(
+        handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 1, approve: true, by: 'supervisor' }] }),
+      ),
+    ).toBe('ALREADY_DECIDED');
+    expect(
+      await refusal(
+        handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 2, approve: false, by: 'admin' }] }),
+      ),
+    ).toBe('REMARK_REQUIRED');
+    expect(await histories(order)).toHaveLength(2);
+
+    const rejected = await handle.executeUpdate(decideApprovalUpdate, {
+      args: [{ level: 2, approve: false, by: 'admin', remark: 'Biaya terlalu tinggi' }],
+    });
+    expect(rejected).toEqual({ status: 'REJECTED', dispatchStatus: null, autoRejectDate: null, sequence: 3 });
+    expect(await orderRow(order)).toMatchObject({
+      status: 'REJECTED',
+      dispatch_status: null,
+      edited_by: 'admin',
+    });
+    expect(await osQty(order)).toBe(10);
+    expect((await histories(order)).map((h) => [h.status_from, h.status_to, h.remark, h.created_by])).toEqual(
+      [
+        [null, 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL', null, 'logistic'],
+        [
+          'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+          'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+          'Level 1 approved: ok',
+          'supervisor',
+        ],
+        [
+          'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+          'REJECTED',
+          'Level 2 rejected: Biaya terlalu tinggi',
+          'admin',
+        ],
+      ],
+    );
+    record(order, 'approval-rejected');
+  });
+
+  test('given an order rejected by its transporter, when edit assign transporter gives it to TRP002 with one approval level, then the quantity is reserved again and the flow restarts: approval, then TRP002 (not TRP001) accepts; an edit assign of an order that is not rejected, or whose quantity another order took meanwhile, is refused with nothing written', async () => {
+    const order = await makeOrder();
+    const handle = await start(order);
+    expect(
+      await refusal(
+        handle.executeUpdate(editAssignTransporterUpdate, {
+          args: [{ by: 'logistic', transporterCode: 'TRP002', approvalLevels: 0, autoRejectMs: HOUR }],
+        }),
+      ),
+    ).toBe('NOT_ALLOWED');
+    await handle.executeUpdate(transporterRejectUpdate, {
+      args: [{ by: 'transporter', transporterCode: 'TRP001', remark: 'Tidak ada truk' }],
+    });
+    expect(await osQty(order)).toBe(10);
+
+    // Another order takes 7 of the 10 meanwhile: the 4 cannot be reserved again.
+    await db('sap_order_details').where('id', order.sapLineId).update({ os_qty: 3 });
+    const [other] = (await db('orders')
+      .insert({ order_no: `${order.orderNo}-B`, status: 'ASSIGNED TO TRANSPORTER', created_by: 'logistic' })
+      .returning('id')) as { id: number }[];
+    await db('order_details').insert({
+      order_id: other!.id,
+      sap_order_detail_id: order.sapLineId,
+      item_no: '000010',
+      sap_no: 'x',
+      sap_item_no: '000010',
+      material_code: 'FG-CPO',
+      qty: 7,
+      uom: 'TON',
+    });
+    const edit = { by: 'logistic', transporterCode: 'TRP002', approvalLevels: 1, autoRejectMs: HOUR };
+    expect(await refusal(handle.executeUpdate(editAssignTransporterUpdate, { args: [edit] }))).toBe(
+      'QUANTITY_NOT_AVAILABLE',
+    );
+    expect(await orderRow(order)).toMatchObject({
+      status: 'REJECTED',
+      transporter_code: 'TRP001',
+      version: 2,
+    });
+    expect(await histories(order)).toHaveLength(2);
+    expect(await osQty(order)).toBe(3);
+    await db('order_details').where('order_id', other!.id).update({ qty: 5 });
+    await db('sap_order_details').where('id', order.sapLineId).update({ os_qty: 5 });
+
+    const edited = await handle.executeUpdate(editAssignTransporterUpdate, { args: [edit] });
+    expect(edited).toMatchObject({ status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL', sequence: 3 });
+    expect(await orderRow(order)).toMatchObject({
+      status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+      dispatch_status: null,
+      dispatch_status_remarks: null,
+      transporter_code: 'TRP002',
+      transporter_name: 'PT Angkut Dua',
+      version: 3,
+    });
+    expect(await osQty(order)).toBe(1);
+    expect(await refusal(handle.executeUpdate(editAssignTransporterUpdate, { args: [edit] }))).toBe(
+      'NOT_ALLOWED',
+    );
+
+    const approved = await handle.executeUpdate(decideApprovalUpdate, {
+      args: [{ level: 1, approve: true, by: 'admin' }],
+    });
+    expect(approved).toMatchObject({
+      status: 'ASSIGNED TO TRANSPORTER',
+      dispatchStatus: 'WAITING',
+      sequence: 4,
+    });
+    expect(approved.autoRejectDate).not.toBeNull();
+    expect((await orderRow(order)).auto_reject_date?.toISOString()).toBe(approved.autoRejectDate);
+    expect(
+      await refusal(
+        handle.executeUpdate(transporterAcceptUpdate, {
+          args: [{ by: 'transporter', transporterCode: 'TRP001' }],
+        }),
+      ),
+    ).toBe('NOT_THIS_TRANSPORTER');
+    await handle.executeUpdate(transporterAcceptUpdate, {
+      args: [{ by: 'trp2', transporterCode: 'TRP002' }],
+    });
+    expect(await orderRow(order)).toMatchObject({
+      status: 'ACCEPTED',
+      dispatch_status: 'ACCEPTED',
+      version: 5,
+    });
+    expect(await osQty(order)).toBe(1);
+    expect((await histories(order)).map((h) => h.idempotency_key)).toEqual([
+      key(order, 'assign', 1),
+      key(order, 'reject', 2),
+      key(order, 'edit-assign', 3),
+      key(order, 'approve', 4),
+      key(order, 'accept', 5),
+    ]);
+    expect((await histories(order))[2]).toMatchObject({
+      status_from: 'REJECTED',
+      status_to: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+      remark: 'Assigned to TRP002',
+    });
+    expect((await handle.describe()).typedSearchAttributes.get(TransporterCode)).toBe('TRP002');
+    record(order, 'edit-assign-after-reject');
+  });
+});
+
+describe('orderWorkflow, answers at once', () => {
+  test('given an order waiting for TRP001, when an accept and a reject arrive together, then exactly one is written and the other is refused as already decided', async () => {
+    const order = await makeOrder();
+    const handle = await start(order);
+    const outcomes = await Promise.allSettled([
+      handle.executeUpdate(transporterAcceptUpdate, {
+        args: [{ by: 'transporter', transporterCode: 'TRP001' }],
+      }),
+      handle.executeUpdate(transporterRejectUpdate, {
+        args: [{ by: 'transporter', transporterCode: 'TRP001', remark: 'Truk penuh' }],
+      }),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === 'rejected');
+    expect(refused?.status === 'rejected' && refusalType(refused.reason)).toBe('ALREADY_DECIDED');
+    expect(await histories(order)).toHaveLength(2);
+    expect((await orderRow(order)).version).toBe(2);
+  });
+});
+
+describe('writeOrderChange', () => {
+  test('given a change that was written, when the activity runs again (a retry), then it writes nothing more: one history row, the row and os_qty unchanged', async () => {
+    const order = await makeOrder();
+    const { writeOrderChange } = createOrderActivities({ db });
+    const change = {
+      orderId: order.orderId,
+      orderNo: order.orderNo,
+      workflowId: order.workflowId,
+      kind: 'reject' as const,
+      sequence: 1,
+      from: 'ASSIGNED TO TRANSPORTER' as const,
+      to: 'REJECTED' as const,
+      dispatchStatus: 'REJECTED' as const,
+      dispatchRemark: 'no',
+      autoRejectDate: null,
+      remark: 'no',
+      by: 'transporter',
+      at: new Date().toISOString(),
+      startedAt: new Date().toISOString(),
+    };
+    expect(await writeOrderChange(change)).toEqual({ found: true, written: true, repeated: false });
+    expect(await osQty(order)).toBe(10);
+    // Someone reserves again meanwhile; a repeat must not release or recompute anything.
+    await db('sap_order_details').where('id', order.sapLineId).update({ os_qty: 2 });
+    expect(await writeOrderChange(change)).toEqual({ found: true, written: true, repeated: true });
+    expect(await osQty(order)).toBe(2);
+    expect(await histories(order)).toEqual([
+      expect.objectContaining({ idempotency_key: orderChangeKey(change) }),
+    ]);
+    expect(await orderRow(order)).toMatchObject({ status: 'REJECTED', version: 1 });
+
+    expect(
+      await writeOrderChange({ ...change, orderId: 987_654, sequence: 2, startedAt: '2026-01-01T00:00:00Z' }),
+    ).toEqual({ found: false, written: false, repeated: false });
+  });
+});

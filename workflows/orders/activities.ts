@@ -1,0 +1,224 @@
+// The order workflow's projection (order.workflow.ts, DESIGN §2 "Source of truth"): one activity, writeOrderChange,
+// writes each change the workflow accepts to PostgreSQL in one transaction, before the Update that caused it
+// returns, so the order list the user reads next already shows it:
+//   - the orders row: status, dispatch_status (and its remark), auto_reject_date, the transporter on an edit
+//     assign, edited_date/edited_by, version + 1;
+//   - one order_histories row whose idempotency_key is `<workflowId>/<change>/<sequence>` (unique): a retried
+//     activity finds its row and writes nothing more;
+//   - the quantities (DESIGN §4 "Quantities"): a SAP line's os_qty is stored on sap_order_details (the header's
+//     os_qty_total and tab follow it by the triggers of migration 006), and is Qty minus what the lines of orders
+//     that are not CANCELLED or REJECTED hold. When a change moves the order into or out of those statuses, the
+//     os_qty of every SAP line the order's lines point to is recomputed from that definition, with the SAP lines
+//     locked (FOR UPDATE, in id order), in the same transaction as the status. A recomputation, not a += / -=, so
+//     a repeat cannot release or reserve twice. Re-reserving (edit assign after a rejection) is refused, with
+//     nothing written, when another order took the quantity meanwhile.
+// It is run as a local activity: short, idempotent, and answered with the Update (issue 16: a regular activity
+// costs an Update about 100 ms more).
+import { ApplicationFailure } from '@temporalio/common';
+import type { Knex } from 'knex';
+import type { Db } from '../../db/connection';
+import type {
+  DispatchStatus as DefinedDispatchStatus,
+  OrderStatus as DefinedOrderStatus,
+} from '../../db/resources/order';
+import type { DispatchStatus, OrderStatus } from './messages';
+
+// The workflow's own copies of the vocabularies (messages.ts) stay those of the order's definition: each of
+// these fails to compile when they drift apart.
+export const ORDER_VOCABULARY_CHECKS = {
+  statuses: [] as OrderStatus[] satisfies DefinedOrderStatus[],
+  dispatch: [] as DispatchStatus[] satisfies DefinedDispatchStatus[],
+  dispatchBack: [] as DefinedDispatchStatus[] satisfies DispatchStatus[],
+};
+
+/**
+ * The workflow is started inside the transaction that creates the order, so its first write may run before that
+ * transaction commits. Until this long after the start a missing orders row is "not committed yet" (retried);
+ * after it, the creation was rolled back and there is no order.
+ */
+export const ORDER_VISIBILITY_GRACE_MS = 2 * 60_000;
+
+/** db/resources/order.ts RELEASED_ORDER_STATUSES (not imported: the definition module pulls zod into the worker). */
+const RELEASED: readonly DefinedOrderStatus[] = ['CANCELLED', 'REJECTED'];
+const isReleased = (status: string | null | undefined): boolean =>
+  status != null && (RELEASED as readonly string[]).includes(status);
+
+export type OrderChangeKind =
+  'assign' | 'approve' | 'approval-reject' | 'accept' | 'reject' | 'auto-reject' | 'edit-assign';
+
+export interface OrderChangeInput {
+  orderId: number;
+  orderNo: string;
+  workflowId: string;
+  kind: OrderChangeKind;
+  /** The change's number within the workflow, from 1. */
+  sequence: number;
+  /** The status the workflow leaves (null for the first change, the order's creation). */
+  from: OrderStatus | null;
+  to: OrderStatus;
+  dispatchStatus: DispatchStatus | null;
+  /** The transporter's reject remark (orders.dispatch_status_remarks); null clears it. */
+  dispatchRemark: string | null;
+  /** ISO; null clears it. */
+  autoRejectDate: string | null;
+  /** Set on an edit assign: the order's new transporter. */
+  transporterCode?: string;
+  /** The history row's remark. */
+  remark: string | null;
+  /** A username, or `system` (the deadline). */
+  by: string;
+  /** The change's time (ISO), fixed by the workflow so a repeat writes the same. */
+  at: string;
+  /** The workflow's start time (ISO): measures the grace for an uncommitted orders row. */
+  startedAt: string;
+  visibilityGraceMs?: number;
+}
+
+export interface OrderChangeOutcome {
+  /** False: the orders row is gone (rolled back or deleted); nothing was written. */
+  found: boolean;
+  /** False: refused (quantity no longer available); nothing was written. */
+  written: boolean;
+  /** True when this very change had been written before (a retried activity). */
+  repeated: boolean;
+  refusal?: 'QUANTITY_NOT_AVAILABLE';
+}
+
+/** The history row's key: the workflow and the change (migration 016). */
+export function orderChangeKey(input: Pick<OrderChangeInput, 'workflowId' | 'kind' | 'sequence'>): string {
+  return `${input.workflowId}/${input.kind}/${input.sequence}`;
+}
+
+interface SapLineHold {
+  id: string;
+  qty: string;
+  /** What the lines of active orders other than this one hold of it. */
+  held_by_others: string;
+  /** What this order's lines hold of it. */
+  held_here: string;
+}
+
+/**
+ * The SAP lines the order's lines point to, locked in id order (two orders sharing lines lock them in the same
+ * order), with what active orders hold of each.
+ */
+async function lockSapLines(trx: Knex.Transaction, orderId: number): Promise<SapLineHold[]> {
+  const ids = (await trx('order_details')
+    .where('order_id', orderId)
+    .distinct()
+    .pluck('sap_order_detail_id')) as (string | number)[];
+  if (!ids.length) return [];
+  await trx('sap_order_details').whereIn('id', ids).orderBy('id').forUpdate().select('id');
+  const released = RELEASED.map(() => '?').join(', ');
+  const result = await trx.raw<{ rows: SapLineHold[] }>(
+    `select s.id::text as id, s.qty::text as qty,
+            coalesce(sum(d.qty) filter (where o.id <> ? and o.status not in (${released})), 0)::text as held_by_others,
+            coalesce(sum(d.qty) filter (where o.id = ?), 0)::text as held_here
+       from sap_order_details s
+       left join order_details d on d.sap_order_detail_id = s.id
+       left join orders o on o.id = d.order_id
+      where s.id = any(?::bigint[])
+      group by s.id, s.qty
+      order by s.id`,
+    [orderId, ...RELEASED, orderId, ids.map(String)],
+  );
+  return result.rows;
+}
+
+/** Sets each SAP line's os_qty to Qty minus what active orders hold of it (DESIGN §4), this order included or not. */
+async function recomputeOsQty(
+  trx: Knex.Transaction,
+  lines: SapLineHold[],
+  orderActive: boolean,
+): Promise<void> {
+  for (const line of lines) {
+    const held = Number(line.held_by_others) + (orderActive ? Number(line.held_here) : 0);
+    // Compared in thousandths (numeric(18,3)), so float noise never makes a negative.
+    const os = (Math.round(Number(line.qty) * 1000) - Math.round(held * 1000)) / 1000;
+    await trx('sap_order_details')
+      .where('id', line.id)
+      .update({ os_qty: Math.max(0, os) });
+  }
+}
+
+function lineWouldGoNegative(lines: SapLineHold[]): boolean {
+  return lines.some(
+    (l) =>
+      Math.round(Number(l.held_by_others) * 1000) + Math.round(Number(l.held_here) * 1000) >
+      Math.round(Number(l.qty) * 1000),
+  );
+}
+
+export function createOrderActivities({ db }: { db: Db }) {
+  return {
+    /** Writes one change of the order (row, history, quantities) once; see the file's header. */
+    async writeOrderChange(input: OrderChangeInput): Promise<OrderChangeOutcome> {
+      return db.transaction(async (trx) => {
+        const row = (await trx('orders')
+          .where('id', input.orderId)
+          .forUpdate()
+          .first('id', 'status', 'order_no')) as { id: number; status: string; order_no: string } | undefined;
+        if (!row || row.order_no !== input.orderNo) {
+          const grace = input.visibilityGraceMs ?? ORDER_VISIBILITY_GRACE_MS;
+          if (!row && Date.now() - Date.parse(input.startedAt) < grace) {
+            throw ApplicationFailure.retryable(
+              `Order ${input.orderNo} is not visible yet (it may still be being saved).`,
+              'ORDER_NOT_VISIBLE',
+            );
+          }
+          return { found: false, written: false, repeated: false };
+        }
+        const key = orderChangeKey(input);
+        const done = (await trx('order_histories').where('idempotency_key', key).first('id')) as
+          { id: number } | undefined;
+        if (done) return { found: true, written: true, repeated: true };
+
+        // The quantities move only when the order moves into or out of the released statuses. Before the first
+        // change the row's own status (as the assignment saved it) is what the quantities follow.
+        const wasReleased = isReleased(input.from ?? row.status);
+        const releases = !wasReleased && isReleased(input.to);
+        const reserves = wasReleased && !isReleased(input.to);
+        if (releases || reserves) {
+          const lines = await lockSapLines(trx, row.id);
+          if (reserves && lineWouldGoNegative(lines)) {
+            return { found: true, written: false, repeated: false, refusal: 'QUANTITY_NOT_AVAILABLE' };
+          }
+          await recomputeOsQty(trx, lines, reserves);
+        }
+
+        const at = new Date(input.at);
+        const update: Record<string, unknown> = {
+          status: input.to,
+          dispatch_status: input.dispatchStatus,
+          dispatch_status_remarks: input.dispatchRemark,
+          auto_reject_date: input.autoRejectDate ? new Date(input.autoRejectDate) : null,
+          workflow_id: input.workflowId,
+          edited_date: at,
+          edited_by: input.by,
+          version: trx.raw('version + 1'),
+        };
+        if (input.transporterCode !== undefined) {
+          const transporter = (await trx('transporters')
+            .whereRaw('lower(transporter_code) = lower(?)', [input.transporterCode])
+            .first('transporter_code', 'transporter_name')) as
+            { transporter_code: string; transporter_name: string } | undefined;
+          update.transporter_code = transporter?.transporter_code ?? input.transporterCode;
+          update.transporter_name = transporter?.transporter_name ?? null;
+        }
+        await trx('orders').where('id', row.id).update(update);
+        await trx('order_histories').insert({
+          order_id: row.id,
+          status_from: input.from,
+          status_to: input.to,
+          remark: input.remark,
+          created_date: at,
+          created_by: input.by,
+          idempotency_key: key,
+        });
+        return { found: true, written: true, repeated: false };
+      });
+    },
+  };
+}
+
+export type OrderActivities = ReturnType<typeof createOrderActivities>;

@@ -1,0 +1,141 @@
+// The messages of the order workflow (order.workflow.ts, DESIGN §2 "Source of truth", §4 "Order states"): every
+// user action on an order that needs an answer is a Workflow Update (approval decisions, the transporter's accept
+// and reject, edit assign transporter), refused by its validator before anything is written when the order's
+// state does not allow it; what the detail view shows of the running order is the `state` Query.
+// Shared by the workflow bundle and the API: only @temporalio/workflow's definitions and types, nothing that runs.
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+
+/**
+ * The statuses this workflow sets so far (DESIGN §4, the first half of the order's life): a part of
+ * db/resources/order.ts ORDER_STATUSES, which workflow code may not import (activities.ts checks that they are).
+ */
+export type OrderStatus =
+  'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' | 'ASSIGNED TO TRANSPORTER' | 'ACCEPTED' | 'REJECTED';
+
+/** The transporter's answer: db/resources/order.ts DISPATCH_STATUSES. */
+export type DispatchStatus = 'WAITING' | 'ACCEPTED' | 'REJECTED' | 'AUTO REJECTED';
+
+/** The workflow id of an order: its business key (DESIGN §2). */
+export function orderWorkflowId(orderNo: string): string {
+  return `order:${orderNo}`;
+}
+
+/** What `order:<Order_No>` is started with (the assign transporter save, or the sweep that restarts it). */
+export interface OrderWorkflowInput {
+  orderNo: string;
+  /** orders.id of the order the assignment created. */
+  orderId: number;
+  /** How many approval levels the assignment needs (the Approval Matrix's check_approval); 0 = none. */
+  approvalLevels: number;
+  /** From the assignment (or the final approval) until the order auto-rejects: the AutoRejectSetting hours. */
+  autoRejectMs: number;
+  /** The transporter (or relation) the order is given to, who is asked to accept. */
+  transporterCode: string;
+  /** Who assigned the order (the history's first row); `system` when not given. */
+  assignedBy?: string;
+  /**
+   * How long a missing orders row counts as "not committed yet" (activities.ts ORDER_VISIBILITY_GRACE_MS by
+   * default): the workflow is started inside the transaction that creates the order. A workflow argument so tests
+   * can shrink it (DESIGN §2 durations).
+   */
+  visibilityGraceMs?: number;
+}
+
+export interface ApprovalDecisionInput {
+  /** The level decided; only the level being asked now may decide (level n+1 after level n approves). */
+  level: number;
+  approve: boolean;
+  /**
+   * The signed-in approver (the API passes the token's user and checks that the Approval Matrix names them on
+   * that level; the workflow knows how many levels there are, not who sits on them).
+   */
+  by: string;
+  /** Required for a rejection. */
+  remark?: string | null;
+}
+
+export interface TransporterAcceptInput {
+  /** The signed-in user (the transporter's own account, or staff acting for it). */
+  by: string;
+  /** Whose answer this is: refused unless it is the transporter the order waits for. */
+  transporterCode: string;
+}
+
+export interface TransporterRejectInput extends TransporterAcceptInput {
+  /** Required (spec/1 "Accept order and Reject order" dialog). */
+  remark: string;
+}
+
+export interface EditAssignTransporterInput {
+  by: string;
+  /** The new transporter (may be the same one). */
+  transporterCode: string;
+  /** The approval levels the new assignment needs, checked again by the API (0 = none). */
+  approvalLevels: number;
+  /** The new transporter's AutoRejectSetting, as at the assignment. */
+  autoRejectMs: number;
+}
+
+/** Who or what the order waits for now. */
+export type OrderAwaiting =
+  { kind: 'approval'; level: number } | { kind: 'transporter'; code: string; deadline: string } | null;
+
+export interface OrderState {
+  /** Null until the workflow's first change is written (the orders row may still be being committed). */
+  status: OrderStatus | null;
+  dispatchStatus: DispatchStatus | null;
+  awaiting: OrderAwaiting;
+}
+
+/** What an accepted Update answers: the order after the change, as written to PostgreSQL. */
+export interface OrderChangeResult {
+  status: OrderStatus;
+  dispatchStatus: DispatchStatus | null;
+  /** Auto_Reject_Date (ISO) while the transporter is asked, else null. */
+  autoRejectDate: string | null;
+  /** The change's number within the workflow (its history row's idempotency key ends with it). */
+  sequence: number;
+}
+
+export const decideApprovalUpdate = defineUpdate<OrderChangeResult, [ApprovalDecisionInput]>(
+  'decideApproval',
+);
+export const transporterAcceptUpdate = defineUpdate<OrderChangeResult, [TransporterAcceptInput]>(
+  'transporterAccept',
+);
+export const transporterRejectUpdate = defineUpdate<OrderChangeResult, [TransporterRejectInput]>(
+  'transporterReject',
+);
+export const editAssignTransporterUpdate = defineUpdate<OrderChangeResult, [EditAssignTransporterInput]>(
+  'editAssignTransporter',
+);
+export const orderStateQuery = defineQuery<OrderState>('state');
+
+/**
+ * Why an action is refused: the ApplicationFailure type an Update validator (or, for an Update that waited behind
+ * another change, its handler) fails with. The API answers them as message codes.
+ */
+export const ORDER_REFUSAL = {
+  /** The order is not in a state where this action applies (e.g. accept while approval is pending). */
+  NOT_ALLOWED: 'NOT_ALLOWED',
+  /** The decision or answer was already given (level approved, order accepted, rejected or auto-rejected). */
+  ALREADY_DECIDED: 'ALREADY_DECIDED',
+  /** An approval decision for a level that is not being asked now. */
+  WRONG_LEVEL: 'WRONG_LEVEL',
+  /** The answer comes from another transporter than the one the order waits for. */
+  NOT_THIS_TRANSPORTER: 'NOT_THIS_TRANSPORTER',
+  /** The transporter answers after Auto_Reject_Date. */
+  DEADLINE_PASSED: 'DEADLINE_PASSED',
+  /** A rejection without a remark. */
+  REMARK_REQUIRED: 'REMARK_REQUIRED',
+  /** A message whose fields are missing or out of range (no user, no transporter, negative levels...). */
+  INVALID_INPUT: 'INVALID_INPUT',
+  /** Edit assign transporter: the SAP lines no longer have the quantity the order would reserve again. */
+  QUANTITY_NOT_AVAILABLE: 'QUANTITY_NOT_AVAILABLE',
+  /** The orders row is gone (its creation was rolled back, or it was deleted). */
+  ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+} as const;
+export type OrderRefusal = (typeof ORDER_REFUSAL)[keyof typeof ORDER_REFUSAL];
+
+/** Longest remark kept (order_histories.remark, orders.dispatch_status_remarks). */
+export const ORDER_REMARK_MAX_LENGTH = 1000;

@@ -1,0 +1,422 @@
+// The life of one transport order, id `order:<Order_No>` (DESIGN §4 "Order states"; issue 16, first half):
+//
+//   start ─ approvalLevels > 0 ─▶ WAITING FOR ASSIGN TO TRANSPORTER APPROVAL, level 1 asked
+//     decideApproval (the level asked now) approve: level < n → level + 1 asked │ level = n → assigned (below)
+//                                          reject (remark required) → REJECTED (quantities released)
+//   start ─ no approval ─▶ ASSIGNED TO TRANSPORTER, Dispatch_Status WAITING, Auto_Reject_Date = now + autoRejectMs
+//     transporterAccept (that transporter, before the deadline) → ACCEPTED (Dispatch_Status ACCEPTED)
+//     transporterReject (that transporter, remark required, before the deadline) → REJECTED (Dispatch_Status
+//         REJECTED, quantities released)
+//     the deadline passes → REJECTED (Dispatch_Status AUTO REJECTED, quantities released)
+//   REJECTED ─ editAssignTransporter (new transporter, levels and deadline) → the flow above again (quantities
+//     reserved again, refused when they are no longer there)
+//
+// Update validators refuse what the state does not allow before anything is written (DESIGN §2). Changes are
+// made one at a time in the order they were accepted: an Update that waited behind another change is checked
+// again against the state it left, so an accept that races the deadline, or two answers at once, decide once.
+// Each accepted change is written by the local activity writeOrderChange (the orders row, one history row keyed by
+// the workflow and the change's sequence, the SAP lines' os_qty) before the Update returns. The run stays open
+// after ACCEPTED: the order's later life (drivers, shipments, cancel, complete) belongs to it (later issues).
+import {
+  ApplicationFailure,
+  condition,
+  proxyLocalActivities,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
+import { OrderNo, Status, TransporterCode } from '../search-attributes';
+import type { OrderActivities, OrderChangeKind } from './activities';
+import {
+  decideApprovalUpdate,
+  editAssignTransporterUpdate,
+  ORDER_REFUSAL,
+  ORDER_REMARK_MAX_LENGTH,
+  orderStateQuery,
+  transporterAcceptUpdate,
+  transporterRejectUpdate,
+  type ApprovalDecisionInput,
+  type DispatchStatus,
+  type EditAssignTransporterInput,
+  type OrderChangeResult,
+  type OrderRefusal,
+  type OrderStatus,
+  type OrderState,
+  type OrderWorkflowInput,
+  type TransporterAcceptInput,
+  type TransporterRejectInput,
+} from './messages';
+
+const { writeOrderChange } = proxyLocalActivities<OrderActivities>({
+  startToCloseTimeout: '10 seconds',
+  // The user waits on the Update: retry quickly, and keep retrying while the database is away (a change that was
+  // accepted must not be lost).
+  retry: { initialInterval: '100 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds' },
+});
+
+const WAITING_APPROVAL: OrderStatus = 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL';
+const ASSIGNED: OrderStatus = 'ASSIGNED TO TRANSPORTER';
+
+export interface OrderOutcome {
+  status: OrderStatus | null;
+  dispatchStatus: DispatchStatus | null;
+}
+
+const refuse = (type: OrderRefusal, message: string) => ApplicationFailure.nonRetryable(message, type);
+const clean = (text: string | null | undefined) => text?.trim().slice(0, ORDER_REMARK_MAX_LENGTH) || null;
+const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+function checkAssignment(levels: number, autoRejectMs: number, transporterCode: string): void {
+  if (!Number.isInteger(levels) || levels < 0 || levels > 20) {
+    throw refuse(
+      ORDER_REFUSAL.INVALID_INPUT,
+      `approvalLevels must be an integer from 0 to 20, not ${levels}.`,
+    );
+  }
+  if (!Number.isFinite(autoRejectMs) || autoRejectMs <= 0) {
+    throw refuse(ORDER_REFUSAL.INVALID_INPUT, `autoRejectMs must be positive, not ${autoRejectMs}.`);
+  }
+  if (!transporterCode?.trim()) throw refuse(ORDER_REFUSAL.INVALID_INPUT, 'A transporter is required.');
+}
+
+export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOutcome> {
+  const workflowId = workflowInfo().workflowId;
+  const startedAt = workflowInfo().startTime.toISOString();
+  checkAssignment(input.approvalLevels, input.autoRejectMs, input.transporterCode);
+
+  // Changed by the handlers too, so typed wide (TypeScript would narrow literals here).
+  let status = null as OrderStatus | null;
+  let dispatchStatus = null as DispatchStatus | null;
+  let deadline = null as number | null;
+  let transporterCode = input.transporterCode.trim();
+  let approvalLevels = input.approvalLevels;
+  let autoRejectMs = input.autoRejectMs;
+  /** The approval level asked now (while WAITING_APPROVAL). */
+  let level = 1;
+  /** Changes written so far; the next one is sequence + 1. */
+  let sequence = 0;
+  let gone = false;
+
+  // One change at a time, in the order they asked: a ticket lock (a plain flag would let two waiters through
+  // when both conditions are checked in the same pass).
+  let nextTicket = 0;
+  let serving = 0;
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const ticket = nextTicket++;
+    await condition(() => serving === ticket);
+    try {
+      return await fn();
+    } finally {
+      serving++;
+    }
+  };
+
+  const awaitingTransporter = () => status === ASSIGNED && dispatchStatus === 'WAITING';
+
+  interface Change {
+    kind: OrderChangeKind;
+    to: OrderStatus;
+    dispatchStatus: DispatchStatus | null;
+    dispatchRemark: string | null;
+    /** Starts a new transporter deadline this long from now. */
+    deadlineMs?: number;
+    transporterCode?: string;
+    remark: string | null;
+    by: string;
+    /** The rest of the workflow's state the change sets, once it is written. */
+    commit?: () => void;
+  }
+
+  /** Writes a change and, once it is written, makes it the workflow's state. */
+  const apply = async (change: Change): Promise<OrderChangeResult> => {
+    const now = Date.now();
+    const autoRejectDate =
+      change.deadlineMs !== undefined ? new Date(now + change.deadlineMs).toISOString() : null;
+    const outcome = await writeOrderChange({
+      orderId: input.orderId,
+      orderNo: input.orderNo,
+      workflowId,
+      kind: change.kind,
+      sequence: sequence + 1,
+      from: status,
+      to: change.to,
+      dispatchStatus: change.dispatchStatus,
+      dispatchRemark: change.dispatchRemark,
+      autoRejectDate,
+      ...(change.transporterCode !== undefined ? { transporterCode: change.transporterCode } : {}),
+      remark: change.remark,
+      by: change.by,
+      at: new Date(now).toISOString(),
+      startedAt,
+      ...(input.visibilityGraceMs !== undefined ? { visibilityGraceMs: input.visibilityGraceMs } : {}),
+    });
+    if (!outcome.found) {
+      gone = true;
+      throw refuse(ORDER_REFUSAL.ORDER_NOT_FOUND, `Order ${input.orderNo} does not exist.`);
+    }
+    if (!outcome.written) {
+      throw refuse(
+        ORDER_REFUSAL.QUANTITY_NOT_AVAILABLE,
+        `The SAP order lines of ${input.orderNo} no longer have the quantity it would reserve.`,
+      );
+    }
+    sequence++;
+    status = change.to;
+    dispatchStatus = change.dispatchStatus;
+    deadline = autoRejectDate ? Date.parse(autoRejectDate) : null;
+    if (change.transporterCode !== undefined) transporterCode = change.transporterCode;
+    change.commit?.();
+    upsertSearchAttributes([
+      { key: Status, value: status },
+      { key: TransporterCode, value: transporterCode },
+    ]);
+    return { status, dispatchStatus, autoRejectDate, sequence };
+  };
+
+  /** The change that starts (or restarts) the flow: approval from level 1, or the transporter asked. */
+  const entry = (
+    kind: 'assign' | 'edit-assign',
+    by: string,
+    assignment: { approvalLevels: number; autoRejectMs: number; transporterCode?: string },
+  ): Change => {
+    const base = {
+      kind,
+      by,
+      remark: assignment.transporterCode !== undefined ? `Assigned to ${assignment.transporterCode}` : null,
+      dispatchRemark: null,
+      ...(assignment.transporterCode !== undefined ? { transporterCode: assignment.transporterCode } : {}),
+      commit: () => {
+        level = 1;
+        approvalLevels = assignment.approvalLevels;
+        autoRejectMs = assignment.autoRejectMs;
+      },
+    };
+    return assignment.approvalLevels > 0
+      ? { ...base, to: WAITING_APPROVAL, dispatchStatus: null }
+      : { ...base, to: ASSIGNED, dispatchStatus: 'WAITING', deadlineMs: assignment.autoRejectMs };
+  };
+
+  // ---- refusals: what the state does not allow (validators, and handlers again once it is their turn) ----
+
+  const approvalRefusal = (decision: ApprovalDecisionInput): ApplicationFailure | null => {
+    if (!decision.by?.trim()) return refuse(ORDER_REFUSAL.INVALID_INPUT, 'The approver is required.');
+    if (!Number.isInteger(decision.level) || decision.level < 1) {
+      return refuse(ORDER_REFUSAL.INVALID_INPUT, `Level ${decision.level} is not an approval level.`);
+    }
+    if (!decision.approve && !decision.remark?.trim()) {
+      return refuse(ORDER_REFUSAL.REMARK_REQUIRED, 'A rejection needs a remark.');
+    }
+    if (status === null) return null;
+    if (status !== WAITING_APPROVAL) {
+      return refuse(ORDER_REFUSAL.ALREADY_DECIDED, `The order is ${status}; its approval is not pending.`);
+    }
+    if (decision.level < level) {
+      return refuse(ORDER_REFUSAL.ALREADY_DECIDED, `Level ${decision.level} has already approved.`);
+    }
+    if (decision.level !== level) {
+      return refuse(ORDER_REFUSAL.WRONG_LEVEL, `Level ${level} is asked now, not level ${decision.level}.`);
+    }
+    return null;
+  };
+
+  const transporterRefusal = (answer: TransporterAcceptInput, remark?: string | null, rejecting = false) => {
+    if (!answer.by?.trim()) return refuse(ORDER_REFUSAL.INVALID_INPUT, 'The user is required.');
+    if (!answer.transporterCode?.trim())
+      return refuse(ORDER_REFUSAL.INVALID_INPUT, 'The transporter is required.');
+    if (rejecting && !remark?.trim())
+      return refuse(ORDER_REFUSAL.REMARK_REQUIRED, 'A rejection needs a remark.');
+    if (status === null) return null;
+    if (status !== ASSIGNED) {
+      return status === WAITING_APPROVAL
+        ? refuse(ORDER_REFUSAL.NOT_ALLOWED, 'The order is waiting for approval.')
+        : refuse(ORDER_REFUSAL.ALREADY_DECIDED, `The order is ${status}.`);
+    }
+    if (dispatchStatus !== 'WAITING') {
+      return refuse(ORDER_REFUSAL.ALREADY_DECIDED, `The transporter's answer is ${dispatchStatus}.`);
+    }
+    if (!sameCode(answer.transporterCode, transporterCode)) {
+      return refuse(
+        ORDER_REFUSAL.NOT_THIS_TRANSPORTER,
+        `The order waits for ${transporterCode}, not ${answer.transporterCode}.`,
+      );
+    }
+    if (deadline !== null && Date.now() >= deadline) {
+      return refuse(ORDER_REFUSAL.DEADLINE_PASSED, 'The deadline to answer has passed.');
+    }
+    return null;
+  };
+
+  const editRefusal = (edit: EditAssignTransporterInput): ApplicationFailure | null => {
+    if (!edit.by?.trim()) return refuse(ORDER_REFUSAL.INVALID_INPUT, 'The user is required.');
+    try {
+      checkAssignment(edit.approvalLevels, edit.autoRejectMs, edit.transporterCode);
+    } catch (err) {
+      return err as ApplicationFailure;
+    }
+    if (status === null) return null;
+    if (status !== 'REJECTED') {
+      return refuse(
+        ORDER_REFUSAL.NOT_ALLOWED,
+        `Only a rejected order is assigned again; this one is ${status}.`,
+      );
+    }
+    return null;
+  };
+
+  const validated =
+    <I>(refusal: (input: I) => ApplicationFailure | null) =>
+    (message: I) => {
+      const refused = refusal(message);
+      if (refused) throw refused;
+    };
+
+  /** Runs an Update's change in its turn, once the first change is written, checking the state again. */
+  const inTurn =
+    <I>(refusal: (input: I) => ApplicationFailure | null, change: (input: I) => Change) =>
+    async (message: I): Promise<OrderChangeResult> => {
+      await condition(() => status !== null || gone);
+      return exclusive(async () => {
+        if (gone) throw refuse(ORDER_REFUSAL.ORDER_NOT_FOUND, `Order ${input.orderNo} does not exist.`);
+        const refused = refusal(message);
+        if (refused) throw refused;
+        return apply(change(message));
+      });
+    };
+
+  // ---- handlers ----
+
+  setHandler(
+    decideApprovalUpdate,
+    inTurn(approvalRefusal, (decision): Change => {
+      const remark = clean(decision.remark);
+      const by = decision.by.trim();
+      if (!decision.approve) {
+        return {
+          kind: 'approval-reject',
+          to: 'REJECTED',
+          dispatchStatus: null,
+          dispatchRemark: null,
+          remark: `Level ${decision.level} rejected: ${remark}`,
+          by,
+        };
+      }
+      const note = `Level ${decision.level} approved${remark ? `: ${remark}` : ''}`;
+      if (decision.level < approvalLevels) {
+        // Changes nothing but the level asked: recorded as a history row of the same status.
+        return {
+          kind: 'approve',
+          to: WAITING_APPROVAL,
+          dispatchStatus: null,
+          dispatchRemark: null,
+          remark: note,
+          by,
+          commit: () => {
+            level = decision.level + 1;
+          },
+        };
+      }
+      return {
+        kind: 'approve',
+        to: ASSIGNED,
+        dispatchStatus: 'WAITING',
+        dispatchRemark: null,
+        deadlineMs: autoRejectMs,
+        remark: note,
+        by,
+      };
+    }),
+    { validator: validated(approvalRefusal) },
+  );
+
+  const acceptRefusal = (answer: TransporterAcceptInput) => transporterRefusal(answer);
+  setHandler(
+    transporterAcceptUpdate,
+    inTurn(acceptRefusal, (answer) => ({
+      kind: 'accept',
+      to: 'ACCEPTED',
+      dispatchStatus: 'ACCEPTED',
+      dispatchRemark: null,
+      remark: null,
+      by: answer.by.trim(),
+    })),
+    { validator: validated(acceptRefusal) },
+  );
+
+  const rejectRefusal = (answer: TransporterRejectInput) => transporterRefusal(answer, answer.remark, true);
+  setHandler(
+    transporterRejectUpdate,
+    inTurn(rejectRefusal, (answer) => ({
+      kind: 'reject',
+      to: 'REJECTED',
+      dispatchStatus: 'REJECTED',
+      dispatchRemark: clean(answer.remark),
+      remark: clean(answer.remark),
+      by: answer.by.trim(),
+    })),
+    { validator: validated(rejectRefusal) },
+  );
+
+  setHandler(
+    editAssignTransporterUpdate,
+    inTurn(editRefusal, (edit) =>
+      entry('edit-assign', edit.by.trim(), {
+        approvalLevels: edit.approvalLevels,
+        autoRejectMs: edit.autoRejectMs,
+        transporterCode: edit.transporterCode.trim(),
+      }),
+    ),
+    { validator: validated(editRefusal) },
+  );
+
+  setHandler(orderStateQuery, (): OrderState => {
+    let awaiting: OrderState['awaiting'] = null;
+    if (status === WAITING_APPROVAL) awaiting = { kind: 'approval', level };
+    else if (awaitingTransporter() && deadline !== null) {
+      awaiting = { kind: 'transporter', code: transporterCode, deadline: new Date(deadline).toISOString() };
+    }
+    return { status, dispatchStatus, awaiting };
+  });
+
+  // ---- the run ----
+
+  upsertSearchAttributes([
+    { key: OrderNo, value: input.orderNo },
+    { key: TransporterCode, value: transporterCode },
+  ]);
+  try {
+    await exclusive(() =>
+      apply(entry('assign', input.assignedBy?.trim() || 'system', { approvalLevels, autoRejectMs })),
+    );
+  } catch (err) {
+    // Only a vanished order ends the run here; anything else is a bug to see in the UI.
+    if (!gone) throw err;
+  }
+
+  while (!gone) {
+    if (awaitingTransporter() && deadline !== null) {
+      const asked = sequence;
+      const answered = await condition(() => sequence !== asked, Math.max(1, deadline - Date.now()));
+      if (!answered) {
+        await exclusive(async () => {
+          // An answer written while this waited for its turn wins; so does one that came before the deadline.
+          if (sequence !== asked || !awaitingTransporter()) return;
+          await apply({
+            kind: 'auto-reject',
+            to: 'REJECTED',
+            dispatchStatus: 'AUTO REJECTED',
+            dispatchRemark: null,
+            remark: null,
+            by: 'system',
+          }).catch((err: unknown) => {
+            if (!gone) throw err;
+          });
+        });
+      }
+      continue;
+    }
+    // Approval pending, accepted or rejected: the next change comes from an Update.
+    const seen = sequence;
+    await condition(() => sequence !== seen || gone);
+  }
+  return { status, dispatchStatus };
+}
