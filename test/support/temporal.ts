@@ -9,9 +9,10 @@ import { IllegalStateError } from '@temporalio/common';
 import * as proto from '@temporalio/proto';
 import { patchProtobufRoot } from '@temporalio/proto/lib/patch-protobuf-root';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { findTemporalCli } from '../../workflows/devserver/cli';
 import { customSearchAttributes } from '../../workflows/search-attributes';
+import { workflowBundleOptions } from '../../workflows/worker';
 
 export function requireTemporalCli(): string {
   const cli = findTemporalCli({ TEMPORAL_CLI_PATH: process.env.TEMPORAL_CLI_PATH });
@@ -87,4 +88,27 @@ export function historyFromFixture(file: string): History {
   const root = patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown };
   const json: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   return fromJson(root.lookupType('temporal.api.history.v1.History'), json, { ignoreUnknownFields: true });
+}
+
+/**
+ * Replays every recorded history of a folder of test/replay/ with the current workflow code: the fixtures' file
+ * names and, per file, the replay's error message (null when it took the same steps).
+ */
+export async function replayFixtures(
+  dir: string,
+): Promise<{ files: string[]; outcomes: [string, string | null][] }> {
+  quietTemporalRuntime();
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+  const histories = files.map((file) => ({
+    workflowId: file,
+    history: historyFromFixture(path.join(dir, file)),
+  }));
+  const outcomes: [string, string | null][] = [];
+  for await (const result of Worker.runReplayHistories(
+    { workflowsPath: workflowBundleOptions.workflowsPath },
+    histories,
+  )) {
+    outcomes.push([result.workflowId, result.error?.message ?? null]);
+  }
+  return { files, outcomes };
 }

@@ -6,10 +6,8 @@
 // start, and a delivery corrected the same day is pulled again. Histories recorded before marks per stream
 // (test/replay/erp/) still replay.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Db } from '../../db/connection';
@@ -29,10 +27,10 @@ import {
   readErpPullInterval,
 } from '../../workflows/erp/settings';
 import { ensureSchedules, ERP_PULL_OFF_NOTE, ERP_PULL_SCHEDULE_ID } from '../../workflows/schedules';
-import { createWorker, workflowBundleOptions } from '../../workflows/worker';
+import { createWorker } from '../../workflows/worker';
 import { erpPullWorkflow } from '../../workflows/workflows';
 import { ERP_FIXTURE, erpDocument, seedErpMasterData } from '../support/erp';
-import { historyFromFixture, quietTemporalRuntime, startTestTemporal } from '../support/temporal';
+import { replayFixtures, startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(120_000);
 
@@ -566,23 +564,8 @@ describe('scheduled pull from SAP (sap-odata against a fake SAP Gateway)', () =>
 
 describe('replay of recorded pull histories', () => {
   test('given the histories in test/replay/erp (pulls with one mark: complete, continued as new, caught mid-way; pulls with marks per stream), when the current workflow code replays them, then each takes the same steps', async () => {
-    quietTemporalRuntime();
-    const dir = path.join(__dirname, '../replay/erp');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+    const { files, outcomes } = await replayFixtures(path.join(__dirname, '../replay/erp'));
     expect(files.length).toBeGreaterThanOrEqual(4);
-    const histories = files.map((file) => ({
-      workflowId: file,
-      history: historyFromFixture(path.join(dir, file)),
-    }));
-
-    const outcomes: [string, string | null][] = [];
-    for await (const result of Worker.runReplayHistories(
-      { workflowsPath: workflowBundleOptions.workflowsPath },
-      histories,
-    )) {
-      outcomes.push([result.workflowId, result.error?.message ?? null]);
-    }
-
     expect(outcomes).toEqual(files.map((file) => [file, null]));
   });
 });
