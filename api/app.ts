@@ -21,6 +21,8 @@ import { healthRoutes } from './routes/health';
 import { adminRoutes } from './routes/admin';
 import { erpApiLog, erpBodyReader, erpRoutes } from './routes/erp';
 import { sapOrderApiRoutes } from './routes/sap-orders';
+import { orderRoutes } from './routes/orders';
+import { orderAssignRoutes } from './routes/order-assign';
 import { approvalRoutes } from './routes/approvals';
 import { uploadTransporterRoutes } from './resources/upload-transporter';
 import { resourceRoutes } from './resources/routes';
@@ -36,6 +38,9 @@ export const apiRoutes: RouteDef[] = [
   ...dashboardRoutes,
   ...adminRoutes,
   ...erpRoutes,
+  // Before the SAP order routes: `saporder/orders/{id}`, `saporder/merge_simulate`... are not `saporder/{id}/{mode}`.
+  ...orderRoutes,
+  ...orderAssignRoutes,
   ...sapOrderApiRoutes,
   ...approvalRoutes,
   ...uploadTransporterRoutes,

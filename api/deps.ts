@@ -16,6 +16,7 @@ import type { ErpAdapter } from './erp/types';
 import type { StartSapApprovalWorkflow } from './sap-orders/approval';
 import type { ApprovalWorkflows } from './approvals/workflows';
 import type { BulkRunner } from './bulk/types';
+import type { OrderWorkflows } from './orders/workflows';
 
 /** A probe answer: ok plus whatever details it has (pollers, latency, error). */
 export interface HealthProbe {
@@ -56,6 +57,8 @@ export interface AppDeps {
   startSapApprovalWorkflow?: StartSapApprovalWorkflow;
   /** Sends approval decisions to their workflows; absent (no Temporal): approve/reject answer 503. */
   approvalWorkflows?: ApprovalWorkflows;
+  /** Starts order workflows and sends them users' actions; absent (no Temporal): those routes answer 503. */
+  orderWorkflows?: OrderWorkflows;
   /** Where file imports and ERP pushes run: bulk threads (main.ts), or this event loop (tests). */
   bulk: BulkRunner;
   now: () => Date;

@@ -1,7 +1,11 @@
 // Server messages come from locales/<lang>/server.json, the same files family the console uses, chosen per
 // request by the `language` header. Keys are stable; the wording is translated.
-import en from '../locales/en/server.json';
-import id from '../locales/id/server.json';
+import serverEn from '../locales/en/server.json';
+import serverId from '../locales/id/server.json';
+import serverOrdersEn from '../locales/en/server-orders.json';
+import serverOrdersId from '../locales/id/server-orders.json';
+import serverAssignEn from '../locales/en/server-assign.json';
+import serverAssignId from '../locales/id/server-assign.json';
 import resourcesEn from '../locales/en/resources.json';
 import resourcesId from '../locales/id/resources.json';
 import partiesEn from '../locales/en/resources-parties.json';
@@ -12,7 +16,12 @@ import settingsId from '../locales/id/resources-settings.json';
 export const LANGUAGES = ['en', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-const catalogs: Record<Language, unknown> = { en, id };
+// The order screens' messages are files of their own (server-orders: the order's life, server-assign: the
+// assignment from SAP orders), each a top-level key of its own, merged over the rest.
+const catalogs: Record<Language, unknown> = {
+  en: { ...serverEn, ...serverOrdersEn, ...serverAssignEn },
+  id: { ...serverId, ...serverOrdersId, ...serverAssignId },
+};
 /** Master-data labels, shared with the console: `<Resource>.fields.<Field>`, and `common.fields.<Field>`. */
 // Kept in several files so batches of resources can be added side by side; merged here.
 const resourceLabels: Record<Language, unknown> = {

@@ -6,11 +6,15 @@
 // merges them (api/i18n.ts). The API client follows the interface language so server messages come back in it.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en/console.json';
+import consoleEn from '../../locales/en/console.json';
+import ordersEn from '../../locales/en/console-orders.json';
+import assignEn from '../../locales/en/console-assign.json';
 import resourcesEn from '../../locales/en/resources.json';
 import partiesEn from '../../locales/en/resources-parties.json';
 import settingsEn from '../../locales/en/resources-settings.json';
-import id from '../../locales/id/console.json';
+import consoleId from '../../locales/id/console.json';
+import ordersId from '../../locales/id/console-orders.json';
+import assignId from '../../locales/id/console-assign.json';
 import resourcesId from '../../locales/id/resources.json';
 import partiesId from '../../locales/id/resources-parties.json';
 import settingsId from '../../locales/id/resources-settings.json';
@@ -23,6 +27,11 @@ i18n.on('languageChanged', (language) => {
   setApiLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 });
+
+// The order screens keep their text in files of their own (console-orders: the order list and its panels,
+// console-assign: the assign panels of the SAP order list), each under top-level keys of its own.
+const en = { ...consoleEn, ...ordersEn, ...assignEn };
+const id = { ...consoleId, ...ordersId, ...assignId };
 
 void i18n.use(initReactI18next).init({
   resources: {

@@ -4,6 +4,9 @@
 // state does not allow it; what the detail view shows of the running order is the `state` Query.
 // Shared by the workflow bundle and the API: only @temporalio/workflow's definitions and types, nothing that runs.
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import type { ApproverRef } from '../approvals/messages';
+
+export type { ApproverRef };
 
 /**
  * The statuses this workflow sets so far (DESIGN §4, the first half of the order's life): a part of
@@ -27,6 +30,12 @@ export interface OrderWorkflowInput {
   orderId: number;
   /** How many approval levels the assignment needs (the Approval Matrix's check_approval); 0 = none. */
   approvalLevels: number;
+  /**
+   * Who decides each level (levels 1..approvalLevels), as the API resolved them at the assignment: the Approval
+   * Matrix's approvers with the requester replaced (workflows/approvals/approvers.ts excludeRequester). The
+   * approval validator refuses anyone else. Absent in runs started before approvers were passed.
+   */
+  approvers?: ApproverRef[];
   /** From the assignment (or the final approval) until the order auto-rejects: the AutoRejectSetting hours. */
   autoRejectMs: number;
   /** The transporter (or relation) the order is given to, who is asked to accept. */
@@ -74,6 +83,8 @@ export interface EditAssignTransporterInput {
   approvalLevels: number;
   /** The new transporter's AutoRejectSetting, as at the assignment. */
   autoRejectMs: number;
+  /** Who decides each level of the new assignment's approval (as OrderWorkflowInput.approvers). */
+  approvers?: ApproverRef[];
 }
 
 /** Who or what the order waits for now. */
