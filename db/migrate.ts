@@ -18,6 +18,7 @@ import * as m013 from './migrations/013_user_plant_notifications';
 import * as m014 from './migrations/014_user_reactivation';
 import * as m015 from './migrations/015_sap_order_erp_content';
 import * as m016 from './migrations/016_orders';
+import * as m017 from './migrations/017_order_workflow_input';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Knex.Migration> = {
   '014_user_reactivation': m014,
   '015_sap_order_erp_content': m015,
   '016_orders': m016,
+  '017_order_workflow_input': m017,
 };
 
 /**

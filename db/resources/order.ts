@@ -362,6 +362,8 @@ export const Order = defineEntity({
     'workflow_id',
     // Raised by every write of the workflow's activities, which check it to write a change once.
     'version',
+    // What the workflow is started with (migration 017): the sweep starts a lost or dead workflow again from it.
+    'workflow_input',
   ],
 });
 
