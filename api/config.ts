@@ -30,6 +30,11 @@ const envSchema = z.object({
   TEMPORAL_CLI_PATH: z.string().optional(),
   TEMPORAL_PORT: z.coerce.number().int().default(7233),
   TEMPORAL_UI_PORT: z.coerce.number().int().default(8233),
+  // Where operations open a workflow in the Temporal UI (the order view's link); unset: the embedded dev
+  // server's UI on 127.0.0.1:TEMPORAL_UI_PORT.
+  TEMPORAL_UI_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Milliseconds one AutoRejectSetting hour lasts (an order's answer deadline); tests shrink it. */
+  AUTO_REJECT_HOUR_MS: z.coerce.number().int().min(1).max(3_600_000).default(3_600_000),
   DATA_DIR: z.string().default(path.join(projectRoot, '.data')),
   /** HMAC secret for session tokens. In the embedded default a random one is generated and kept in DATA_DIR. */
   JWT_SECRET: z.string().min(32).optional(),

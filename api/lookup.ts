@@ -162,8 +162,11 @@ function callParams(def: LookupDef, query: LookupQuery): [LookupParam, string[]]
   return out;
 }
 
+/** The row's own id, which a lookup may carry beside the key (LookupOptions.columns: a location's `Id`). */
+const ROW_ID: FieldDef = { name: 'Id', type: 'integer', readOnly: true };
+
 function fieldOf(resource: ResourceDef, name: string): FieldDef {
-  const field = allFields(resource).find((f) => f.name === name);
+  const field = name === 'Id' ? ROW_ID : allFields(resource).find((f) => f.name === name);
   if (!field) throw new Error(`${resource.name}: the lookup names unknown field ${name}`);
   return field;
 }

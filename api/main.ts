@@ -35,6 +35,7 @@ import { readErpPullInterval } from '../workflows/erp/settings';
 import { createErpAdapter, erpPullPort } from './erp';
 import type { AppDeps } from './deps';
 import { createApprovalWorkflows, createSapApprovalStarter } from './approvals/workflows';
+import { createOrderWorkflows } from './orders/workflows';
 
 const apiOnly = process.argv.includes('--api-only');
 
@@ -142,8 +143,9 @@ async function main(): Promise<void> {
   // One ERP adapter for the worker's activities and the API's SAP order screens.
   const erp = createErpAdapter(config, { db, logger: log });
   let temporalHealth;
-  // The approval workflows' client side (api/approvals/workflows.ts), when there is a Temporal to talk to.
-  let approvalWiring: Pick<AppDeps, 'startSapApprovalWorkflow' | 'approvalWorkflows'> = {};
+  // The approval and order workflows' client side (api/approvals/workflows.ts, api/orders/workflows.ts), when
+  // there is a Temporal to talk to.
+  let approvalWiring: Pick<AppDeps, 'startSapApprovalWorkflow' | 'approvalWorkflows' | 'orderWorkflows'> = {};
   if (temporalAddress) {
     const { connection, client } = await connectTemporal({
       address: temporalAddress,
@@ -159,6 +161,7 @@ async function main(): Promise<void> {
     approvalWiring = {
       startSapApprovalWorkflow: createSapApprovalStarter(client, config.TEMPORAL_TASK_QUEUE),
       approvalWorkflows: createApprovalWorkflows(client, { taskQueue: config.TEMPORAL_TASK_QUEUE }),
+      orderWorkflows: createOrderWorkflows(client, { taskQueue: config.TEMPORAL_TASK_QUEUE }),
     };
     temporalHealth = {
       temporal: () => getTemporalHealth(client),
@@ -172,6 +175,7 @@ async function main(): Promise<void> {
         taskQueue: config.TEMPORAL_TASK_QUEUE,
         db,
         erp: erpPullPort(erp),
+        client,
       });
       const running = worker.run();
       running.catch((err: unknown) => {

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     taskQueue,
     db,
     erp: erpPullPort(erp),
+    client,
   });
 
   // worker.shutdown() lets running activities finish (within the shutdown grace time) and then run() returns.

@@ -15,6 +15,9 @@ import type * as workflows from './workflows';
 export const USER_INACTIVITY_SCHEDULE_ID = 'user-inactivity';
 export const COUNTER_FOLD_SCHEDULE_ID = 'counter-fold';
 export const ERP_PULL_SCHEDULE_ID = 'erp-pull';
+export const ORDER_SWEEP_SCHEDULE_ID = 'order-sweep';
+/** How often orders whose workflow never started or died are looked for (DESIGN §2). */
+export const ORDER_SWEEP_EVERY = '1m';
 /** The note of an `erp-pull` schedule paused because its lookup switched the pull off. */
 export const ERP_PULL_OFF_NOTE =
   'Switched off: lookup SAP_SYNC_SETTING / PULL_INTERVAL_MINUTES is inactive or 0.';
@@ -74,12 +77,26 @@ function erpPullSchedule(settings: ScheduleSettings, minutes: number) {
   return { spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP } };
 }
 
+function orderSweepSchedule(settings: ScheduleSettings) {
+  const spec: ScheduleSpec = { intervals: [{ every: ORDER_SWEEP_EVERY }] };
+  const action: ScheduleOptionsStartWorkflowAction<typeof workflows.orderSweepWorkflow> = {
+    type: 'startWorkflow',
+    workflowType: 'orderSweepWorkflow' satisfies keyof typeof workflows,
+    workflowId: ORDER_SWEEP_SCHEDULE_ID,
+    taskQueue: settings.taskQueue,
+    args: [{ taskQueue: settings.taskQueue }],
+  };
+  // A sweep that finds many orders may outlast a minute; the next one starts after it.
+  return { spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP } };
+}
+
 /** Creates or updates every product schedule. Idempotent and safe to run from several processes at once. */
 export async function ensureSchedules(client: Client, settings: ScheduleSettings): Promise<void> {
   // Each definition is type-checked against its workflow above; the list only needs the common shape.
   const schedules: (ScheduleOptions & { spec: ScheduleSpec })[] = [
     { scheduleId: USER_INACTIVITY_SCHEDULE_ID, ...userInactivitySchedule(settings) },
     { scheduleId: COUNTER_FOLD_SCHEDULE_ID, ...counterFoldSchedule(settings) },
+    { scheduleId: ORDER_SWEEP_SCHEDULE_ID, ...orderSweepSchedule(settings) },
   ];
   const pullMinutes = settings.erpPullEveryMinutes;
   if (pullMinutes !== undefined) {

@@ -1,5 +1,6 @@
 // The worker: runs the bundled workflows and the activities against one database. The embedded `npm start`
 // runs it in the API process; production runs it alone (api/worker-main.ts), as many replicas as needed.
+import type { Client } from '@temporalio/client';
 import { Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import type { Db } from '../db/connection';
 import { createActivities } from './activities';
@@ -15,6 +16,8 @@ export interface CreateWorkerOptions {
   db: Db;
   /** The ERP the pull talks to and the import it uses (api/erp/pull.ts erpPullPort of the configured adapter). */
   erp?: ErpPullPort;
+  /** A client of the same namespace, for the activities that start workflows (the order sweep). */
+  client?: Client;
   /** A prebuilt bundle; without it the workflows are bundled at start (a few seconds). */
   workflowBundle?: WorkflowBundle;
 }
@@ -27,6 +30,6 @@ export async function createWorker(options: CreateWorkerOptions): Promise<Worker
     ...(options.workflowBundle
       ? { workflowBundle: options.workflowBundle }
       : { workflowsPath: workflowBundleOptions.workflowsPath }),
-    activities: createActivities({ db: options.db, erp: options.erp }),
+    activities: createActivities({ db: options.db, erp: options.erp, client: options.client }),
   });
 }

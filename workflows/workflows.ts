@@ -5,3 +5,4 @@ export { foldCounterDeltasWorkflow } from './maintenance/fold-counters.workflow'
 export { erpPullWorkflow } from './erp/pull.workflow';
 export { sapOrderApprovalWorkflow } from './approvals/sap-approval.workflow';
 export { orderWorkflow } from './orders/order.workflow';
+export { orderSweepWorkflow } from './orders/sweep.workflow';

@@ -1,8 +1,11 @@
 // The Approval screen's list (spec/3 §2.3 /Approval/Index): every document waiting for the signed-in user at its
 // current level, across transaction types, with what the approver needs to decide. The rows are the open
-// `approvals` whose current level names the user in `approval_approvers`; each transaction type adds its own
-// summary columns (SAP orders: order type, document date, customer/vendor, plant, quantity). The workflows keep
-// these tables (workflows/approvals/activities.ts), so the list reads PostgreSQL only (DESIGN §2).
+// `approvals` whose current level names the user in `approval_approvers`; each transaction type fills the same
+// summary columns from its own tables (SAP orders: order type, document date, customer/vendor, plant, quantity;
+// orders waiting for approval of their transporter assignment: order type, order date, customer/vendor, quantity,
+// and the transporter, SAP numbers and freight cost the approver decides on). The workflows keep these tables
+// (workflows/approvals/activities.ts, workflows/orders/activities.ts), so the list reads PostgreSQL only
+// (DESIGN §2).
 import type { Knex } from 'knex';
 import { translate, type Language } from '../i18n';
 import { runList, type ListRequest, type ListSpec } from '../list';
@@ -12,11 +15,22 @@ import {
   SAP_APPROVAL_TRANSACTION_TYPE,
 } from '../../db/resources/approvals';
 
-/** The SAP order of a SAP_ORDER approval; other kinds join their own tables here when they arrive. */
+const ORDER_TRANSACTION_TYPE = 'ORDER' satisfies (typeof TRANSACTION_TYPES)[number];
+/** The SAP order of a SAP_ORDER approval, and the order of an ORDER one; other kinds join theirs when they arrive. */
 const SAP_ORDER_ID = `(case when a.transaction_type = '${SAP_APPROVAL_TRANSACTION_TYPE}' then a.document_id::int end)`;
+const ORDER_ID = `(case when a.transaction_type = '${ORDER_TRANSACTION_TYPE}' then a.document_id::int end)`;
+const CUSTOMER_VENDOR_CODE = 'coalesce(s.customer_vendor_code, o.customer_vendor_code)';
 const CUSTOMER_VENDOR_NAME = `coalesce(
-  (select c.customer_name from customers c where c.customer_code = s.customer_vendor_code),
-  (select v.vendor_name from vendors v where v.vendor_code = s.customer_vendor_code))`;
+  o.customer_vendor_name,
+  (select c.customer_name from customers c where c.customer_code = ${CUSTOMER_VENDOR_CODE}),
+  (select v.vendor_name from vendors v where v.vendor_code = ${CUSTOMER_VENDOR_CODE}))`;
+const ORDER_TYPE = 'coalesce(s.order_type, o.order_type_name)';
+const DOCUMENT_DATE = 'coalesce(s.document_date, o.order_date)';
+/** A SAP order's total, or what the order's lines hold. */
+const QTY_TOTAL = `coalesce(s.qty_total, (select sum(d.qty) from order_details d where d.order_id = o.id))`;
+/** What the order costs by the user's number of trips, over its transporters (several for a collective one). */
+const FREIGHT_TOTAL_COST = `(select sum(coalesce(t.freight_total_cost_user_not, t.freight_total_cost))
+  from order_transporters t where t.order_id = o.id)`;
 
 /** Wire name → column, sort and filter (api/list.ts whitelist). */
 const FIELDS: ListSpec['fields'] = {
@@ -24,12 +38,16 @@ const FIELDS: ListSpec['fields'] = {
   Transaction_Type: { column: 'a.transaction_type', sortable: true, filter: 'in' },
   Document_No: { column: 'a.document_no', sortable: true, filter: 'contains' },
   Company_Code: { column: 'a.company_code', sortable: true, filter: 'contains' },
-  Order_Type: { column: 's.order_type', sortable: true, filter: 'contains' },
-  Document_Date: { column: 's.document_date', sortable: true, filter: 'date' },
-  Customer_Vendor_Code: { column: 's.customer_vendor_code', sortable: true, filter: 'contains' },
+  Order_Type: { column: ORDER_TYPE, sortable: true, filter: 'contains' },
+  Document_Date: { column: DOCUMENT_DATE, sortable: true, filter: 'date' },
+  Customer_Vendor_Code: { column: CUSTOMER_VENDOR_CODE, sortable: true, filter: 'contains' },
   Customer_Vendor_Name: { column: CUSTOMER_VENDOR_NAME, sortable: true, filter: 'contains' },
   Plant: { column: 's.plant', sortable: true, filter: 'contains' },
-  Qty_Total: { column: 's.qty_total', sortable: true },
+  Qty_Total: { column: QTY_TOTAL, sortable: true },
+  Sap_No: { column: 'o.sap_no', sortable: true, filter: 'contains' },
+  Transporter_Code: { column: 'o.transporter_code', sortable: true, filter: 'contains' },
+  Transporter_Name: { column: 'o.transporter_name', sortable: true, filter: 'contains' },
+  Freight_Total_Cost: { column: FREIGHT_TOTAL_COST, sortable: true },
   Level: { column: 'a.current_level', sortable: true, filter: 'equals' },
   Max_Level: { column: 'a.max_level', sortable: true },
   Requested_By: { column: 'a.created_by', sortable: true, filter: 'contains' },
@@ -70,18 +88,23 @@ export async function listApprovals(
 ): Promise<{ rows: Record<string, unknown>[]; totalRecords: number }> {
   const base = waitingFor(db, user)
     .leftJoin('sap_orders as s', (join) => void join.on('s.id', '=', db.raw(SAP_ORDER_ID)))
+    .leftJoin('orders as o', (join) => void join.on('o.id', '=', db.raw(ORDER_ID)))
     .select(
       'a.id as Id',
       'a.transaction_type as Transaction_Type',
       'a.document_id as Document_Id',
       'a.document_no as Document_No',
       'a.company_code as Company_Code',
-      's.order_type as Order_Type',
-      db.raw(`to_char(s.document_date, 'YYYY-MM-DD') as ??`, ['Document_Date']),
-      's.customer_vendor_code as Customer_Vendor_Code',
+      db.raw(`${ORDER_TYPE} as ??`, ['Order_Type']),
+      db.raw(`to_char(${DOCUMENT_DATE}, 'YYYY-MM-DD') as ??`, ['Document_Date']),
+      db.raw(`${CUSTOMER_VENDOR_CODE} as ??`, ['Customer_Vendor_Code']),
       db.raw(`${CUSTOMER_VENDOR_NAME} as ??`, ['Customer_Vendor_Name']),
       's.plant as Plant',
-      db.raw('(s.qty_total)::float8 as ??', ['Qty_Total']),
+      db.raw(`(${QTY_TOTAL})::float8 as ??`, ['Qty_Total']),
+      'o.sap_no as Sap_No',
+      'o.transporter_code as Transporter_Code',
+      'o.transporter_name as Transporter_Name',
+      db.raw(`(${FREIGHT_TOTAL_COST})::float8 as ??`, ['Freight_Total_Cost']),
       'a.current_level as Level',
       'a.max_level as Max_Level',
       'a.created_by as Requested_By',

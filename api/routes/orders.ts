@@ -2,6 +2,159 @@
 // history and live process, the transporter's accept and reject, edit assign transporter, and the SAP order's
 // view of its orders. The work is in api/orders/; these are the declarations. Mounted before the SAP order
 // routes, so `saporder/orders/{id}` is never taken for `saporder/{id}/{mode}`.
-import type { RouteDef } from '../http';
+//
+// Rights: reading needs Order View (the SAP order's views SAPOrder View); accept/reject and edit assign need Order
+// Edit, and then the row's own flag (api/orders/flags.ts). Transporters and relations reach only their own orders
+// (api/orders/ownership.ts): another party's order is not found.
+import { z } from 'zod';
+import { integer, text } from '../../db/resources/input';
+import { transporterActionSchema } from '../../db/resources/order-assign';
+import { ForbiddenError } from '../errors';
+import { defineRoute, type Answer, type RouteDef } from '../http';
+import { listRequestSchema } from '../list';
+import {
+  editAssignBodySchema,
+  editAssignTransporter,
+  transporterAction,
+  type TransporterActionSummary,
+} from '../orders/actions';
+import { listOrders, masterList } from '../orders/list';
+import { orderProcess } from '../orders/process';
+import { readHistory, readOrder } from '../orders/read';
+import { doTransporters, sapOrderOrders } from '../orders/sap-order-view';
 
-export const orderRoutes: RouteDef[] = [];
+const ORDER = 'Order';
+const view = { controller: ORDER, action: 'View' as const };
+const edit = { controller: ORDER, action: 'Edit' as const };
+const sapOrderView = { controller: 'SAPOrder', action: 'View' as const };
+
+const idParams = z.object({ id: integer({ min: 1 }) });
+
+/** All done: 200; some: 200 with success false (PARTIAL); none: 422. Every order's result is in data.data. */
+function actionAnswer(summary: TransporterActionSummary): Answer {
+  const { succeeded, failed } = summary;
+  const params = { count: succeeded, total: succeeded + failed };
+  const data = { data: summary.results };
+  if (failed === 0) return { data, message: 'order.action.done', messageParams: params };
+  return {
+    data,
+    success: false,
+    status: succeeded > 0 ? 200 : 422,
+    message: 'order.action.done',
+    messageParams: params,
+    messageCode: succeeded > 0 ? 'PARTIAL' : 'ACTION_FAILED',
+  };
+}
+
+export const orderRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'get',
+    path: '/order/master_list',
+    summary:
+      "The order list's status tabs (ALL first, with exact counts of the user's own orders), shipment types, and " +
+      "the transporter's answer tabs (transporter_status; counted for transporters and relations).",
+    access: view,
+    handler: async ({ deps, user, lang }) => ({ data: await masterList(deps, user, lang) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/order/list',
+    summary:
+      "One page of the user's orders (list protocol, tab_status a status or ALL, newest first) with every column, " +
+      "each row's Details and its flags (can_assign_driver ... need_transporter_action, can_assign_transporter).",
+    access: view,
+    body: listRequestSchema,
+    handler: async ({ deps, body, user, lang }) => {
+      const { data, totalRecords } = await listOrders(deps, user, lang, body);
+      return { data, extra: { totalRecords } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/order/view_history/:id',
+    summary:
+      "The order's status history (Status_From, Status_To, Created_Date, Created_By, Remark), oldest first.",
+    access: view,
+    params: idParams,
+    handler: async ({ deps, params, user }) => ({ data: await readHistory(deps, user, params.id) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/order/process/:id',
+    summary:
+      'Where the order is: its status, who it waits for (approval level and approvers, or the transporter and its ' +
+      'deadline) and its workflow in the Temporal UI; live from the workflow when it answers, else from the row.',
+    access: view,
+    params: idParams,
+    handler: async ({ deps, params, user }) => ({ data: await orderProcess(deps, user, params.id) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/order/transporter_action',
+    summary:
+      'Accepts or rejects (reason required) each listed order as its transporter, or for it (staff), one workflow ' +
+      'Update per order; data.data answers every order: ref_no, reason, success, message.',
+    access: edit,
+    body: transporterActionSchema,
+    handler: async ({ deps, body, user, lang }) =>
+      actionAnswer(await transporterAction(deps, user, lang, body)),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/order/edit_assign_transporter',
+    summary:
+      'Assigns a rejected order again (edited_order: the assign model with its transporters): approval checked ' +
+      "again, a new deadline, quantities reserved again by the order's workflow.",
+    access: edit,
+    body: editAssignBodySchema,
+    handler: async ({ deps, body, user, lang }) => {
+      const { orderNo, transporter } = await editAssignTransporter(deps, user, body);
+      return {
+        message: 'order.editAssign.saved',
+        messageParams: { order: orderNo, transporter },
+        data: await readOrder(deps, user, body.id, lang),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/order/:id/:mode',
+    summary:
+      'One order: data.header (every field, the names of its codes, its flags and Details) and data.assign ' +
+      '(transporters). Edit mode needs Order Edit.',
+    access: view,
+    params: z.object({ id: integer({ min: 1 }), mode: z.enum(['view', 'edit']) }),
+    handler: async ({ deps, params, user, lang }) => {
+      if (params.mode === 'edit' && !(await deps.permissions.can(user, ORDER, 'Edit'))) {
+        throw new ForbiddenError();
+      }
+      return { data: await readOrder(deps, user, params.id, lang) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/saporder/orders/:id',
+    summary:
+      'The View orders panel of a SAP order: its header, its lines with order_qty (held by active orders), os_qty ' +
+      'and real_qty, and its orders (key Order_No) with transporter, status and their lines.',
+    access: sapOrderView,
+    params: idParams,
+    handler: async ({ deps, params, user, lang }) => ({
+      data: await sapOrderOrders(deps, user, params.id, lang),
+    }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/saporder/do_transporters/:ref',
+    summary: 'The orders of a SAP or delivery document number (header) and their transporters (detail).',
+    access: sapOrderView,
+    // A document number: a path segment whose %-escapes are not UTF-8 reaches the route undecoded (koa-router),
+    // and no document number holds a '%'.
+    params: z.object({
+      ref: text(50)
+        .min(1)
+        .regex(/^[\w.\- ]+$/, 'validation.invalid'),
+    }),
+    handler: async ({ deps, params, user }) => ({ data: await doTransporters(deps, user, params.ref) }),
+  }),
+];

@@ -21,6 +21,7 @@ import {
   saveFilterResult,
 } from '../sap-orders/filter';
 import { listSapOrders, masterList } from '../sap-orders/list';
+import { assignDefaults } from '../orders/sap-order-view';
 import {
   isRelationOrder,
   orderTypeByCodeAndName,
@@ -105,7 +106,7 @@ const sapOrderRoutes = [
     method: 'get',
     path: '/saporder/:id/:mode',
     summary:
-      'One SAP order for the editor (data.header with Details, data.detail); mode view, edit (only while editable: ' +
+      'One SAP order for the editor (data.header with Details, data.detail, data.assign); mode view, edit (only while editable: ' +
       'a manual or transfer order waiting for approval, or an approved order from SAP) or create (id 0, defaults).',
     access: view,
     params: z.object({ id: integer({ min: 0 }), mode: z.enum(['view', 'edit', 'create']) }),
@@ -129,7 +130,8 @@ const sapOrderRoutes = [
           throw new ForbiddenError('sapOrder.notAuthorized', { company, plant: plant ?? '' });
         }
       }
-      return { data: order };
+      // data.assign: what the Assign panel starts with for this SAP order (spec/2 §7), null when not assignable.
+      return { data: { ...order, assign: await assignDefaults(deps.db, order.header) } };
     },
   }),
   defineRoute({

@@ -142,6 +142,15 @@ export const DEMO_USERS = [
     department: 'LOGISTIC',
     groups: ['LOGISTIC_STAFF'],
   },
+  // The second level-1 approver beside 'logistic' (db/seeds/master-demo/settings.ts): nobody approves their own
+  // request, so an assignment 'logistic' makes is approved on level 1 by the supervisor.
+  {
+    username: 'supervisor',
+    full_name: 'Dewi Lestari',
+    role: 'USER',
+    department: 'LOGISTIC',
+    groups: ['LOGISTIC_STAFF'],
+  },
   {
     username: 'warehouse',
     full_name: 'Budi Gudang',
@@ -190,6 +199,7 @@ export const DEMO_USERS = [
  */
 export const DEMO_PLANT_GRANTS: Record<string, string[]> = {
   logistic: ['1000', '2000'],
+  supervisor: ['1000', '2000'],
   newstaff: ['2000'],
 };
 
@@ -334,8 +344,36 @@ export async function seedDemo(
       .onConflict('name')
       .ignore();
   });
-  if (options.masterData !== false) await seedMasterDemo(knex);
+  if (options.masterData !== false) {
+    await seedMasterDemo(knex);
+    await seedSupervisorApprovals(knex);
+  }
   await seedDemoPlantGrants(knex);
+}
+
+/**
+ * The master demo seed inserts only the matrices that are missing, so a database seeded before the supervisor
+ * account existed would keep 'logistic' alone on level 1, and an assignment by 'logistic' would skip to the
+ * administrators. This puts 'supervisor' beside 'logistic' on level 1 of the seed's matrices that have
+ * 'logistic' there and no 'supervisor' anywhere: a second run, or a matrix a user changed so, writes nothing.
+ */
+async function seedSupervisorApprovals(knex: Knex): Promise<void> {
+  const supervisor = (await knex('users')
+    .whereRaw('lower(username) = ?', ['supervisor'])
+    .where('is_active', true)
+    .first('username')) as { username: string } | undefined;
+  if (!supervisor) return;
+  await knex.raw(
+    `insert into approval_matrix_approvers (approval_matrix_id, username, level)
+     select m.id, ?, 1
+       from approval_matrices m
+      where m.created_by = 'seed'
+        and exists (select 1 from approval_matrix_approvers a
+                     where a.approval_matrix_id = m.id and lower(a.username) = 'logistic' and a.level = 1)
+        and not exists (select 1 from approval_matrix_approvers a
+                         where a.approval_matrix_id = m.id and lower(a.username) = 'supervisor')`,
+    [supervisor.username],
+  );
 }
 
 /**

@@ -3,9 +3,17 @@
 // recording stand-in for the workflows, so this file proves the list (only what waits for the user at the current
 // level), its whitelist and tabs, the rights (View to list, Edit to decide), the request rules and how every
 // document's result is reported; the decisions themselves, end to end with Temporal, are in
-// test/workflows/approval-api.test.ts. Also: the ApprovalLog read-only resource.
+// test/workflows/approval-api.test.ts. The SAP orders here are typed by warehouse staff, who approve nothing, so the
+// matrices' approvers are asked as they stand. Orders waiting for approval of their transporter assignment are
+// listed beside them and their decisions go to the order workflow's seam (a recording stand-in too).
+// Also: the ApprovalLog read-only resource.
 import type { ApprovalWorkflows, DecisionOutcome } from '../../api/approvals/workflows';
+import type { OrderUpdateOutcome, OrderWorkflows } from '../../api/orders/workflows';
+import { createOrderActivities } from '../../workflows/orders/activities';
+import type { ApprovalDecisionInput as OrderApprovalDecision } from '../../workflows/orders/messages';
+import { hashApiKey } from '../../api/services/api-keys';
 import { hashPassword } from '../../api/services/passwords';
+import { seedDemo } from '../../db/seeds/demo';
 import { createApprovalActivities } from '../../workflows/approvals/activities';
 import type { ApprovalDecisionInput } from '../../workflows/approvals/messages';
 import { createWaitingSapOrder, type WaitingOrder } from '../support/approvals';
@@ -51,7 +59,7 @@ const stub: ApprovalWorkflows = {
 };
 
 async function waiting(company: string, orderType = 'PO'): Promise<WaitingOrder> {
-  const order = await createWaitingSapOrder(db(), { company, orderType });
+  const order = await createWaitingSapOrder(db(), { company, orderType, requestedBy: 'warehouse' });
   await createApprovalActivities({ db: db() }).resolveSapApprovers({
     approvalId: order.approvalId,
     sapOrderId: order.sapOrderId,
@@ -161,9 +169,13 @@ describe('POST /api/approval/list', () => {
         Qty_Total: 12.5,
         Level: 1,
         Max_Level: 2,
-        Requested_By: 'logistic',
+        Requested_By: 'warehouse',
         Requested_Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         Summary: `PO ${po1000.documentNo}`,
+        Sap_No: null,
+        Transporter_Code: null,
+        Transporter_Name: null,
+        Freight_Total_Cost: null,
       },
     ]);
   });
@@ -422,5 +434,226 @@ describe('ApprovalLog', () => {
 
     const forbidden = await post('/api/approval_log/list', warehouse, {});
     expect([forbidden.status, forbidden.body.message_code]).toEqual([403, 'FORBIDDEN']);
+  });
+});
+
+describe('orders waiting for approval of their transporter assignment', () => {
+  /** What the order workflows were asked, and what they answer (by order number; a level approved by default). */
+  const asked: { orderNo: string; input: OrderApprovalDecision }[] = [];
+  let orderAnswers: Record<string, OrderUpdateOutcome> = {};
+  const unused = () => Promise.reject(new Error('not used here'));
+  const orderStub: OrderWorkflows = {
+    decideApproval: (orderNo, input) => {
+      asked.push({ orderNo, input });
+      return Promise.resolve(
+        orderAnswers[orderNo] ?? {
+          ok: true,
+          result: {
+            status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+            dispatchStatus: null,
+            autoRejectDate: null,
+            sequence: 2,
+          },
+        },
+      );
+    },
+    start: unused,
+    accept: unused,
+    reject: unused,
+    editAssignTransporter: unused,
+    state: () => Promise.resolve(null),
+  };
+  let order: { orderId: number; orderNo: string; approvalId: number };
+
+  beforeAll(async () => {
+    Object.assign(t.deps, { orderWorkflows: orderStub });
+    const orderNo = `ORAPI${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+    const [row] = (await db()('orders')
+      .insert({
+        order_no: orderNo,
+        status: 'ASSIGNED TO TRANSPORTER',
+        order_type_name: 'STO OUT',
+        company_code: '1000',
+        sap_no: 'STO4500001',
+        customer_vendor_code: 'CUS001',
+        customer_vendor_name: 'PT Minyak Nabati Sejahtera',
+        transporter_code: 'TRP001',
+        transporter_name: 'PT Sinar Angkut Nusantara',
+        created_by: 'warehouse',
+      })
+      .returning('id')) as { id: number }[];
+    await db()('order_transporters').insert({
+      order_id: row!.id,
+      transporter_code: 'TRP001',
+      freight_total_cost: 1_200_000,
+      freight_total_cost_user_not: 1_500_000,
+    });
+    // The workflow's first change opens the approval round, as the order workflow's activity does.
+    const now = new Date().toISOString();
+    await createOrderActivities({ db: db() }).writeOrderChange({
+      orderId: row!.id,
+      orderNo,
+      workflowId: `order:${orderNo}`,
+      kind: 'assign',
+      sequence: 1,
+      from: null,
+      to: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+      dispatchStatus: null,
+      dispatchRemark: null,
+      autoRejectDate: null,
+      remark: null,
+      by: 'warehouse',
+      at: now,
+      startedAt: now,
+      approval: {
+        kind: 'open',
+        levels: 2,
+        approvers: [
+          { username: 'logistic', level: 1 },
+          { username: 'admin', level: 2 },
+        ],
+      },
+    });
+    const approval = (await db()('approvals')
+      .where({ transaction_type: 'ORDER', document_no: orderNo })
+      .first('id')) as { id: number };
+    order = { orderId: row!.id, orderNo, approvalId: approval.id };
+  });
+  afterAll(() => {
+    Object.assign(t.deps, { orderWorkflows: undefined });
+  });
+  beforeEach(() => {
+    asked.length = 0;
+    orderAnswers = {};
+  });
+
+  test('given an order waiting for level 1, when logistic lists the ORDER tab, then the row carries the order summary (type, customer, transporter, SAP numbers, freight cost); admin, on level 2, does not see it yet', async () => {
+    const res = await post('/api/approval/list', logistic, { tab_status: 'ORDER' });
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        Id: order.approvalId,
+        Transaction_Type: 'ORDER',
+        Document_Id: String(order.orderId),
+        Document_No: order.orderNo,
+        Company_Code: '1000',
+        Order_Type: 'STO OUT',
+        Customer_Vendor_Code: 'CUS001',
+        Customer_Vendor_Name: 'PT Minyak Nabati Sejahtera',
+        Sap_No: 'STO4500001',
+        Transporter_Code: 'TRP001',
+        Transporter_Name: 'PT Sinar Angkut Nusantara',
+        Freight_Total_Cost: 1_500_000,
+        Level: 1,
+        Max_Level: 2,
+        Requested_By: 'warehouse',
+        Summary: `STO OUT ${order.orderNo} → PT Sinar Angkut Nusantara`,
+      }),
+    ]);
+    const filtered = await post('/api/approval/list', logistic, {
+      filters: [{ field: 'Transporter_Name', value: 'sinar', matchMode: 'contains' }],
+      sorts: [{ field: 'Freight_Total_Cost', order: -1 }],
+    });
+    expect(ids(filtered)).toEqual([order.approvalId]);
+    expect(ids(await post('/api/approval/list', admin, { tab_status: 'ORDER' }))).toEqual([]);
+    const tabs = (await get('/api/approval/master_list', logistic)).body.data.tab_status as {
+      code: string;
+      count: number;
+    }[];
+    expect(tabs.find((tab) => tab.code === 'ORDER')?.count).toBe(1);
+  });
+
+  test('given an ORDER approval and a SAP order chosen together, when approved, then the order is decided by its workflow at the row’s level as the signed-in user, the SAP order by its own, and each result is answered', async () => {
+    const res = await post('/api/approval/approve', logistic, {
+      ids: [order.approvalId, so2000.approvalId],
+      remark: 'Biaya sesuai',
+    });
+    expect(res.status).toBe(200);
+    expect(asked).toEqual([
+      { orderNo: order.orderNo, input: { level: 1, approve: true, by: 'logistic', remark: 'Biaya sesuai' } },
+    ]);
+    expect(sent.map((s) => s.workflowId)).toEqual([so2000.workflowId]);
+    expect(res.body.data.results[0]).toMatchObject({
+      Id: order.approvalId,
+      Transaction_Type: 'ORDER',
+      success: true,
+      Status: 'WAITING FOR APPROVAL',
+      Level: 1,
+      message: `${order.orderNo} approved.`,
+    });
+
+    orderAnswers[order.orderNo] = {
+      ok: true,
+      result: { status: 'REJECTED', dispatchStatus: null, autoRejectDate: null, sequence: 2 },
+    };
+    const rejected = await post('/api/approval/reject', logistic, {
+      ids: [order.approvalId],
+      remark: 'Mahal',
+    });
+    expect(asked[1]?.input).toEqual({ level: 1, approve: false, by: 'logistic', remark: 'Mahal' });
+    expect(rejected.body.data.results[0]).toMatchObject({ success: true, Status: 'REJECTED' });
+  });
+
+  test('given the order workflow refuses, when approved, then its refusal is answered in the Approval screen’s words (not an approver, already decided, order gone, unreachable), and without the order seam the document is unavailable', async () => {
+    const cases: [OrderUpdateOutcome, string][] = [
+      [{ ok: false, code: 'NOT_AN_APPROVER' }, 'NOT_AN_APPROVER'],
+      [{ ok: false, code: 'ALREADY_DECIDED' }, 'APPROVAL_FINISHED'],
+      [{ ok: false, code: 'WRONG_LEVEL' }, 'APPROVAL_FINISHED'],
+      [{ ok: false, code: 'ORDER_NOT_FOUND' }, 'NOT_FOUND'],
+      [{ ok: false, code: 'WORKFLOW_NOT_FOUND', detail: 'no run' }, 'WORKFLOW_NOT_FOUND'],
+    ];
+    for (const [answer, code] of cases) {
+      orderAnswers[order.orderNo] = answer;
+      const res = await post('/api/approval/approve', logistic, { ids: [order.approvalId] });
+      expect([res.status, res.body.data.results[0].message_code]).toEqual([422, code]);
+    }
+    orderAnswers[order.orderNo] = { ok: false, code: 'NOT_AN_APPROVER' };
+    const worded = await post('/api/approval/approve', logistic, { ids: [order.approvalId] }, 'id');
+    expect(worded.body.data.results[0].message).toBe(`${order.orderNo}: Anda bukan penyetuju tingkat 1.`);
+
+    Object.assign(t.deps, { orderWorkflows: undefined });
+    try {
+      const res = await post('/api/approval/approve', logistic, { ids: [order.approvalId] });
+      expect([res.status, res.body.data.results[0].message_code]).toEqual([422, 'WORKFLOW_UNAVAILABLE']);
+    } finally {
+      Object.assign(t.deps, { orderWorkflows: orderStub });
+    }
+  });
+});
+
+describe('the demo approvers', () => {
+  const levelOne = async (username: string) =>
+    (await db()('approval_matrix_approvers as a')
+      .join('approval_matrices as m', 'm.id', 'a.approval_matrix_id')
+      .where({ 'a.username': username, 'a.level': 1, 'm.created_by': 'seed' })
+      .orderBy('m.approval_matrix_code')
+      .pluck('m.approval_matrix_code')) as string[];
+
+  test('given the demo seed, when the matrices are read, then the supervisor (Dewi Lestari, logistic department) sits beside logistic on level 1 of every matrix, and the supervisor signs in with the demo password', async () => {
+    const logisticMatrices = await levelOne('logistic');
+    expect(logisticMatrices.length).toBeGreaterThan(10);
+    expect(await levelOne('supervisor')).toEqual(logisticMatrices);
+    expect(await db()('users').where({ username: 'supervisor' }).first('full_name', 'department')).toEqual({
+      full_name: 'Dewi Lestari',
+      department: 'LOGISTIC',
+    });
+    expect(await loginAs(t, 'supervisor')).toBeTruthy();
+  });
+
+  test('given a database seeded before the supervisor existed (a matrix with logistic alone on level 1), when the demo seed runs again, then the supervisor is added there once, and a further run adds nothing', async () => {
+    const [code] = await levelOne('logistic');
+    const matrix = (await db()('approval_matrices').where({ approval_matrix_code: code }).first('id')) as {
+      id: number;
+    };
+    await db()('approval_matrix_approvers')
+      .where({ approval_matrix_id: matrix.id, username: 'supervisor' })
+      .delete();
+    const before = await db()('approval_matrix_approvers').count<{ n: string }[]>('* as n');
+    await seedDemo(db(), { hashPassword, hashApiKey });
+    expect(await levelOne('supervisor')).toEqual(await levelOne('logistic'));
+    const after = await db()('approval_matrix_approvers').count<{ n: string }[]>('* as n');
+    expect(Number(after[0]!.n)).toBe(Number(before[0]!.n) + 1);
+    await seedDemo(db(), { hashPassword, hashApiKey });
+    const again = await db()('approval_matrix_approvers').count<{ n: string }[]>('* as n');
+    expect(again[0]!.n).toBe(after[0]!.n);
   });
 });

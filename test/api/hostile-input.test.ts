@@ -451,7 +451,118 @@ async function transporterWorkbook(): Promise<FileInput> {
 }
 
 /** The cases of the routes that are not a resource's, by method and path. */
+// The assignment calls (api/routes/order-assign.ts): documents and locations that do not exist, so an accepted
+// hostile value changes nothing.
+const ASSIGN_FREIGHT_BODY = {
+  loading: 999_999,
+  destination: 999_998,
+  materials: [{ Id: 999_999, Qty: 1, conversion_type: 'NET' }],
+  container: 1,
+  charge_oa_company: '1000',
+  warehouse_code: 'WH-1101-CPO',
+  freight_date: '20/11/2026',
+  trip_type: 'ONE_WAY',
+  exclude_transporters: ['TRP013'],
+  selected_transporters: ['TRP001'],
+};
+const ASSIGN_MODEL_BODY = {
+  id: [999_999],
+  charge_oa_company: '1000',
+  warehouse_code: 'WH-1101-CPO',
+  document_type: 'OR',
+  loading_destination_from_id: 999_999,
+  loading_destination_to_id: 999_998,
+  shipment_type: 'INDIVIDUAL_TRUCK',
+  freight_date: '20/11/2026',
+  stuffing_date: ['21/11/2026', '22/11/2026'],
+  trip_type: 'ONE_WAY',
+  relation_truck_type_id: 1,
+  transporter_notes: 'Bring tarpaulins',
+  transporters: [
+    {
+      transporter_code: 'TRP001',
+      freight_cost: 320,
+      user_not: 1,
+      assign_reason: 'OTHERS',
+      assign_reason_others: 'x',
+    },
+  ],
+  details: [{ Id: 999_999, Qty: 1, include_merge: true, conversion_type: 'NET', SO_Factory_No: 'SOF-1' }],
+  show_conversion_type: 'N',
+};
+
 const HAND_CASES: Record<string, (route: RouteDef) => Promise<Case>> = {
+  // The order routes (api/routes/orders.ts): orders that do not exist, so an accepted hostile value changes nothing.
+  'get /order/master_list': noInput(),
+  'post /order/list': async (route) => ({
+    auth: 'admin',
+    path: route.path,
+    ...listCase({ text: 'Order_No', date: 'Order_Date', sort: 'Order_No' }),
+  }),
+  'get /order/view_history/:id': async (route) => ({
+    auth: 'admin',
+    path: route.path,
+    params: { id: '999999' },
+    slots: [{ in: 'params', path: ['id'], kind: 'number' }],
+  }),
+  'get /order/process/:id': async (route) => ({
+    auth: 'admin',
+    path: route.path,
+    params: { id: '999999' },
+    slots: [{ in: 'params', path: ['id'], kind: 'number' }],
+  }),
+  'post /order/transporter_action': async (route) => {
+    // The body is a list of items, not an object.
+    const body = [{ id: 999_999, status: 'REJECTED', reason: 'No truck', ref_no: '0010000001 / ORD-1' }];
+    return { auth: 'admin', path: route.path, body: body as never, slots: slotsOf(body, 'body') };
+  },
+  'put /order/edit_assign_transporter': bodyCase('admin', () => ({
+    id: 999_999,
+    edited_order: ASSIGN_MODEL_BODY,
+  })),
+  'get /order/:id/:mode': async (route) => ({
+    auth: 'admin',
+    path: route.path,
+    params: { id: '999999', mode: 'view' },
+    slots: [
+      { in: 'params', path: ['id'], kind: 'number' },
+      { in: 'params', path: ['mode'], kind: 'text' },
+    ],
+  }),
+  'get /saporder/orders/:id': async (route) => ({
+    auth: 'admin',
+    path: route.path,
+    params: { id: '999999' },
+    slots: [{ in: 'params', path: ['id'], kind: 'number' }],
+  }),
+  'get /saporder/do_transporters/:ref': async (route) => ({
+    auth: 'admin',
+    path: route.path,
+    params: { ref: 'NO-SUCH-DOC' },
+    slots: [{ in: 'params', path: ['ref'], kind: 'text' }],
+  }),
+  'post /saporder/merge_simulate': bodyCase('admin', () => ({
+    sap_no: 'NO-SUCH-DOC',
+    is_first: false,
+    company_code: '1000',
+    order_type: 'SO',
+    warehouse_code: 'WH-1101-CPO',
+  })),
+  'post /list/transporter_freight': bodyCase('admin', () => ASSIGN_FREIGHT_BODY),
+  'post /util/refresh_freight_cost': bodyCase('admin', () => ASSIGN_FREIGHT_BODY),
+  'get /util/transporter_exceed_quota': queryCase({ transporter_code: 'TRP001', order_ids: '999999;999998' }),
+  'get /util/default_conversion_type/:warehouse/:company': async (route) => ({
+    auth: 'admin',
+    path: route.path,
+    params: { warehouse: 'WH-1101-CPO', company: '1000' },
+    slots: [
+      { in: 'params', path: ['warehouse'], kind: 'text' },
+      { in: 'params', path: ['company'], kind: 'text' },
+    ],
+  }),
+  'post /util/check_approval': bodyCase('admin', () => ASSIGN_MODEL_BODY),
+  'post /saporder/assign_transporter': bodyCase('admin', () => ASSIGN_MODEL_BODY),
+  'post /saporder/assign_customer_vendor': bodyCase('admin', () => ASSIGN_MODEL_BODY),
   'get /health': noInput('none'),
   'get /auth/captcha': noInput('none'),
   'post /auth/check_consent': bodyCase('none', () => CREDENTIALS),

@@ -5,6 +5,7 @@
 import { columnOf, type EntityDef, type FieldDef } from '../../db/resources/engine';
 import { ORDER_STATUSES, Order, OrderHistory, OrderLine, OrderTransporter } from '../../db/resources/order';
 import * as m016 from '../../db/migrations/016_orders';
+import * as m017 from '../../db/migrations/017_order_workflow_input';
 import {
   ORDER_GRAM_COLUMNS,
   ORDER_SORT_COLUMNS,
@@ -329,11 +330,12 @@ describe('the order tables of migration 016', () => {
     expect(await counterDrift(db)).toEqual([]);
   });
 
-  test('given the migration rolled back, then orders is as 001 left it, and migrating again rebuilds the tables', async () => {
+  test('given the migrations rolled back, then orders is as 001 left it, and migrating again rebuilds the tables', async () => {
     await db.transaction(async (trx) => {
       await trx('order_histories').delete();
       await trx('order_transporters').delete();
       await trx('order_details').delete();
+      await m017.down(trx);
       await m016.down(trx);
       const columns = await trx.raw<{ rows: { column_name: string }[] }>(
         `select column_name from information_schema.columns where table_schema = current_schema()
@@ -351,6 +353,7 @@ describe('the order tables of migration 016', () => {
       ]);
       expect(await trx.schema.hasTable('order_details')).toBe(false);
       await m016.up(trx);
+      await m017.up(trx);
     });
     expect((await columnsOf('orders')).size).toBe(Order.fields.length + Order.internalColumns.length);
   });

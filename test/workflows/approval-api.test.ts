@@ -1,12 +1,16 @@
 // The Approval screen's calls end to end: the real app on a real (in-memory) database with the master demo data,
 // wired to a real Temporal dev server and worker the way api/main.ts wires them. A manual SAP order created through
 // the editor's call enters approval; the approvers approve it through POST /api/approval/approve level by level and
-// see it APPROVED; a mixed selection reports which documents failed and why (the workflow's own refusal
-// included); a rejection reaches the order; every decision is in the ApprovalLog.
+// see it APPROVED, while the staff member who typed it cannot approve their own request; a mixed selection reports
+// which documents failed and why (the workflow's own refusal included); a rejection reaches the order; every
+// decision is in the ApprovalLog. An order waiting for approval of its transporter assignment is listed beside
+// the SAP orders and decided the same way, through the order's workflow.
 import { randomUUID } from 'node:crypto';
 import type { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createApprovalWorkflows, createSapApprovalStarter } from '../../api/approvals/workflows';
+import { createOrderWorkflows } from '../../api/orders/workflows';
+import { excludeRequester } from '../../workflows/approvals/approvers';
 import { createWorker } from '../../workflows/worker';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
 import { eventually } from '../support/approvals';
@@ -21,6 +25,7 @@ let worker: Worker;
 let running: Promise<void>;
 let admin: string;
 let logistic: string;
+let supervisor: string;
 const taskQueue = `approval-api-${randomUUID()}`;
 
 beforeAll(async () => {
@@ -29,6 +34,7 @@ beforeAll(async () => {
   Object.assign(t.deps, {
     startSapApprovalWorkflow: createSapApprovalStarter(env.client, taskQueue),
     approvalWorkflows: createApprovalWorkflows(env.client, { taskQueue }),
+    orderWorkflows: createOrderWorkflows(env.client, { taskQueue }),
   });
   worker = await createWorker({
     connection: env.nativeConnection,
@@ -39,6 +45,7 @@ beforeAll(async () => {
   running = worker.run();
   admin = await loginAs(t, 'admin');
   logistic = await loginAs(t, 'logistic');
+  supervisor = await loginAs(t, 'supervisor');
 });
 
 afterAll(async () => {
@@ -72,7 +79,7 @@ async function createManualOrder(): Promise<WaitingRow> {
   const created = await post('/api/saporder', logistic, manualPoBody());
   expect(created.status).toBe(200);
   const documentNo = created.body.data.header.Document_No as string;
-  return eventually(async () => (await waitingFor(logistic)).find((r) => r.Document_No === documentNo));
+  return eventually(async () => (await waitingFor(supervisor)).find((r) => r.Document_No === documentNo));
 }
 
 async function sapOrderStatus(documentNo: string): Promise<unknown> {
@@ -82,19 +89,22 @@ async function sapOrderStatus(documentNo: string): Promise<unknown> {
   return res.body.data[0]?.Status;
 }
 
-test('given a manual SAP order created by logistic staff (company 1000: logistic, then admin), when each level approves it in the Approval screen, then it leaves the first approver’s list, reaches the second’s, and is APPROVED with both decisions logged', async () => {
+test('given a manual SAP order created by logistic staff (company 1000: logistic or supervisor, then admin), when logistic tries to approve it, then it is refused (nobody approves their own request); when supervisor and then admin approve it in the Approval screen, then it leaves the first approver’s list, reaches the second’s, and is APPROVED with both decisions logged', async () => {
   const row = await createManualOrder();
   expect(row.Level).toBe(1);
   expect((await waitingFor(admin)).map((r) => r.Id)).not.toContain(row.Id);
+  expect((await waitingFor(logistic)).map((r) => r.Id)).not.toContain(row.Id);
+  const own = await post('/api/approval/approve', logistic, { ids: [row.Id] });
+  expect([own.status, own.body.data.results[0].message_code]).toEqual([422, 'NOT_AN_APPROVER']);
 
-  const first = await post('/api/approval/approve', logistic, { ids: [row.Id] });
+  const first = await post('/api/approval/approve', supervisor, { ids: [row.Id] });
   expect(first.status).toBe(200);
   expect(first.body).toMatchObject({ success: true, message: '1 document(s) approved.' });
   expect(first.body.data.results).toEqual([
     expect.objectContaining({ Id: row.Id, success: true, Status: 'WAITING FOR APPROVAL', Level: 1 }),
   ]);
   // The list the approvers see next already shows the new level.
-  expect((await waitingFor(logistic)).map((r) => r.Id)).not.toContain(row.Id);
+  expect((await waitingFor(supervisor)).map((r) => r.Id)).not.toContain(row.Id);
   expect(await waitingFor(admin)).toContainEqual(expect.objectContaining({ Id: row.Id, Level: 2 }));
   expect(await sapOrderStatus(row.Document_No)).toBe('WAITING FOR APPROVAL');
 
@@ -118,7 +128,7 @@ test('given a manual SAP order created by logistic staff (company 1000: logistic
       r.Transaction_Type,
     ]),
   ).toEqual([
-    [1, 'logistic', 'APPROVED', null, 'SAP_ORDER'],
+    [1, 'supervisor', 'APPROVED', null, 'SAP_ORDER'],
     [2, 'admin', 'APPROVED', 'Disetujui', 'SAP_ORDER'],
   ]);
 });
@@ -126,9 +136,9 @@ test('given a manual SAP order created by logistic staff (company 1000: logistic
 test('given a selection where one document is at a level the user does not approve and one does not exist, when approved, then the answer is PARTIAL with the workflow’s refusal and NOT_FOUND, and only the decidable one moves', async () => {
   const movedOn = await createManualOrder();
   const fresh = await createManualOrder();
-  await post('/api/approval/approve', logistic, { ids: [movedOn.Id] });
+  await post('/api/approval/approve', supervisor, { ids: [movedOn.Id] });
 
-  const res = await post('/api/approval/approve', logistic, { ids: [movedOn.Id, fresh.Id, 987_654] });
+  const res = await post('/api/approval/approve', supervisor, { ids: [movedOn.Id, fresh.Id, 987_654] });
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ success: false, message_code: 'PARTIAL' });
   expect(
@@ -154,4 +164,141 @@ test('given a selection where one document is at a level the user does not appro
   expect(await sapOrderStatus(movedOn.Document_No)).toBe('REJECTED');
   const again = await post('/api/approval/reject', admin, { ids: [movedOn.Id], remark: 'again' });
   expect([again.status, again.body.data.results[0].message_code]).toEqual([422, 'APPROVAL_FINISHED']);
+});
+
+let made = 0;
+
+/**
+ * An order of company 1000 (SO, 4 TON of CUS001's SAP line, to TRP001) typed by logistic whose freight needs the
+ * demo matrix's two levels, started through the order client with the approvers the API resolves: the matrix's,
+ * less the requester.
+ */
+async function orderWaitingForApproval(): Promise<{ orderId: number; orderNo: string }> {
+  const db = t.deps.db;
+  const n = `${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++made).padStart(3, '0')}`;
+  const orderNo = `ORA${n}`;
+  const orderId = await db.transaction(async (trx) => {
+    const [sap] = (await trx('sap_orders')
+      .insert({
+        document_no: `SO${n}`,
+        status: 'APPROVED',
+        type: 'SYNC SAP',
+        order_type: 'SO',
+        order_type_code: 'SO',
+        document_date: '2026-11-20',
+        company_code: '1000',
+        plant: '1101',
+        customer_vendor_code: 'CUS001',
+        created_by: 'logistic',
+      })
+      .returning('id')) as { id: number }[];
+    const [line] = (await trx('sap_order_details')
+      .insert({
+        sap_order_id: sap!.id,
+        item_no: '000010',
+        material_code: 'FG-CPO',
+        qty: 10,
+        os_qty: 6,
+        uom: 'TON',
+      })
+      .returning('id')) as { id: number }[];
+    const [order] = (await trx('orders')
+      .insert({
+        order_no: orderNo,
+        status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+        order_type_name: 'SO',
+        company_code: '1000',
+        sap_no: `SO${n}`,
+        customer_vendor_code: 'CUS001',
+        customer_vendor_name: 'PT Minyak Nabati Sejahtera',
+        transporter_code: 'TRP001',
+        transporter_name: 'PT Sinar Angkut Nusantara',
+        created_by: 'logistic',
+      })
+      .returning('id')) as { id: number }[];
+    await trx('order_details').insert({
+      order_id: order!.id,
+      sap_order_detail_id: line!.id,
+      item_no: '000010',
+      sap_no: `SO${n}`,
+      sap_item_no: '000010',
+      material_code: 'FG-CPO',
+      qty: 4,
+      uom: 'TON',
+    });
+    return order!.id;
+  });
+  const matrix = [
+    { username: 'logistic', level: 1 },
+    { username: 'supervisor', level: 1 },
+    { username: 'admin', level: 2 },
+  ];
+  const approvers = excludeRequester(matrix, 'logistic', ['admin']);
+  await createOrderWorkflows(env.client, { taskQueue }).start({
+    orderNo,
+    orderId,
+    approvalLevels: 2,
+    approvers,
+    autoRejectMs: 3_600_000,
+    transporterCode: 'TRP001',
+    assignedBy: 'logistic',
+  });
+  return { orderId, orderNo };
+}
+
+test('given an order assigned by logistic that needs two approval levels, when the approvers open the Approval screen, then supervisor (not logistic) sees it beside the SAP orders with its order summary; logistic is refused; supervisor then admin approve it, and the order goes to its transporter with both decisions logged', async () => {
+  const order = await orderWaitingForApproval();
+  const row = await eventually(async () =>
+    (await waitingFor(supervisor)).find((r) => r.Document_No === order.orderNo),
+  );
+  expect(row).toMatchObject({
+    Transaction_Type: 'ORDER',
+    Document_Id: String(order.orderId),
+    Company_Code: '1000',
+    Order_Type: 'SO',
+    Customer_Vendor_Code: 'CUS001',
+    Customer_Vendor_Name: 'PT Minyak Nabati Sejahtera',
+    Transporter_Code: 'TRP001',
+    Transporter_Name: 'PT Sinar Angkut Nusantara',
+    Qty_Total: 4,
+    Level: 1,
+    Max_Level: 2,
+    Requested_By: 'logistic',
+    Summary: `SO ${order.orderNo} → PT Sinar Angkut Nusantara`,
+  });
+  expect((await waitingFor(logistic)).map((r) => r.Id)).not.toContain(row.Id);
+  const tabs = await t.request().get('/api/approval/master_list').set('Authorization', supervisor);
+  expect(tabs.body.data.tab_status).toContainEqual(expect.objectContaining({ code: 'ORDER', count: 1 }));
+
+  const own = await post('/api/approval/approve', logistic, { ids: [row.Id] });
+  expect([own.status, own.body.data.results[0].message_code]).toEqual([422, 'NOT_AN_APPROVER']);
+  const noRemark = await post('/api/approval/reject', supervisor, { ids: [row.Id], remark: '' });
+  expect(noRemark.status).toBe(400);
+
+  const first = await post('/api/approval/approve', supervisor, { ids: [row.Id] });
+  expect(first.body.data.results).toEqual([
+    expect.objectContaining({ Id: row.Id, success: true, Status: 'WAITING FOR APPROVAL', Level: 1 }),
+  ]);
+  expect(await waitingFor(admin)).toContainEqual(expect.objectContaining({ Id: row.Id, Level: 2 }));
+  const second = await post('/api/approval/approve', admin, { ids: [row.Id], remark: 'OK' });
+  expect(second.body.data.results).toEqual([
+    expect.objectContaining({ Id: row.Id, success: true, Status: 'APPROVED', Level: 2 }),
+  ]);
+  expect(await t.deps.db('orders').where('id', order.orderId).first('status', 'dispatch_status')).toEqual({
+    status: 'ASSIGNED TO TRANSPORTER',
+    dispatch_status: 'WAITING',
+  });
+  const again = await post('/api/approval/approve', admin, { ids: [row.Id] });
+  expect([again.status, again.body.data.results[0].message_code]).toEqual([422, 'APPROVAL_FINISHED']);
+
+  const log = await post('/api/approval_log/list', admin, {
+    filters: [{ field: 'Document_No', value: order.orderNo, matchMode: 'contains' }],
+    sorts: [{ field: 'Level', order: 1 }],
+  });
+  expect(
+    log.body.data.map((r: Record<string, unknown>) => [r.Level, r.Username, r.Action, r.Transaction_Type]),
+  ).toEqual([
+    [1, 'supervisor', 'APPROVED', 'ORDER'],
+    [2, 'admin', 'APPROVED', 'ORDER'],
+  ]);
 });

@@ -1,9 +1,11 @@
 // The order workflow (`order:<Order_No>`, workflows/orders/) on a real Temporal dev server and a real (in-memory)
 // PostgreSQL, with the durations shrunk to seconds: accept, transporter reject (a remark-less reject refused by
 // the validator with nothing written), auto-reject at the deadline, an approval rejected, and edit assign after a
-// rejection. Each path checks, right after each Update returns, the orders row, the history rows (each change once)
-// and the SAP line's os_qty (released while the order is REJECTED, reserved otherwise). With RECORD_ORDER_REPLAY=1
-// each path's history is written to test/replay/orders/ for orders-replay.test.ts.
+// rejection, approval by two levels then accept. Each path checks, right after each Update returns, the orders row,
+// the history rows (each change once), the SAP line's os_qty (released while the order is REJECTED, reserved
+// otherwise) and, where approval is asked, the Approval screen's rows (approvals, approval_approvers,
+// approval_logs). With RECORD_ORDER_REPLAY=1 each path's history is written to test/replay/orders/ for
+// orders-replay.test.ts.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -215,6 +217,48 @@ function record(order: MadeOrder, name: string): void {
 
 const key = (order: MadeOrder, kind: string, sequence: number) => `${order.workflowId}/${kind}/${sequence}`;
 
+/** Level 1: logistic or supervisor; level 2: admin (the demo matrices' shape). */
+const TWO_LEVELS = [
+  { username: 'logistic', level: 1 },
+  { username: 'supervisor', level: 1 },
+  { username: 'admin', level: 2 },
+];
+
+/** The order's rows in the Approval screen's tables, oldest first, with their approvers as `name@level`. */
+async function approvalsOf(order: MadeOrder) {
+  const rows = (await db('approvals')
+    .where({ transaction_type: 'ORDER', document_id: String(order.orderId) })
+    .orderBy('id')
+    .select(
+      'id',
+      'transaction_type',
+      'document_id',
+      'document_no',
+      'status',
+      'current_level',
+      'max_level',
+      'workflow_id',
+      'summary',
+      'created_by',
+    )) as ({ id?: number } & Record<string, unknown>)[];
+  for (const row of rows) {
+    const approvers = (await db('approval_approvers')
+      .where('approval_id', row.id)
+      .orderBy('username')
+      .select('username', 'level')) as { username: string; level: number }[];
+    row.approvers = approvers.map((a) => `${a.username}@${a.level}`);
+    delete row.id;
+  }
+  return rows;
+}
+
+const logsOf = (order: MadeOrder) =>
+  db('approval_logs as l')
+    .join('approvals as a', 'a.id', 'l.approval_id')
+    .where({ 'a.transaction_type': 'ORDER', 'a.document_id': String(order.orderId) })
+    .orderBy('l.id')
+    .select('l.level', 'l.username', 'l.action', 'l.remark', 'l.transaction_type');
+
 describe('orderWorkflow', () => {
   test('given an order assigned to TRP001 without approval, when another transporter answers, then it is refused with nothing written, and when TRP001 accepts, then the order is ACCEPTED in the row, the history and the search attributes before the Update returns, and a second answer is refused', async () => {
     const order = await makeOrder();
@@ -403,9 +447,9 @@ describe('orderWorkflow', () => {
     record(order, 'auto-reject');
   });
 
-  test('given an order needing two approval levels, when level 2 decides first, the transporter answers, or level 1 decides twice, then those are refused; when level 1 approves and level 2 rejects (remark required), then the order is REJECTED with its quantity released and one history row per decision', async () => {
+  test('given an order needing two approval levels (supervisor or logistic, then admin), when level 2 decides first, the transporter answers, someone not on level 1 decides, or level 1 decides twice, then those are refused with nothing written; when level 1 approves and level 2 rejects (remark required), then the order is REJECTED with its quantity released, one history row and one approval log per decision, and its approval row REJECTED', async () => {
     const order = await makeOrder();
-    const handle = await start(order, { approvalLevels: 2 });
+    const handle = await start(order, { approvalLevels: 2, approvers: TWO_LEVELS });
     expect(await orderRow(order)).toMatchObject({
       status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
       dispatch_status: null,
@@ -414,8 +458,32 @@ describe('orderWorkflow', () => {
     expect(await handle.query(orderStateQuery)).toEqual({
       status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
       dispatchStatus: null,
-      awaiting: { kind: 'approval', level: 1 },
+      awaiting: { kind: 'approval', level: 1, levels: 2, approvers: ['logistic', 'supervisor'] },
     });
+    const approval = await approvalsOf(order);
+    expect(approval).toEqual([
+      {
+        transaction_type: 'ORDER',
+        document_id: String(order.orderId),
+        document_no: order.orderNo,
+        status: 'WAITING FOR APPROVAL',
+        current_level: 1,
+        max_level: 2,
+        workflow_id: order.workflowId,
+        summary: `${order.orderNo} → PT Angkut Satu`,
+        created_by: 'logistic',
+        approvers: ['admin@2', 'logistic@1', 'supervisor@1'],
+      },
+    ]);
+    for (const by of ['admin', 'warehouse', '  ']) {
+      expect(
+        await refusal(
+          handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 1, approve: true, by }] }),
+        ),
+      ).toBe(by.trim() ? 'NOT_AN_APPROVER' : 'INVALID_INPUT');
+    }
+    expect(await histories(order)).toHaveLength(1);
+    expect(await logsOf(order)).toEqual([]);
     expect(
       await refusal(
         handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 2, approve: true, by: 'admin' }] }),
@@ -429,11 +497,23 @@ describe('orderWorkflow', () => {
       ),
     ).toBe('NOT_ALLOWED');
 
+    // Any letter case names the approver; the log and the history spell it as the approvers list does.
     const first = await handle.executeUpdate(decideApprovalUpdate, {
-      args: [{ level: 1, approve: true, by: 'supervisor', remark: 'ok' }],
+      args: [{ level: 1, approve: true, by: 'Supervisor', remark: 'ok' }],
     });
     expect(first).toMatchObject({ status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL', sequence: 2 });
-    expect((await handle.query(orderStateQuery)).awaiting).toEqual({ kind: 'approval', level: 2 });
+    expect((await handle.query(orderStateQuery)).awaiting).toEqual({
+      kind: 'approval',
+      level: 2,
+      levels: 2,
+      approvers: ['admin'],
+    });
+    expect(await approvalsOf(order)).toMatchObject([{ status: 'WAITING FOR APPROVAL', current_level: 2 }]);
+    expect(
+      await refusal(
+        handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 2, approve: true, by: 'logistic' }] }),
+      ),
+    ).toBe('NOT_AN_APPROVER');
     expect(
       await refusal(
         handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 1, approve: true, by: 'supervisor' }] }),
@@ -456,6 +536,17 @@ describe('orderWorkflow', () => {
       edited_by: 'admin',
     });
     expect(await osQty(order)).toBe(10);
+    expect(await logsOf(order)).toEqual([
+      { level: 1, username: 'supervisor', action: 'APPROVED', remark: 'ok', transaction_type: 'ORDER' },
+      {
+        level: 2,
+        username: 'admin',
+        action: 'REJECTED',
+        remark: 'Biaya terlalu tinggi',
+        transaction_type: 'ORDER',
+      },
+    ]);
+    expect(await approvalsOf(order)).toMatchObject([{ status: 'REJECTED', current_level: 2 }]);
     expect((await histories(order)).map((h) => [h.status_from, h.status_to, h.remark, h.created_by])).toEqual(
       [
         [null, 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL', null, 'logistic'],
@@ -506,7 +597,13 @@ describe('orderWorkflow', () => {
       qty: 7,
       uom: 'TON',
     });
-    const edit = { by: 'logistic', transporterCode: 'TRP002', approvalLevels: 1, autoRejectMs: HOUR };
+    const edit = {
+      by: 'logistic',
+      transporterCode: 'TRP002',
+      approvalLevels: 1,
+      autoRejectMs: HOUR,
+      approvers: [{ username: 'admin', level: 1 }],
+    };
     expect(await refusal(handle.executeUpdate(editAssignTransporterUpdate, { args: [edit] }))).toBe(
       'QUANTITY_NOT_AVAILABLE',
     );
@@ -531,6 +628,14 @@ describe('orderWorkflow', () => {
       version: 3,
     });
     expect(await osQty(order)).toBe(1);
+    expect(await approvalsOf(order)).toMatchObject([
+      { status: 'WAITING FOR APPROVAL', current_level: 1, max_level: 1, approvers: ['admin@1'] },
+    ]);
+    // What the sweep would start a lost run with follows the new assignment.
+    expect(
+      ((await db('orders').where('id', order.orderId).first('workflow_input')) as { workflow_input: unknown })
+        .workflow_input,
+    ).toMatchObject({ transporterCode: 'TRP002', approvalLevels: 1, approvers: edit.approvers });
     expect(await refusal(handle.executeUpdate(editAssignTransporterUpdate, { args: [edit] }))).toBe(
       'NOT_ALLOWED',
     );
@@ -544,6 +649,7 @@ describe('orderWorkflow', () => {
       sequence: 4,
     });
     expect(approved.autoRejectDate).not.toBeNull();
+    expect(await approvalsOf(order)).toMatchObject([{ status: 'APPROVED', current_level: 1 }]);
     expect((await orderRow(order)).auto_reject_date?.toISOString()).toBe(approved.autoRejectDate);
     expect(
       await refusal(
@@ -575,6 +681,88 @@ describe('orderWorkflow', () => {
     });
     expect((await handle.describe()).typedSearchAttributes.get(TransporterCode)).toBe('TRP002');
     record(order, 'edit-assign-after-reject');
+  });
+});
+
+describe('orderWorkflow, approval', () => {
+  test('given an order needing two approval levels, when supervisor approves level 1 and admin level 2, then the order is ASSIGNED TO TRANSPORTER with a deadline from the final approval, its approval row APPROVED with both decisions logged, and the transporter accepts', async () => {
+    const order = await makeOrder();
+    const handle = await start(order, { approvalLevels: 2, approvers: TWO_LEVELS });
+    await handle.executeUpdate(decideApprovalUpdate, {
+      args: [{ level: 1, approve: true, by: 'supervisor' }],
+    });
+    const before = Date.now();
+    const approved = await handle.executeUpdate(decideApprovalUpdate, {
+      args: [{ level: 2, approve: true, by: 'admin', remark: 'Biaya wajar' }],
+    });
+    expect(approved).toMatchObject({
+      status: 'ASSIGNED TO TRANSPORTER',
+      dispatchStatus: 'WAITING',
+      sequence: 3,
+    });
+    expect(Date.parse(approved.autoRejectDate!)).toBeGreaterThanOrEqual(before + HOUR - 1000);
+    expect(await approvalsOf(order)).toMatchObject([{ status: 'APPROVED', current_level: 2, max_level: 2 }]);
+    expect((await logsOf(order)).map((l) => [l.level, l.username, l.action, l.remark])).toEqual([
+      [1, 'supervisor', 'APPROVED', null],
+      [2, 'admin', 'APPROVED', 'Biaya wajar'],
+    ]);
+    expect(
+      await refusal(
+        handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 2, approve: true, by: 'admin' }] }),
+      ),
+    ).toBe('ALREADY_DECIDED');
+    await handle.executeUpdate(transporterAcceptUpdate, {
+      args: [{ by: 'transporter', transporterCode: 'TRP001' }],
+    });
+    expect(await orderRow(order)).toMatchObject({
+      status: 'ACCEPTED',
+      dispatch_status: 'ACCEPTED',
+      version: 4,
+    });
+    expect(await logsOf(order)).toHaveLength(2);
+    record(order, 'approval-accept');
+  });
+
+  test('given an order whose approval was rejected, when it is assigned again with approval, then a new approval row opens with the new approvers (the rejected one stays REJECTED) and the decision goes to it', async () => {
+    const order = await makeOrder();
+    const handle = await start(order, {
+      approvalLevels: 1,
+      approvers: [{ username: 'supervisor', level: 1 }],
+    });
+    await handle.executeUpdate(decideApprovalUpdate, {
+      args: [{ level: 1, approve: false, by: 'supervisor', remark: 'Salah transporter' }],
+    });
+    await handle.executeUpdate(editAssignTransporterUpdate, {
+      args: [
+        {
+          by: 'logistic',
+          transporterCode: 'TRP002',
+          approvalLevels: 1,
+          autoRejectMs: HOUR,
+          approvers: [{ username: 'admin', level: 1 }],
+        },
+      ],
+    });
+    expect(await approvalsOf(order)).toMatchObject([
+      { status: 'REJECTED', approvers: ['supervisor@1'] },
+      {
+        status: 'WAITING FOR APPROVAL',
+        current_level: 1,
+        approvers: ['admin@1'],
+        summary: `${order.orderNo} → PT Angkut Dua`,
+      },
+    ]);
+    expect(
+      await refusal(
+        handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 1, approve: true, by: 'supervisor' }] }),
+      ),
+    ).toBe('NOT_AN_APPROVER');
+    await handle.executeUpdate(decideApprovalUpdate, { args: [{ level: 1, approve: true, by: 'admin' }] });
+    expect((await approvalsOf(order)).map((a) => a.status)).toEqual(['REJECTED', 'APPROVED']);
+    expect((await logsOf(order)).map((l) => [l.username, l.action])).toEqual([
+      ['supervisor', 'REJECTED'],
+      ['admin', 'APPROVED'],
+    ]);
   });
 });
 
@@ -632,5 +820,55 @@ describe('writeOrderChange', () => {
     expect(
       await writeOrderChange({ ...change, orderId: 987_654, sequence: 2, startedAt: '2026-01-01T00:00:00Z' }),
     ).toEqual({ found: false, written: false, repeated: false });
+  });
+
+  test('given an approval round opened and a decision written, when each activity runs again (a retry), then there is still one approval row and one log row', async () => {
+    const order = await makeOrder();
+    const { writeOrderChange } = createOrderActivities({ db });
+    const base = {
+      orderId: order.orderId,
+      orderNo: order.orderNo,
+      workflowId: order.workflowId,
+      dispatchStatus: null,
+      dispatchRemark: null,
+      autoRejectDate: null,
+      remark: null,
+      at: new Date().toISOString(),
+      startedAt: new Date().toISOString(),
+    };
+    const open = {
+      ...base,
+      kind: 'assign' as const,
+      sequence: 1,
+      from: null,
+      to: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' as const,
+      by: 'logistic',
+      approval: { kind: 'open' as const, levels: 2, approvers: TWO_LEVELS },
+    };
+    const decide = {
+      ...base,
+      kind: 'approve' as const,
+      sequence: 2,
+      from: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' as const,
+      to: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' as const,
+      by: 'supervisor',
+      approval: {
+        kind: 'decide' as const,
+        level: 1,
+        username: 'supervisor',
+        action: 'APPROVED' as const,
+        remark: null,
+        final: false,
+      },
+    };
+    for (const change of [open, open, decide, decide]) await writeOrderChange(change);
+    expect(await approvalsOf(order)).toMatchObject([
+      {
+        status: 'WAITING FOR APPROVAL',
+        current_level: 2,
+        approvers: ['admin@2', 'logistic@1', 'supervisor@1'],
+      },
+    ]);
+    expect(await logsOf(order)).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
 // The SAP order approval workflow on a real Temporal dev server and a real (in-memory) PostgreSQL with the master
-// demo data (SAP_ORDER matrices: company 1000 'logistic' then 'admin'; company 2000 'logistic' or 'newstaff' on
-// one level). Decisions go through the API's client side (api/approvals/workflows.ts), so the Update validators'
-// refusals are seen the way the API sees them.
+// demo data (SAP_ORDER matrices: company 1000 'logistic' or 'supervisor', then 'admin'; company 2000 'logistic',
+// 'supervisor' or 'newstaff' on one level). The orders are typed by 'logistic', who never approves their own
+// request (issue 16): the other approvers of a level decide it, the administrators when nobody else is on it.
+// Decisions go through the API's client side (api/approvals/workflows.ts), so the Update validators' refusals are
+// seen the way the API sees them.
 import { randomUUID } from 'node:crypto';
 import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -81,7 +83,7 @@ const sapOrderRow = (order: WaitingOrder) =>
   db('sap_orders').where({ id: order.sapOrderId }).first('status', 'approval_status', 'edited_by');
 
 describe('sapOrderApprovalWorkflow', () => {
-  test('given a company 1000 order (logistic on level 1, admin on level 2), when the level-2 approver decides first, a level-1 approver rejects without remark, then level 1 and level 2 approve, then the early and remark-less decisions are refused with nothing written, and APPROVED reaches the order, the approval and the log before each Update returns', async () => {
+  test('given a company 1000 order typed by logistic (logistic or supervisor on level 1, admin on level 2), when the level-2 approver decides first, logistic decides their own request, a level-1 approver rejects without remark, then supervisor and admin approve, then the early, own and remark-less decisions are refused with nothing written, and APPROVED reaches the order, the approval and the log before each Update returns', async () => {
     const order = await waitingOrder('1000');
     const handle = env.client.workflow.getHandle(order.workflowId);
     expect(order.workflowId).toBe(sapApprovalWorkflowId(order.sapOrderId));
@@ -90,10 +92,10 @@ describe('sapOrderApprovalWorkflow', () => {
       currentLevel: 1,
       maxLevel: 2,
       approvers: [
-        { username: 'logistic', level: 1 },
+        { username: 'supervisor', level: 1 },
         { username: 'admin', level: 2 },
       ],
-      awaiting: ['logistic'],
+      awaiting: ['supervisor'],
     });
     expect(
       await db('approval_approvers')
@@ -101,21 +103,23 @@ describe('sapOrderApprovalWorkflow', () => {
         .orderBy('level')
         .select('username', 'level'),
     ).toEqual([
-      { username: 'logistic', level: 1 },
+      { username: 'supervisor', level: 1 },
       { username: 'admin', level: 2 },
     ]);
 
-    expect(await approvals.decide(order.workflowId, 'approve', { username: 'admin' })).toEqual({
-      ok: false,
-      code: 'NOT_AN_APPROVER',
-    });
+    for (const username of ['admin', 'logistic']) {
+      expect(await approvals.decide(order.workflowId, 'approve', { username })).toEqual({
+        ok: false,
+        code: 'NOT_AN_APPROVER',
+      });
+    }
     expect(
-      await approvals.decide(order.workflowId, 'reject', { username: 'logistic', remark: '   ' }),
+      await approvals.decide(order.workflowId, 'reject', { username: 'supervisor', remark: '   ' }),
     ).toEqual({ ok: false, code: 'REMARK_REQUIRED' });
     expect(await logsOf(order)).toEqual([]);
     expect(await approvalRow(order)).toMatchObject({ status: 'WAITING FOR APPROVAL', current_level: 1 });
 
-    const first = await approvals.decide(order.workflowId, 'approve', { username: 'Logistic' });
+    const first = await approvals.decide(order.workflowId, 'approve', { username: 'Supervisor' });
     expect(first).toEqual({
       ok: true,
       result: { status: 'WAITING FOR APPROVAL', level: 1, currentLevel: 2, maxLevel: 2 },
@@ -150,7 +154,7 @@ describe('sapOrderApprovalWorkflow', () => {
     expect(await logsOf(order)).toEqual([
       {
         level: 1,
-        username: 'logistic',
+        username: 'supervisor',
         action: 'APPROVED',
         remark: null,
         transaction_type: 'SAP_ORDER',
@@ -169,7 +173,7 @@ describe('sapOrderApprovalWorkflow', () => {
       status: 'APPROVED',
       maxLevel: 2,
       decisions: [
-        { level: 1, username: 'logistic', action: 'APPROVED' },
+        { level: 1, username: 'supervisor', action: 'APPROVED' },
         { level: 2, username: 'admin', action: 'APPROVED' },
       ],
     });
@@ -182,11 +186,11 @@ describe('sapOrderApprovalWorkflow', () => {
     expect(await logsOf(order)).toHaveLength(2);
   });
 
-  test('given a company 2000 order (logistic or newstaff on one level), when newstaff rejects with a remark, then the approval and the order are REJECTED with the remark logged, and the other approver can no longer decide', async () => {
+  test('given a company 2000 order typed by logistic (logistic, supervisor or newstaff on one level), when newstaff rejects with a remark, then the approval and the order are REJECTED with the remark logged, and the other approver can no longer decide', async () => {
     const order = await waitingOrder('2000', 'SO');
     expect(await env.client.workflow.getHandle(order.workflowId).query(approvalStateQuery)).toMatchObject({
       maxLevel: 1,
-      awaiting: ['logistic', 'newstaff'],
+      awaiting: ['newstaff', 'supervisor'],
     });
 
     const rejected = await approvals.decide(order.workflowId, 'reject', {
@@ -208,7 +212,7 @@ describe('sapOrderApprovalWorkflow', () => {
       }),
     ]);
     expect((await env.client.workflow.getHandle(order.workflowId).result()).status).toBe('REJECTED');
-    const late = await approvals.decide(order.workflowId, 'approve', { username: 'logistic' });
+    const late = await approvals.decide(order.workflowId, 'approve', { username: 'supervisor' });
     expect(late.ok).toBe(false);
     expect(await logsOf(order)).toHaveLength(1);
     expect(await sapOrderRow(order)).toMatchObject({ status: 'REJECTED' });
@@ -217,7 +221,7 @@ describe('sapOrderApprovalWorkflow', () => {
   test('given two approvers of the same level deciding at the same moment, when both Updates are sent together, then exactly one decides, the other is refused as finished, and one decision is logged', async () => {
     const order = await waitingOrder('2000', 'SO');
     const outcomes = await Promise.all([
-      approvals.decide(order.workflowId, 'approve', { username: 'logistic' }),
+      approvals.decide(order.workflowId, 'approve', { username: 'supervisor' }),
       approvals.decide(order.workflowId, 'approve', { username: 'newstaff' }),
     ]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
@@ -243,6 +247,31 @@ describe('sapOrderApprovalWorkflow', () => {
     const approved = await approvals.decide(order.workflowId, 'approve', { username: 'admin' });
     expect(approved).toMatchObject({ ok: true, result: { status: 'APPROVED', level: 1 } });
     expect(await sapOrderRow(order)).toMatchObject({ status: 'APPROVED' });
+  });
+
+  test('given the supervisor inactive, so that logistic alone holds level 1 of company 1000, when logistic types an order, then the active administrators decide level 1 in their place and logistic is refused', async () => {
+    await db('users').where({ username: 'supervisor' }).update({ is_active: false });
+    try {
+      const order = await waitingOrder('1000');
+      expect(await env.client.workflow.getHandle(order.workflowId).query(approvalStateQuery)).toMatchObject({
+        maxLevel: 2,
+        approvers: [
+          { username: 'admin', level: 1 },
+          { username: 'admin', level: 2 },
+        ],
+        awaiting: ['admin'],
+      });
+      expect(await approvals.decide(order.workflowId, 'approve', { username: 'logistic' })).toEqual({
+        ok: false,
+        code: 'NOT_AN_APPROVER',
+      });
+      expect(await approvals.decide(order.workflowId, 'approve', { username: 'admin' })).toMatchObject({
+        ok: true,
+        result: { status: 'WAITING FOR APPROVAL', currentLevel: 2 },
+      });
+    } finally {
+      await db('users').where({ username: 'supervisor' }).update({ is_active: true });
+    }
   });
 
   test('given a waiting order, when it is withdrawn (cancel signal), then the approval is CANCELLED, the order keeps its status with approval_status CANCELLED, and decisions are refused', async () => {
@@ -361,7 +390,7 @@ describe('approval activities are safe to repeat', () => {
         const state = await env.client.workflow.getHandle(order.workflowId).query(approvalStateQuery);
         return state.status !== 'RESOLVING';
       });
-      const outcome = await lossyApprovals.decide(order.workflowId, 'approve', { username: 'logistic' });
+      const outcome = await lossyApprovals.decide(order.workflowId, 'approve', { username: 'newstaff' });
       expect(outcome).toMatchObject({ ok: true, result: { status: 'APPROVED' } });
       expect(attempts).toBe(2);
       expect(await logsOf(order)).toHaveLength(1);

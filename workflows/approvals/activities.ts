@@ -12,11 +12,15 @@
 // value when empty, and the matching row that fills most of them wins (ties: the lowest matrix code). Only
 // active matrices and active users count; levels left without an active approver are skipped, so the levels
 // asked are 1..n without gaps. Without such a matrix, or with nobody left on it, the active administrators
-// approve on level 1.
+// approve on level 1. Nobody approves their own request (issue 16, approvers.ts excludeRequester): the requester
+// is taken out of every level, and a level only they held goes to the active administrators; should that leave
+// nobody at all (the requester is the only administrator), the administrators decide, the requester included,
+// rather than the order waiting for ever.
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../db/resources/approvals';
+import { excludeRequester } from './approvers';
 import type { ApprovalStatus, ApproverRef } from './messages';
 
 /** The Approval Matrix Info1 of SAP order approvals (db/resources/master/approval-matrix.ts). */
@@ -32,6 +36,8 @@ export const APPROVAL_VISIBILITY_GRACE_MS = 2 * 60_000;
 export interface ResolveSapApproversInput {
   approvalId: number;
   sapOrderId: number;
+  /** Who asked for the approval (they may not decide it); the order's Created_By when not given. */
+  requestedBy?: string;
   /** The workflow's start time (ISO): measures the grace for an uncommitted approvals row. */
   startedAt: string;
   /** APPROVAL_VISIBILITY_GRACE_MS unless given. */
@@ -90,6 +96,7 @@ interface ApprovalRow {
 }
 
 interface SapOrderScope {
+  created_by?: string | null;
   company_code: string | null;
   order_type: string;
   product_category: string | null;
@@ -199,6 +206,7 @@ export function createApprovalActivities({ db }: { db: Db }) {
         const order = (await trx('sap_orders')
           .where('id', input.sapOrderId)
           .first(
+            'created_by',
             'company_code',
             'order_type',
             'product_category',
@@ -209,9 +217,18 @@ export function createApprovalActivities({ db }: { db: Db }) {
         if (!order) return { ...storedResult(row, []), found: false, source: 'none' };
 
         const matrix = await findSapOrderMatrix(trx, order);
+        const admins = await activeAdmins(trx);
         let approvers = matrix ? await matrixApprovers(trx, matrix.id) : [];
         const source = approvers.length ? 'matrix' : 'admins';
-        if (!approvers.length) approvers = await activeAdmins(trx);
+        if (!approvers.length) approvers = admins;
+        const requester = input.requestedBy ?? order.created_by;
+        const others = excludeRequester(
+          approvers,
+          requester,
+          admins.map((a) => a.username),
+        );
+        if (others.length) approvers = others;
+        else approvers = admins;
         const maxLevel = Math.max(1, ...approvers.map((a) => a.level));
         if (approvers.length) {
           await trx('approval_approvers')

@@ -24,9 +24,10 @@ export function excludeRequester(
     if (!names.length && onLevel.length) {
       names = administrators.filter((u) => u.trim().toLowerCase() !== who);
     }
-    const unique = [...new Map(names.map((u) => [u.toLowerCase(), u])).values()].sort((a, b) =>
-      a.localeCompare(b),
-    );
+    // One entry per person whatever the letter case, spelt as first named.
+    const byKey = new Map<string, string>();
+    for (const u of names) if (!byKey.has(u.toLowerCase())) byKey.set(u.toLowerCase(), u);
+    const unique = [...byKey.values()].sort((a, b) => a.localeCompare(b));
     if (!unique.length) continue;
     const renumbered = new Set(out.map((a) => a.level)).size + 1;
     for (const username of unique) out.push({ username, level: renumbered });

@@ -154,6 +154,7 @@ export async function sapOrderApprovalWorkflow(
   const resolved = await resolveSapApprovers({
     approvalId: input.approvalId,
     sapOrderId: input.sapOrderId,
+    requestedBy: input.requestedBy,
     startedAt: workflowInfo().startTime.toISOString(),
     visibilityGraceMs: input.visibilityGraceMs,
   });

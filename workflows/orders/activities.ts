@@ -11,7 +11,14 @@
 //     os_qty of every SAP line the order's lines point to is recomputed from that definition, with the SAP lines
 //     locked (FOR UPDATE, in id order), in the same transaction as the status. A recomputation, not a += / -=, so
 //     a repeat cannot release or reserve twice. Re-reserving (edit assign after a rejection) is refused, with
-//     nothing written, when another order took the quantity meanwhile.
+//     nothing written, when another order took the quantity meanwhile;
+//   - the order's approval as the Approval screen reads it (DESIGN §4, issue 16 "shown in the Approval screen"):
+//     entering WAITING FOR ASSIGN TO TRANSPORTER APPROVAL opens an `approvals` row of transaction type ORDER
+//     (document_id = orders.id, document_no = Order_No) with its `approval_approvers`, closing one left open by an
+//     earlier round; each decision writes one `approval_logs` row and moves the row's level, or ends it APPROVED or
+//     REJECTED. In the same transaction as the history row, so a retry writes it once too;
+//   - on an edit assign, orders.workflow_input (migration 017) follows the new assignment (transporter, levels,
+//     approvers, auto-reject time), so a run the sweep starts again continues the assignment that is current.
 // It is run as a local activity: short, idempotent, and answered with the Update (issue 16: a regular activity
 // costs an Update about 100 ms more).
 import { ApplicationFailure } from '@temporalio/common';
@@ -21,7 +28,11 @@ import type {
   DispatchStatus as DefinedDispatchStatus,
   OrderStatus as DefinedOrderStatus,
 } from '../../db/resources/order';
-import type { DispatchStatus, OrderStatus } from './messages';
+import type { ApproverRef, DispatchStatus, OrderStatus } from './messages';
+
+/** db/resources/approvals.ts's code of an order's approval (not imported: it is the workflow's own word here). */
+export const ORDER_APPROVAL_TRANSACTION_TYPE = 'ORDER';
+const WAITING_FOR_APPROVAL = 'WAITING FOR APPROVAL';
 
 // The workflow's own copies of the vocabularies (messages.ts) stay those of the order's definition: each of
 // these fails to compile when they drift apart.
@@ -46,6 +57,28 @@ const isReleased = (status: string | null | undefined): boolean =>
 export type OrderChangeKind =
   'assign' | 'approve' | 'approval-reject' | 'accept' | 'reject' | 'auto-reject' | 'edit-assign';
 
+/** What a change does to the order's approval (the Approval screen's rows). */
+export type OrderApprovalChange =
+  /** A round of approval begins: levels 1..levels, decided by these approvers. */
+  | { kind: 'open'; levels: number; approvers: ApproverRef[] }
+  /** The level asked is decided; final: it ends the round (the last level approves, or any level rejects). */
+  | {
+      kind: 'decide';
+      level: number;
+      username: string;
+      action: 'APPROVED' | 'REJECTED';
+      remark: string | null;
+      final: boolean;
+    };
+
+/** The new assignment an edit assign gives the order, kept in orders.workflow_input for the sweep. */
+export interface OrderAssignmentChange {
+  transporterCode: string;
+  approvalLevels: number;
+  approvers: ApproverRef[] | undefined;
+  autoRejectMs: number;
+}
+
 export interface OrderChangeInput {
   orderId: number;
   orderNo: string;
@@ -69,6 +102,9 @@ export interface OrderChangeInput {
   by: string;
   /** The change's time (ISO), fixed by the workflow so a repeat writes the same. */
   at: string;
+  approval?: OrderApprovalChange;
+  /** Set on an edit assign. */
+  assignment?: OrderAssignmentChange;
   /** The workflow's start time (ISO): measures the grace for an uncommitted orders row. */
   startedAt: string;
   visibilityGraceMs?: number;
@@ -149,6 +185,109 @@ function lineWouldGoNegative(lines: SapLineHold[]): boolean {
   );
 }
 
+interface OpenApproval {
+  id: number;
+  current_level: number;
+  max_level: number;
+}
+
+/** The order's approval round that waits, if any (one at most: migration 006 approvals_open_uq). */
+async function openApproval(trx: Knex, orderId: number): Promise<OpenApproval | undefined> {
+  return (await trx('approvals')
+    .where({
+      transaction_type: ORDER_APPROVAL_TRANSACTION_TYPE,
+      document_id: String(orderId),
+      status: WAITING_FOR_APPROVAL,
+    })
+    .forUpdate()
+    .first('id', 'current_level', 'max_level')) as OpenApproval | undefined;
+}
+
+/** "<order type> <Order_No> → <transporter>": what the Approval list says of the order in one line. */
+async function approvalSummary(
+  trx: Knex,
+  orderId: number,
+): Promise<{ summary: string; company: string | null }> {
+  const order = (await trx('orders')
+    .where('id', orderId)
+    .first('order_no', 'order_type_name', 'transporter_code', 'transporter_name', 'company_code')) as {
+    order_no: string;
+    order_type_name: string | null;
+    transporter_code: string | null;
+    transporter_name: string | null;
+    company_code: string | null;
+  };
+  const to = order.transporter_name ?? order.transporter_code ?? '';
+  const summary = [order.order_type_name, order.order_no, '→', to].filter(Boolean).join(' ');
+  return { summary: summary.slice(0, 500), company: order.company_code };
+}
+
+async function writeApproval(
+  trx: Knex.Transaction,
+  orderId: number,
+  input: OrderChangeInput,
+  change: OrderApprovalChange,
+  at: Date,
+): Promise<void> {
+  const open = await openApproval(trx, orderId);
+  if (change.kind === 'open') {
+    // A round left open (the run that asked it died, say) gives way to the new one.
+    if (open) {
+      await trx('approvals')
+        .where('id', open.id)
+        .update({ status: 'CANCELLED', decided_date: at, edited_date: at, edited_by: input.by });
+    }
+    const { summary, company } = await approvalSummary(trx, orderId);
+    const [approval] = (await trx('approvals')
+      .insert({
+        transaction_type: ORDER_APPROVAL_TRANSACTION_TYPE,
+        document_id: String(orderId),
+        document_no: input.orderNo,
+        company_code: company,
+        status: WAITING_FOR_APPROVAL,
+        current_level: 1,
+        max_level: Math.max(1, change.levels),
+        workflow_id: input.workflowId,
+        summary,
+        created_date: at,
+        created_by: input.by,
+      })
+      .returning('id')) as { id: number }[];
+    if (change.approvers.length) {
+      await trx('approval_approvers')
+        .insert(
+          change.approvers.map((a) => ({ approval_id: approval!.id, username: a.username, level: a.level })),
+        )
+        .onConflict(['approval_id', 'username', 'level'])
+        .ignore();
+    }
+    return;
+  }
+  // The workflow decides only a round it opened; without its row (data from before the rows were written) the
+  // decision stays in the order's history alone.
+  if (!open) return;
+  await trx('approval_logs').insert({
+    approval_id: open.id,
+    transaction_type: ORDER_APPROVAL_TRANSACTION_TYPE,
+    document_no: input.orderNo,
+    level: change.level,
+    username: change.username,
+    action: change.action,
+    remark: change.remark,
+    created_date: at,
+    created_by: change.username,
+  });
+  await trx('approvals')
+    .where('id', open.id)
+    .update({
+      status: change.final ? change.action : WAITING_FOR_APPROVAL,
+      current_level: change.final ? change.level : change.level + 1,
+      ...(change.final ? { decided_date: at } : {}),
+      edited_date: at,
+      edited_by: change.username,
+    });
+}
+
 export function createOrderActivities({ db }: { db: Db }) {
   return {
     /** Writes one change of the order (row, history, quantities) once; see the file's header. */
@@ -205,7 +344,18 @@ export function createOrderActivities({ db }: { db: Db }) {
           update.transporter_code = transporter?.transporter_code ?? input.transporterCode;
           update.transporter_name = transporter?.transporter_name ?? null;
         }
+        if (input.assignment) {
+          update.workflow_input = trx.raw(`coalesce(workflow_input, '{}'::jsonb) || ?::jsonb`, [
+            JSON.stringify({
+              transporterCode: input.assignment.transporterCode,
+              approvalLevels: input.assignment.approvalLevels,
+              approvers: input.assignment.approvers ?? null,
+              autoRejectMs: input.assignment.autoRejectMs,
+            }),
+          ]);
+        }
         await trx('orders').where('id', row.id).update(update);
+        if (input.approval) await writeApproval(trx, row.id, input, input.approval, at);
         await trx('order_histories').insert({
           order_id: row.id,
           status_from: input.from,

@@ -48,6 +48,31 @@ export interface OrderWorkflowInput {
    * can shrink it (DESIGN §2 durations).
    */
   visibilityGraceMs?: number;
+  /**
+   * Set by the sweep (sweep.ts) when it starts the workflow again for an order that already has history: the
+   * order as its last run left it, read from PostgreSQL. The run takes this as its state instead of writing the
+   * first change again, keeps the stored deadline and numbers its changes after the ones already written.
+   */
+  resume?: OrderResume;
+}
+
+/** Where a restarted run picks the order up (OrderWorkflowInput.resume). */
+export interface OrderResume {
+  status: OrderStatus;
+  dispatchStatus: DispatchStatus | null;
+  /** The stored Auto_Reject_Date (ISO) while the transporter is asked, else null. */
+  autoRejectDate: string | null;
+  /** The order's transporter now (an edit assign may have changed it since the assignment). */
+  transporterCode: string;
+  /** The highest change number the workflow id has written (its history rows' idempotency keys). */
+  sequence: number;
+  /**
+   * While WAITING FOR ASSIGN TO TRANSPORTER APPROVAL: the level asked, how many there are, and who decides
+   * (absent: the run was started without approvers, and anyone the API lets through decides).
+   */
+  approval?: { level: number; levels: number; approvers?: ApproverRef[] };
+  /** The current assignment's AutoRejectSetting, for the deadline that starts once the approval ends. */
+  autoRejectMs: number;
 }
 
 export interface ApprovalDecisionInput {
@@ -55,8 +80,8 @@ export interface ApprovalDecisionInput {
   level: number;
   approve: boolean;
   /**
-   * The signed-in approver (the API passes the token's user and checks that the Approval Matrix names them on
-   * that level; the workflow knows how many levels there are, not who sits on them).
+   * The signed-in approver (the API passes the token's user, never a name from the request). Refused
+   * (NOT_AN_APPROVER) unless the assignment's approvers name them on the level asked, in any letter case.
    */
   by: string;
   /** Required for a rejection. */
@@ -89,7 +114,11 @@ export interface EditAssignTransporterInput {
 
 /** Who or what the order waits for now. */
 export type OrderAwaiting =
-  { kind: 'approval'; level: number } | { kind: 'transporter'; code: string; deadline: string } | null;
+  /** Approvers: who may decide the level (empty for a run started without approvers: anyone the API lets). */
+  | { kind: 'approval'; level: number; levels: number; approvers: string[] }
+  /** deadline: Auto_Reject_Date (ISO). */
+  | { kind: 'transporter'; code: string; deadline: string }
+  | null;
 
 export interface OrderState {
   /** Null until the workflow's first change is written (the orders row may still be being committed). */
@@ -133,6 +162,8 @@ export const ORDER_REFUSAL = {
   ALREADY_DECIDED: 'ALREADY_DECIDED',
   /** An approval decision for a level that is not being asked now. */
   WRONG_LEVEL: 'WRONG_LEVEL',
+  /** The approval decision comes from someone who is not an approver of the level asked. */
+  NOT_AN_APPROVER: 'NOT_AN_APPROVER',
   /** The answer comes from another transporter than the one the order waits for. */
   NOT_THIS_TRANSPORTER: 'NOT_THIS_TRANSPORTER',
   /** The transporter answers after Auto_Reject_Date. */

@@ -1,15 +1,19 @@
 // The life of one transport order, id `order:<Order_No>` (DESIGN §4 "Order states"; issue 16, first half):
 //
-//   start ─ approvalLevels > 0 ─▶ WAITING FOR ASSIGN TO TRANSPORTER APPROVAL, level 1 asked
-//     decideApproval (the level asked now) approve: level < n → level + 1 asked │ level = n → assigned (below)
+//   start ─ approvalLevels > 0 ─▶ WAITING FOR ASSIGN TO TRANSPORTER APPROVAL, level 1 asked (an ORDER row opens
+//                                  in the Approval screen, with the approvers of each level)
+//     decideApproval (an approver of the level asked now) approve: level < n → level + 1 asked
+//                                                                  level = n → assigned (below)
 //                                          reject (remark required) → REJECTED (quantities released)
 //   start ─ no approval ─▶ ASSIGNED TO TRANSPORTER, Dispatch_Status WAITING, Auto_Reject_Date = now + autoRejectMs
 //     transporterAccept (that transporter, before the deadline) → ACCEPTED (Dispatch_Status ACCEPTED)
 //     transporterReject (that transporter, remark required, before the deadline) → REJECTED (Dispatch_Status
 //         REJECTED, quantities released)
 //     the deadline passes → REJECTED (Dispatch_Status AUTO REJECTED, quantities released)
-//   REJECTED ─ editAssignTransporter (new transporter, levels and deadline) → the flow above again (quantities
-//     reserved again, refused when they are no longer there)
+//   REJECTED ─ editAssignTransporter (new transporter, levels, approvers and deadline) → the flow above again
+//     (quantities reserved again, refused when they are no longer there; a new approval round)
+//   start with `resume` (the sweep, for an order whose run died): the state the order's rows hold, nothing
+//     written again; the stored Auto_Reject_Date stays the deadline and the changes go on numbering after it.
 //
 // Update validators refuse what the state does not allow before anything is written (DESIGN §2). Changes are
 // made one at a time in the order they were accepted: an Update that waited behind another change is checked
@@ -26,7 +30,12 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { OrderNo, Status, TransporterCode } from '../search-attributes';
-import type { OrderActivities, OrderChangeKind } from './activities';
+import type {
+  OrderActivities,
+  OrderApprovalChange,
+  OrderAssignmentChange,
+  OrderChangeKind,
+} from './activities';
 import {
   decideApprovalUpdate,
   editAssignTransporterUpdate,
@@ -36,6 +45,7 @@ import {
   transporterAcceptUpdate,
   transporterRejectUpdate,
   type ApprovalDecisionInput,
+  type ApproverRef,
   type DispatchStatus,
   type EditAssignTransporterInput,
   type OrderChangeResult,
@@ -66,12 +76,33 @@ const refuse = (type: OrderRefusal, message: string) => ApplicationFailure.nonRe
 const clean = (text: string | null | undefined) => text?.trim().slice(0, ORDER_REMARK_MAX_LENGTH) || null;
 const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-function checkAssignment(levels: number, autoRejectMs: number, transporterCode: string): void {
+const isList = (value: unknown): value is readonly (Partial<ApproverRef> | null)[] => Array.isArray(value);
+
+function checkAssignment(
+  levels: number,
+  autoRejectMs: number,
+  transporterCode: string,
+  approvers: readonly ApproverRef[] | undefined,
+): void {
   if (!Number.isInteger(levels) || levels < 0 || levels > 20) {
     throw refuse(
       ORDER_REFUSAL.INVALID_INPUT,
       `approvalLevels must be an integer from 0 to 20, not ${levels}.`,
     );
+  }
+  if (approvers !== undefined) {
+    // Checked as data from outside: the input is JSON whatever its type says.
+    const named = (a: Partial<ApproverRef> | null) =>
+      typeof a?.username === 'string' && a.username.trim() !== '' && Number.isInteger(a.level);
+    if (!isList(approvers) || !approvers.every(named)) {
+      throw refuse(ORDER_REFUSAL.INVALID_INPUT, 'Every approver needs a username and a level.');
+    }
+    // A level nobody may decide would wait forever.
+    for (let level = 1; level <= levels; level++) {
+      if (!approvers.some((a) => a.level === level)) {
+        throw refuse(ORDER_REFUSAL.INVALID_INPUT, `Approval level ${level} has no approver.`);
+      }
+    }
   }
   if (!Number.isFinite(autoRejectMs) || autoRejectMs <= 0) {
     throw refuse(ORDER_REFUSAL.INVALID_INPUT, `autoRejectMs must be positive, not ${autoRejectMs}.`);
@@ -82,7 +113,7 @@ function checkAssignment(levels: number, autoRejectMs: number, transporterCode: 
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOutcome> {
   const workflowId = workflowInfo().workflowId;
   const startedAt = workflowInfo().startTime.toISOString();
-  checkAssignment(input.approvalLevels, input.autoRejectMs, input.transporterCode);
+  checkAssignment(input.approvalLevels, input.autoRejectMs, input.transporterCode, input.approvers);
 
   // Changed by the handlers too, so typed wide (TypeScript would narrow literals here).
   let status = null as OrderStatus | null;
@@ -91,6 +122,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   let transporterCode = input.transporterCode.trim();
   let approvalLevels = input.approvalLevels;
   let autoRejectMs = input.autoRejectMs;
+  /** Who decides each level of the current round; undefined for a run started without them (anyone). */
+  let approvers = input.approvers;
   /** The approval level asked now (while WAITING_APPROVAL). */
   let level = 1;
   /** Changes written so far; the next one is sequence + 1. */
@@ -123,6 +156,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     transporterCode?: string;
     remark: string | null;
     by: string;
+    approval?: OrderApprovalChange;
+    assignment?: OrderAssignmentChange;
     /** The rest of the workflow's state the change sets, once it is written. */
     commit?: () => void;
   }
@@ -147,6 +182,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       remark: change.remark,
       by: change.by,
       at: new Date(now).toISOString(),
+      ...(change.approval ? { approval: change.approval } : {}),
+      ...(change.assignment ? { assignment: change.assignment } : {}),
       startedAt,
       ...(input.visibilityGraceMs !== undefined ? { visibilityGraceMs: input.visibilityGraceMs } : {}),
     });
@@ -177,24 +214,53 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   const entry = (
     kind: 'assign' | 'edit-assign',
     by: string,
-    assignment: { approvalLevels: number; autoRejectMs: number; transporterCode?: string },
+    assignment: {
+      approvalLevels: number;
+      autoRejectMs: number;
+      approvers: ApproverRef[] | undefined;
+      transporterCode?: string;
+    },
   ): Change => {
     const base = {
       kind,
       by,
       remark: assignment.transporterCode !== undefined ? `Assigned to ${assignment.transporterCode}` : null,
       dispatchRemark: null,
-      ...(assignment.transporterCode !== undefined ? { transporterCode: assignment.transporterCode } : {}),
+      ...(assignment.transporterCode !== undefined
+        ? {
+            transporterCode: assignment.transporterCode,
+            assignment: {
+              transporterCode: assignment.transporterCode,
+              approvalLevels: assignment.approvalLevels,
+              approvers: assignment.approvers,
+              autoRejectMs: assignment.autoRejectMs,
+            },
+          }
+        : {}),
       commit: () => {
         level = 1;
         approvalLevels = assignment.approvalLevels;
         autoRejectMs = assignment.autoRejectMs;
+        approvers = assignment.approvers;
       },
     };
     return assignment.approvalLevels > 0
-      ? { ...base, to: WAITING_APPROVAL, dispatchStatus: null }
+      ? {
+          ...base,
+          to: WAITING_APPROVAL,
+          dispatchStatus: null,
+          approval: {
+            kind: 'open',
+            levels: assignment.approvalLevels,
+            approvers: assignment.approvers ?? [],
+          },
+        }
       : { ...base, to: ASSIGNED, dispatchStatus: 'WAITING', deadlineMs: assignment.autoRejectMs };
   };
+
+  /** The approver of the level asked that `by` names (any letter case), or undefined. */
+  const approverOnLevel = (by: string): ApproverRef | undefined =>
+    approvers?.find((a) => a.level === level && sameCode(a.username, by));
 
   // ---- refusals: what the state does not allow (validators, and handlers again once it is their turn) ----
 
@@ -215,6 +281,12 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     }
     if (decision.level !== level) {
       return refuse(ORDER_REFUSAL.WRONG_LEVEL, `Level ${level} is asked now, not level ${decision.level}.`);
+    }
+    if (approvers !== undefined && !approverOnLevel(decision.by)) {
+      return refuse(
+        ORDER_REFUSAL.NOT_AN_APPROVER,
+        `${decision.by.trim()} is not an approver of level ${level}.`,
+      );
     }
     return null;
   };
@@ -249,7 +321,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   const editRefusal = (edit: EditAssignTransporterInput): ApplicationFailure | null => {
     if (!edit.by?.trim()) return refuse(ORDER_REFUSAL.INVALID_INPUT, 'The user is required.');
     try {
-      checkAssignment(edit.approvalLevels, edit.autoRejectMs, edit.transporterCode);
+      checkAssignment(edit.approvalLevels, edit.autoRejectMs, edit.transporterCode, edit.approvers);
     } catch (err) {
       return err as ApplicationFailure;
     }
@@ -289,7 +361,16 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     decideApprovalUpdate,
     inTurn(approvalRefusal, (decision): Change => {
       const remark = clean(decision.remark);
-      const by = decision.by.trim();
+      // The name as the approvers list spells it, so the log and the history read alike whatever was typed.
+      const by = approverOnLevel(decision.by)?.username ?? decision.by.trim();
+      const logged = (action: 'APPROVED' | 'REJECTED', final: boolean): OrderApprovalChange => ({
+        kind: 'decide',
+        level: decision.level,
+        username: by,
+        action,
+        remark,
+        final,
+      });
       if (!decision.approve) {
         return {
           kind: 'approval-reject',
@@ -298,6 +379,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
           dispatchRemark: null,
           remark: `Level ${decision.level} rejected: ${remark}`,
           by,
+          approval: logged('REJECTED', true),
         };
       }
       const note = `Level ${decision.level} approved${remark ? `: ${remark}` : ''}`;
@@ -310,6 +392,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
           dispatchRemark: null,
           remark: note,
           by,
+          approval: logged('APPROVED', false),
           commit: () => {
             level = decision.level + 1;
           },
@@ -323,6 +406,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
         deadlineMs: autoRejectMs,
         remark: note,
         by,
+        approval: logged('APPROVED', true),
       };
     }),
     { validator: validated(approvalRefusal) },
@@ -362,6 +446,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       entry('edit-assign', edit.by.trim(), {
         approvalLevels: edit.approvalLevels,
         autoRejectMs: edit.autoRejectMs,
+        approvers: edit.approvers,
         transporterCode: edit.transporterCode.trim(),
       }),
     ),
@@ -370,8 +455,14 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
 
   setHandler(orderStateQuery, (): OrderState => {
     let awaiting: OrderState['awaiting'] = null;
-    if (status === WAITING_APPROVAL) awaiting = { kind: 'approval', level };
-    else if (awaitingTransporter() && deadline !== null) {
+    if (status === WAITING_APPROVAL) {
+      awaiting = {
+        kind: 'approval',
+        level,
+        levels: approvalLevels,
+        approvers: (approvers ?? []).filter((a) => a.level === level).map((a) => a.username),
+      };
+    } else if (awaitingTransporter() && deadline !== null) {
       awaiting = { kind: 'transporter', code: transporterCode, deadline: new Date(deadline).toISOString() };
     }
     return { status, dispatchStatus, awaiting };
@@ -379,17 +470,44 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
 
   // ---- the run ----
 
+  const resume = input.resume;
+  if (resume) {
+    // Started again by the sweep: the rows already say where the order is; nothing is written twice.
+    status = resume.status;
+    dispatchStatus = resume.dispatchStatus;
+    transporterCode = resume.transporterCode.trim() || transporterCode;
+    sequence = resume.sequence;
+    autoRejectMs = resume.autoRejectMs;
+    deadline =
+      status === ASSIGNED && dispatchStatus === 'WAITING' && resume.autoRejectDate
+        ? Date.parse(resume.autoRejectDate)
+        : null;
+    if (resume.approval) {
+      level = resume.approval.level;
+      approvalLevels = resume.approval.levels;
+      approvers = resume.approval.approvers;
+    }
+  }
   upsertSearchAttributes([
     { key: OrderNo, value: input.orderNo },
     { key: TransporterCode, value: transporterCode },
+    ...(status ? [{ key: Status, value: status }] : []),
   ]);
-  try {
-    await exclusive(() =>
-      apply(entry('assign', input.assignedBy?.trim() || 'system', { approvalLevels, autoRejectMs })),
-    );
-  } catch (err) {
-    // Only a vanished order ends the run here; anything else is a bug to see in the UI.
-    if (!gone) throw err;
+  if (!resume) {
+    try {
+      await exclusive(() =>
+        apply(
+          entry('assign', input.assignedBy?.trim() || 'system', {
+            approvalLevels,
+            autoRejectMs,
+            approvers: input.approvers,
+          }),
+        ),
+      );
+    } catch (err) {
+      // Only a vanished order ends the run here; anything else is a bug to see in the UI.
+      if (!gone) throw err;
+    }
   }
 
   while (!gone) {

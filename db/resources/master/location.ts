@@ -7,7 +7,9 @@ export const Location = defineResource({
   path: 'location',
   key: 'Location_Code',
   display: ['Location_Code', 'Location_Name'],
-  lookup: { filters: ['Plant_Code'] },
+  // Orders keep their loading and destination by the location's row id (Loading_Destination_From_Id, spec/2 §3):
+  // the items carry it.
+  lookup: { filters: ['Plant_Code'], columns: ['Id'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Location_Code', type: 'text', required: true, unique: true, maxLength: 20, lookupMinChars: 0 },

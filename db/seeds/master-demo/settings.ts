@@ -334,16 +334,19 @@ export const APPOINTMENT_MATRICES: SeedRecord[] = WAREHOUSE_SPECS.flatMap((w) =>
 });
 
 /**
- * Approvers by demo account (db/seeds/demo.ts DEMO_USERS): the logistic staff decide first, the administrator
- * second. For company 2000 a second logistic account shares level 1 (either of them may decide). The seed
- * leaves out an account that does not exist or is inactive, and a matrix left with no approver.
+ * Approvers by demo account (db/seeds/demo.ts DEMO_USERS): the logistic staff and their supervisor decide first
+ * (either of them; nobody approves their own request, so what 'logistic' asks the supervisor approves), the
+ * administrator second. For company 2000 a third logistic account shares level 1. The seed leaves out an account
+ * that does not exist or is inactive, and a matrix left with no approver.
  */
 const TWO_LEVELS = [
   { Username: 'logistic', Level: 1 },
+  { Username: 'supervisor', Level: 1 },
   { Username: 'admin', Level: 2 },
 ];
 const TWO_LEVELS_SHARED = [
   { Username: 'logistic', Level: 1 },
+  { Username: 'supervisor', Level: 1 },
   { Username: 'newstaff', Level: 1 },
   { Username: 'admin', Level: 2 },
 ];
@@ -392,13 +395,14 @@ const MATRICES: Matrix[] = [
 
 /**
  * Who approves a SAP order typed in the console (Info1 SAP_ORDER, workflows/approvals): for companies 1000 and 3000
- * the logistic staff first and the administrator second; for company 2000 either of its two logistic accounts,
- * one level. One matrix per company and order type, since a matrix names its order type.
+ * the logistic staff (or their supervisor) first and the administrator second; for company 2000 any of its three
+ * logistic accounts, one level. One matrix per company and order type, since a matrix names its order type.
  */
 const SAP_ORDER_APPROVERS: Record<string, readonly SeedChildRow[]> = {
   '1000': TWO_LEVELS,
   '2000': [
     { Username: 'logistic', Level: 1 },
+    { Username: 'supervisor', Level: 1 },
     { Username: 'newstaff', Level: 1 },
   ],
   '3000': TWO_LEVELS,

@@ -1,0 +1,352 @@
+// What users do to an order from the order list (spec/1 §2, §5, §7; spec/2 §2.3): the transporter's accept and
+// reject, and edit assign transporter of a rejected order. Each goes to the order's workflow as a Workflow Update
+// (DESIGN §2), which writes the change before it answers; this module checks first, with the same row flags the
+// list shows (flags.ts), that the user may take the action on that order now, so a stale screen is refused here and
+// nothing is sent. The workflow's validators then judge the state at the moment of the change (a deadline that
+// passed a moment ago, an answer given in another tab).
+import { z } from 'zod';
+import { integer } from '../../db/resources/input';
+import {
+  assignModelSchema,
+  type TransporterActionItem,
+  type TransporterActionResult,
+} from '../../db/resources/order-assign';
+import type { AppDeps } from '../deps';
+import { AppError, NotFoundError, RuleError, ValidationError } from '../errors';
+import { translate, type Language } from '../i18n';
+import type { AuthUser } from '../services/session';
+import { evaluateAssignment, type EvaluatedTransporter } from './approval-check';
+import { autoRejectHours, checkReasons } from './assign';
+import { loadSapOrders, shipmentTypeCategory } from './assign-context';
+import { orderFlags, type FlagRow } from './flags';
+import { orderParty, ownOrders } from './ownership';
+import { flagActor } from './read';
+import type { OrderUpdateFailure, OrderUpdateOutcome, OrderWorkflows } from './workflows';
+
+/** Orders asked at once: a multi-select stays quick without flooding the worker. */
+const CONCURRENCY = 4;
+
+/** What the flags and the actions read of an order. */
+interface ActionRow extends FlagRow {
+  Id: number;
+  Order_No: string;
+  Company_Code: string | null;
+  Order_Type_Name: string | null;
+  Order_Type_Id: number | null;
+}
+
+const ACTION_COLUMNS = [
+  'o.id as Id',
+  'o.order_no as Order_No',
+  'o.status as Status',
+  'o.dispatch_status as Dispatch_Status',
+  'o.transporter_code as Transporter_Code',
+  'o.is_relation',
+  'o.has_shipment',
+  'o.auto_reject_date as Auto_Reject_Date',
+  'o.revert_qty as Revert_Qty',
+  'o.company_code as Company_Code',
+  'o.order_type_name as Order_Type_Name',
+  'o.order_type_id as Order_Type_Id',
+];
+
+function workflowsOf(deps: AppDeps): OrderWorkflows {
+  if (!deps.orderWorkflows) throw new AppError(503, 'WORKFLOW_UNAVAILABLE', 'errors.unavailable');
+  return deps.orderWorkflows;
+}
+
+/** Runs `fn` over `items`, at most `limit` at a time, keeping their order in the answer. */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Why the flags refuse an answer, in the workflow's own words (its refusal codes). */
+function refusalOf(row: ActionRow, now: Date, internal: boolean): OrderUpdateFailure | 'NOT_FOUND' {
+  if (row.Status !== 'ASSIGNED TO TRANSPORTER' || row.Dispatch_Status !== 'WAITING') {
+    return row.Dispatch_Status && row.Dispatch_Status !== 'WAITING' ? 'ALREADY_DECIDED' : 'NOT_ALLOWED';
+  }
+  if (row.Auto_Reject_Date && new Date(row.Auto_Reject_Date).getTime() <= now.getTime())
+    return 'DEADLINE_PASSED';
+  return internal ? 'NOT_ALLOWED' : 'NOT_THIS_TRANSPORTER';
+}
+
+export interface TransporterActionSummary {
+  results: TransporterActionResult[];
+  succeeded: number;
+  failed: number;
+}
+
+/**
+ * POST order/transporter_action: one Update per item (accept or reject), every item answered even when others
+ * fail. Staff answer for the order's transporter; a transporter or relation answers as itself, and another
+ * party's order is "not found" with nothing sent.
+ */
+export async function transporterAction(
+  deps: AppDeps,
+  user: AuthUser,
+  lang: Language,
+  items: TransporterActionItem[],
+): Promise<TransporterActionSummary> {
+  const ids = [...new Set(items.map((i) => i.id))];
+  const rows = (await ownOrders(deps.db('orders as o').whereIn('o.id', ids), user).select(
+    ...ACTION_COLUMNS,
+  )) as ActionRow[];
+  const byId = new Map(rows.map((r) => [r.Id, r]));
+  const actor = await flagActor(deps, user);
+  const party = orderParty(user);
+  const ownCode = party.kind === 'transporter' || party.kind === 'relation' ? party.code : null;
+
+  const answer = (item: TransporterActionItem, success: boolean, key: string): TransporterActionResult => ({
+    ref_no: item.ref_no ?? null,
+    reason: item.reason ?? null,
+    success,
+    message: translate(lang, `order.action.${key}`),
+  });
+
+  const results = await mapLimited(items, CONCURRENCY, async (item) => {
+    const row = byId.get(item.id);
+    if (!row) return answer(item, false, 'NOT_FOUND');
+    const remark = item.reason?.trim() ?? '';
+    // spec/1 §5: a rejection says why; refused here per order, before anything is sent.
+    if (item.status === 'REJECTED' && !remark) return answer(item, false, 'require_reason');
+    if (!orderFlags(row, actor).need_transporter_action) {
+      return answer(item, false, refusalOf(row, actor.now, party.kind === 'internal'));
+    }
+    const workflows = workflowsOf(deps);
+    const transporterCode = ownCode ?? row.Transporter_Code!;
+    const outcome: OrderUpdateOutcome =
+      item.status === 'ACCEPTED'
+        ? await workflows.accept(row.Order_No, { by: user.username, transporterCode })
+        : await workflows.reject(row.Order_No, { by: user.username, transporterCode, remark });
+    return outcome.ok ? answer(item, true, item.status) : answer(item, false, outcome.code);
+  });
+  const succeeded = results.filter((r) => r.success).length;
+  return { results, succeeded, failed: results.length - succeeded };
+}
+
+// ------------------------------------------------------------------------------------ edit assign transporter
+
+/** spec/2 §7 PUT order/edit_assign_transporter: the order and its new assignment (the assign model). */
+export const editAssignBodySchema = z.object({
+  id: integer({ min: 1 }),
+  // The assign model as the panel sends it; the SAP order ids are the order's own and not changed here.
+  edited_order: assignModelSchema.extend({
+    id: z
+      .array(integer({ min: 1 }))
+      .max(50)
+      .nullish(),
+  }),
+});
+export type EditAssignBody = z.infer<typeof editAssignBodySchema>;
+
+/** The order type whose Change column is locked (spec/2 §2.3: order type code TO with Info1 IN). */
+async function changeLocked(deps: AppDeps, orderTypeId: number | null): Promise<boolean> {
+  if (orderTypeId === null) return false;
+  const type = (await deps.db('order_types').where('id', orderTypeId).first('code', 'info1')) as
+    { code: string | null; info1: string | null } | undefined;
+  return type?.code?.toUpperCase() === 'TO' && type.info1?.toUpperCase() === 'IN';
+}
+
+const HEADER_CHANGES = [
+  'shipment_type',
+  'vessel',
+  'loading_destination_from_id',
+  'loading_destination_to_id',
+  'trip_type',
+  'freight_date',
+  'truck_type_id',
+  'edited_date',
+  'edited_by',
+] as const;
+
+/**
+ * An order_transporters row from a transporter entry as the approval check priced it (never the client's figures),
+ * as the assign save writes it.
+ */
+function transporterRow(
+  orderId: number,
+  t: EvaluatedTransporter,
+  tripType: string | null,
+  freightDate: string,
+) {
+  const { entry, option, criteria } = t;
+  return {
+    order_id: orderId,
+    transporter_code: entry.transporter_code,
+    transporter_name: entry.transporter_name ?? null,
+    truck_type_id: entry.truck_type_id ?? null,
+    freight_master: entry.freight_master ?? null,
+    freight_cost: entry.freight_cost ?? null,
+    freight_suggested: entry.freight_suggested ?? null,
+    freight_value: entry.freight_value ?? null,
+    freight_per: option?.per ?? null,
+    freight_uom: entry.freight_uom ?? null,
+    freight_total_cost: entry.freight_total_cost ?? null,
+    freight_total_cost_user_not: entry.freight_total_cost_user_not ?? null,
+    freight_container: entry.freight_container ?? null,
+    freight_kg: option?.total_kg ?? null,
+    freight_material: option?.materials[0]?.Material_Code ?? null,
+    truck_capacity: option?.freight_capacity ?? null,
+    system_not: entry.system_not ?? null,
+    user_not: entry.user_not ?? null,
+    truck_rental: entry.truck_rental ?? false,
+    multiple_weighing: entry.multiple_weighing ?? false,
+    exclude_approval: criteria.length === 0,
+    freight_criteria: entry.freight_criteria ?? null,
+    assign_reason: entry.assign_reason ?? null,
+    assign_reason_others: entry.assign_reason_others ?? null,
+    trip_type: tripType,
+    freight_date: freightDate,
+  };
+}
+
+const FAILURE_STATUS: Partial<Record<OrderUpdateFailure, number>> = {
+  WORKFLOW_UNAVAILABLE: 503,
+  WORKFLOW_NOT_FOUND: 409,
+  ORDER_NOT_FOUND: 404,
+};
+
+/**
+ * PUT order/edit_assign_transporter: a rejected order given to a transporter again (spec/2 §2.3). The new
+ * assignment (header values and the order's transporters) is written in one transaction, then the workflow's
+ * editAssignTransporter Update takes the order back into its flow (approval, or the transporter asked with a new
+ * deadline) and re-reserves its quantities. The Update's activity locks the orders row, so it cannot run inside
+ * the transaction that wrote it; when the workflow refuses (the quantity was taken meanwhile, the order moved on),
+ * the assignment as it was before is written back and the refusal answered, so a refused edit changes nothing.
+ */
+export async function editAssignTransporter(
+  deps: AppDeps,
+  user: AuthUser,
+  body: EditAssignBody,
+): Promise<{ orderNo: string; transporter: string }> {
+  const { db } = deps;
+  const row = (await ownOrders(db('orders as o').where('o.id', body.id), user).first(...ACTION_COLUMNS)) as
+    ActionRow | undefined;
+  if (!row) throw new NotFoundError();
+  if (!orderFlags(row, await flagActor(deps, user)).can_assign_transporter) {
+    throw new RuleError('NOT_ALLOWED', 'order.editAssign.notRejected');
+  }
+  if (await changeLocked(deps, row.Order_Type_Id)) {
+    throw new RuleError('CHANGE_LOCKED', 'order.editAssign.changeLocked');
+  }
+  const edited = body.edited_order;
+  if (!edited.transporters.length || edited.transporters.some((t) => !t.transporter_code?.trim())) {
+    throw new ValidationError({ transporters: [{ key: 'order.editAssign.transporterRequired' }] });
+  }
+  const workflows = workflowsOf(deps);
+
+  // The assignment is judged as the assign panel's is (approval-check.ts): on the order's own lines and SAP
+  // orders, with what the panel changed and the rest as the order has it.
+  const current = (await db('orders')
+    .where('id', row.Id)
+    .first(
+      ...HEADER_CHANGES,
+      'charge_oa_company',
+      'warehouse_code',
+      'is_relation',
+      db.raw(`to_char(freight_date, 'YYYY-MM-DD') as freight_day`),
+    )) as Record<string, unknown>;
+  const lines = (await db('order_details as d')
+    .join('sap_order_details as s', 's.id', 'd.sap_order_detail_id')
+    .where('d.order_id', row.Id)
+    .orderBy('d.item_no')
+    .select('d.sap_order_detail_id as Id', 's.sap_order_id', 'd.qty', 'd.conversion_type')) as {
+    Id: number;
+    sap_order_id: number;
+    qty: number;
+    conversion_type: string | null;
+  }[];
+  const sapOrderIds = [...new Set(lines.map((l) => l.sap_order_id))];
+  const model = {
+    ...edited,
+    id: sapOrderIds,
+    shipment_type: edited.shipment_type ?? (current.shipment_type as string | null),
+    loading_destination_from_id:
+      edited.loading_destination_from_id ?? (current.loading_destination_from_id as number | null),
+    loading_destination_to_id:
+      edited.loading_destination_to_id ?? (current.loading_destination_to_id as number | null),
+    charge_oa_company: edited.charge_oa_company ?? (current.charge_oa_company as string | null),
+    warehouse_code: edited.warehouse_code ?? (current.warehouse_code as string | null),
+    freight_date: edited.freight_date ?? (current.freight_day as string | null),
+    trip_type: edited.trip_type ?? (current.trip_type as string | null),
+    details: lines.map((l) => ({
+      Id: l.Id,
+      Qty: Number(l.qty),
+      conversion_type: l.conversion_type,
+      include_merge: true,
+    })),
+  };
+  const evaluation = await evaluateAssignment(
+    {
+      db,
+      user,
+      now: deps.now(),
+      sapOrders: await loadSapOrders(db, sapOrderIds),
+      category: await shipmentTypeCategory(db, model.shipment_type, row.is_relation),
+    },
+    model,
+  );
+  await checkReasons(db, evaluation);
+  const first = evaluation.transporters[0]!.entry;
+  const transporterCode = first.transporter_code!;
+  const deadlineMs =
+    (await autoRejectHours(db, row.Company_Code, row.Order_Type_Name ?? '', transporterCode)) *
+    deps.config.AUTO_REJECT_HOUR_MS;
+
+  const before = await db.transaction(async (trx) => {
+    const header = (await trx('orders')
+      .where('id', row.Id)
+      .forUpdate()
+      .first(...HEADER_CHANGES)) as Record<string, unknown>;
+    const transporters = (await trx('order_transporters').where('order_id', row.Id).orderBy('id')) as Record<
+      string,
+      unknown
+    >[];
+    await trx('orders')
+      .where('id', row.Id)
+      .update({
+        shipment_type: model.shipment_type,
+        vessel: edited.vessel ?? edited.vessel_code ?? header.vessel,
+        loading_destination_from_id: model.loading_destination_from_id,
+        loading_destination_to_id: model.loading_destination_to_id,
+        trip_type: model.trip_type,
+        freight_date: model.freight_date,
+        truck_type_id: first.truck_type_id ?? header.truck_type_id,
+        edited_date: deps.now(),
+        edited_by: user.username,
+      });
+    await trx('order_transporters').where('order_id', row.Id).delete();
+    await trx('order_transporters').insert(
+      evaluation.transporters.map((t) => transporterRow(row.Id, t, model.trip_type, model.freight_date!)),
+    );
+    return { header, transporters };
+  });
+
+  const outcome = await workflows.editAssignTransporter(row.Order_No, {
+    by: user.username,
+    transporterCode,
+    approvalLevels: evaluation.approvalLevels,
+    approvers: evaluation.approvers,
+    autoRejectMs: deadlineMs,
+  });
+  if (!outcome.ok) {
+    await db.transaction(async (trx) => {
+      await trx('orders').where('id', row.Id).update(before.header);
+      await trx('order_transporters').where('order_id', row.Id).delete();
+      if (before.transporters.length) await trx('order_transporters').insert(before.transporters);
+    });
+    throw new AppError(FAILURE_STATUS[outcome.code] ?? 422, outcome.code, `order.action.${outcome.code}`);
+  }
+  // orders.workflow_input (what the sweep restarts from) is brought up to date by the workflow's own activity,
+  // in the transaction that writes the edit-assign change.
+  return { orderNo: row.Order_No, transporter: first.transporter_name ?? transporterCode };
+}

@@ -1,0 +1,310 @@
+// Whether an assignment needs approval, and whose (DESIGN §4 "Freight, transporter choice and approval"; spec/2
+// §4 "Assign panel", §5.3, §7 util/check_approval). The panel's Check Approval and the save both call
+// evaluateAssignment, so the save asks exactly the levels the check showed, computed again from the database and
+// never taken from the client's approval_matrix.
+//
+// Per transporter entry, priced on the lane as the Select Transporter dialog priced it (freight.ts), the
+// criteria that apply (the Approval Matrix Info1):
+//   HIGHER         the cost was raised above the suggested (cheapest) option's, by the user's trips, or the
+//                  total KG differs from the recommended KG (the user's trips cannot carry the goods);
+//   DIFFERENT_NOT  the system's trips are fewer than the user's;
+//   EXCEED         the transporter goes over its quota (assign-quota.ts);
+//   DIFFERENT_OA   the freight is charged to another company than the order's.
+// Any of them needs a reason (require_reason) and asks its matrix's approvers. None: LOWER, the cost is excluded
+// from approval (nothing is asked). A relation (the customer or vendor collects) has no freight and no approval.
+//
+// Who approves: for each criterion that applies, the active Approval Matrix of that Info1 for the first SAP
+// order's company and order type (by Name) whose other scope fields (business segment, purchase organisation,
+// document type, distribution) are empty or the order's; the one that fills most of them wins, as for SAP orders
+// (workflows/approvals/activities.ts findSapOrderMatrix). Their active approvers are merged level by level across
+// matrices, then the requester is taken out (workflows/approvals/approvers.ts excludeRequester: nobody approves
+// their own request; administrators stand in on a level the requester alone held).
+import type { Knex } from 'knex';
+import {
+  APPROVAL_CRITERIA,
+  type Approver,
+  type AssignModel,
+  type AssignTransporter,
+  type FreightCriterion,
+  type TransporterOption,
+} from '../../db/resources/order-assign';
+import { excludeRequester } from '../../workflows/approvals/approvers';
+import type { ApproverRef } from '../../workflows/approvals/messages';
+import { RuleError } from '../errors';
+import type { AuthUser } from '../services/session';
+import type { AssignSapOrder, ShipmentTypeCategory } from './assign-context';
+import { checkQuota } from './assign-quota';
+import { freightOptions, repriced } from './freight';
+
+/** The order a rule fails in: the first four checks of spec/2 §5.2, also asked of a check of approval. */
+export function requireLane(model: AssignModel): {
+  loading: number;
+  destination: number;
+  chargeOa: string;
+  freightDate: string;
+} {
+  const { loading_destination_from_id: loading, loading_destination_to_id: destination } = model;
+  if (!loading) throw new RuleError('REQUIRE_LOADING', 'assign.require_loading');
+  if (!destination) throw new RuleError('REQUIRE_DESTINATION', 'assign.require_destination');
+  if (!model.charge_oa_company) {
+    throw new RuleError('REQUIRE_CHARGE_OA_COMPANY', 'assign.require_charge_oa_company');
+  }
+  if (!model.freight_date) throw new RuleError('REQUIRE_FREIGHT_DATE', 'assign.require_freight_date');
+  return { loading, destination, chargeOa: model.charge_oa_company, freightDate: model.freight_date };
+}
+
+/** The lines the order takes (include_merge); at least one (spec/2 §5.3). */
+export function includedLines(model: AssignModel): AssignModel['details'] {
+  const lines = model.details.filter((d) => d.include_merge);
+  if (!lines.length) throw new RuleError('REQUIRE_LINE', 'assign.require_line');
+  return lines;
+}
+
+/** A transporter entry as the server priced and judged it. */
+export interface EvaluatedTransporter {
+  /** The entry with the server's figures, criteria and require_reason (transporter_data of check_approval). */
+  entry: AssignTransporter;
+  /** The freight option it was priced with; null for a relation. */
+  option: TransporterOption | null;
+  /** The criteria that ask for approval (APPROVAL_CRITERIA). */
+  criteria: FreightCriterion[];
+  exceedMessage: { key: string; params: Record<string, string | number> } | null;
+}
+
+export interface AssignmentEvaluation {
+  transporters: EvaluatedTransporter[];
+  /** Who decides which level, the requester taken out (the workflow's input). */
+  approvers: ApproverRef[];
+  /** The same, as check_approval answers them. */
+  approvalList: Approver[];
+  approvalLevels: number;
+}
+
+export interface EvaluationContext {
+  db: Knex;
+  user: AuthUser;
+  now: Date;
+  /** The SAP orders of the assignment, the first one fixing the scope. */
+  sapOrders: readonly AssignSapOrder[];
+  category: ShipmentTypeCategory;
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();
+
+/** Prices and judges every transporter entry and finds the approvers (see the header). */
+export async function evaluateAssignment(
+  ctx: EvaluationContext,
+  model: AssignModel,
+): Promise<AssignmentEvaluation> {
+  const first = ctx.sapOrders[0]!;
+  if (ctx.category === 'RELATION') {
+    return {
+      transporters: model.transporters.map((entry) => ({
+        entry: { ...entry, freight_criteria: null, require_reason: false },
+        option: null,
+        criteria: [],
+        exceedMessage: null,
+      })),
+      approvers: [],
+      approvalList: [],
+      approvalLevels: 0,
+    };
+  }
+  const lane = requireLane(model);
+  const lines = includedLines(model).map((d) => ({
+    Id: d.Id,
+    Qty: d.Qty,
+    conversion_type: d.conversion_type,
+  }));
+  const optionsByTrips = new Map<number, TransporterOption[]>();
+  const optionsFor = async (trips: number) => {
+    let options = optionsByTrips.get(trips);
+    if (!options) {
+      options = await freightOptions(ctx.db, {
+        loading: lane.loading,
+        destination: lane.destination,
+        charge_oa_company: lane.chargeOa,
+        freight_date: lane.freightDate,
+        trip_type: model.trip_type,
+        shipment_type: model.shipment_type,
+        warehouse_code: model.warehouse_code,
+        materials: lines,
+        container: trips,
+      });
+      optionsByTrips.set(trips, options);
+    }
+    return options;
+  };
+
+  const transporters: EvaluatedTransporter[] = [];
+  for (const [i, entry] of model.transporters.entries()) {
+    if (!entry.transporter_code) {
+      throw new RuleError('REQUIRE_TRANSPORTER', 'assign.item_require_transporter', { n: i + 1 });
+    }
+    const options = await optionsFor(entry.user_not ?? entry.freight_container ?? 1);
+    const ofTransporter = options.filter((o) => same(o.transporter_code, entry.transporter_code));
+    const option =
+      ofTransporter.find((o) => same(o.freight_master, entry.freight_master)) ??
+      ofTransporter.find((o) => o.truck_type_id === entry.truck_type_id) ??
+      ofTransporter[0];
+    if (!option) {
+      throw new RuleError('NO_FREIGHT_OPTION', 'assign.noFreightOption', {
+        n: i + 1,
+        transporter: entry.transporter_code,
+      });
+    }
+    const suggested = options[0]!;
+    const priced = entry.freight_cost != null ? repriced(option, entry.freight_cost) : option;
+    const costRaised = priced.total_cost_user_not > suggested.total_cost_user_not + 0.005;
+    const quota = await checkQuota(ctx.db, {
+      transporterCode: option.transporter_code,
+      sapOrder: first,
+      kg: priced.total_kg,
+      now: ctx.now,
+    });
+    const criteria: FreightCriterion[] = [];
+    if (costRaised || Math.abs(priced.total_kg - priced.recommended_kg) > 0.0005) criteria.push('HIGHER');
+    if (priced.system_not < priced.user_not) criteria.push('DIFFERENT_NOT');
+    if (quota.exceed) criteria.push('EXCEED');
+    if (!same(lane.chargeOa, first.company_code)) criteria.push('DIFFERENT_OA');
+    transporters.push({
+      entry: {
+        ...entry,
+        transporter_code: option.transporter_code,
+        transporter_name: option.transporter_name,
+        truck_type_id: option.truck_type_id,
+        freight_cost: priced.cost,
+        freight_total_cost: priced.total_cost,
+        freight_total_cost_user_not: priced.total_cost_user_not,
+        freight_suggested: suggested.cost,
+        freight_container: entry.freight_container ?? priced.user_not,
+        freight_uom: priced.uom,
+        freight_value: priced.is_value,
+        freight_master: priced.freight_master,
+        freight_criteria: criteria[0] ?? 'LOWER',
+        system_not: priced.system_not,
+        user_not: priced.user_not,
+        require_reason: criteria.length > 0,
+        freight_date: lane.freightDate,
+      },
+      option: priced,
+      criteria,
+      exceedMessage: quota.message,
+    });
+  }
+
+  const applying = APPROVAL_CRITERIA.filter((c) => transporters.some((t) => t.criteria.includes(c)));
+  const approvers = await matrixApprovers(ctx.db, first, applying);
+  const administrators = (await ctx
+    .db('users')
+    .where({ is_admin: true, is_active: true })
+    .orderBy('username')
+    .pluck('username')) as string[];
+  // Level by level, so each level that stays keeps the criteria it was asked for.
+  const levels = [...new Set(approvers.map((a) => a.level))].sort((a, b) => a - b);
+  const refs: ApproverRef[] = [];
+  const approvalList: Approver[] = [];
+  const names = await fullNames(ctx.db, [...approvers.map((a) => a.username), ...administrators]);
+  for (const level of levels) {
+    const onLevel = approvers.filter((a) => a.level === level);
+    const kept = excludeRequester(
+      onLevel.map((a) => ({ username: a.username, level: 1 })),
+      ctx.user.username,
+      administrators,
+    );
+    if (!kept.length) continue;
+    const renumbered = new Set(refs.map((r) => r.level)).size + 1;
+    for (const k of kept) {
+      refs.push({ username: k.username, level: renumbered });
+      const own = onLevel.find((a) => same(a.username, k.username));
+      approvalList.push({
+        Username: k.username,
+        fullname: names.get(k.username.toLowerCase()) ?? null,
+        Level: renumbered,
+        Info1: own?.info1 ?? onLevel[0]!.info1,
+      });
+    }
+  }
+  return {
+    transporters,
+    approvers: refs,
+    approvalList,
+    approvalLevels: new Set(refs.map((r) => r.level)).size,
+  };
+}
+
+interface MatrixApprover {
+  username: string;
+  level: number;
+  info1: FreightCriterion;
+}
+
+/**
+ * The approvers of the most specific active matrix per criterion, each matrix's levels renumbered 1..n over its
+ * active users, merged across matrices (one row per level and person; the first criterion names it).
+ */
+async function matrixApprovers(
+  db: Knex,
+  order: AssignSapOrder,
+  criteria: readonly FreightCriterion[],
+): Promise<MatrixApprover[]> {
+  const merged = new Map<string, MatrixApprover>();
+  if (!order.company_code) return [];
+  for (const criterion of criteria) {
+    const matrix = await findMatrix(db, order, criterion);
+    if (!matrix) continue;
+    const rows = (await db('approval_matrix_approvers as a')
+      .joinRaw('join users as u on lower(u.username) = lower(a.username)')
+      .where('a.approval_matrix_id', matrix.id)
+      .where('u.is_active', true)
+      .orderBy([{ column: 'a.level' }, { column: 'u.username' }])
+      .select('u.username', 'a.level')) as { username: string; level: number }[];
+    const levels = [...new Set(rows.map((r) => r.level))];
+    for (const r of rows) {
+      const level = levels.indexOf(r.level) + 1;
+      const key = `${level}|${r.username.toLowerCase()}`;
+      if (!merged.has(key)) merged.set(key, { username: r.username, level, info1: criterion });
+    }
+  }
+  return [...merged.values()].sort((a, b) => a.level - b.level || a.username.localeCompare(b.username));
+}
+
+/** The most specific active matrix of one criterion for the order (see the header). */
+async function findMatrix(
+  db: Knex,
+  order: AssignSapOrder,
+  criterion: FreightCriterion,
+): Promise<{ id: number } | undefined> {
+  const query = db('approval_matrices as m')
+    .where('m.is_active', true)
+    .whereRaw('upper(m.info1) = ?', [criterion])
+    .whereRaw('lower(m.company_code) = lower(?)', [order.company_code])
+    .whereRaw('lower(m.order_type) = lower(?)', [order.order_type]);
+  const scope: [column: string, value: string | null][] = [
+    ['m.business_segment_code', order.product_category],
+    ['m.purchase_organization_code', order.purchase_organization],
+    ['m.document_type', order.document_type],
+    ['m.distribution', order.distribution],
+  ];
+  for (const [column, value] of scope) {
+    if (value === null) query.whereNull(column);
+    else query.where((q) => void q.whereNull(column).orWhereRaw('lower(??) = lower(?)', [column, value]));
+  }
+  return (await query
+    .orderByRaw(
+      `((m.business_segment_code is not null)::int + (m.purchase_organization_code is not null)::int +
+        (m.document_type is not null)::int + (m.distribution is not null)::int) desc`,
+    )
+    .orderBy('m.approval_matrix_code')
+    .first('m.id')) as { id: number } | undefined;
+}
+
+async function fullNames(db: Knex, usernames: readonly string[]): Promise<Map<string, string>> {
+  const lower = [...new Set(usernames.map((u) => u.toLowerCase()))];
+  if (!lower.length) return new Map();
+  const rows = (await db('users')
+    .whereRaw('lower(username) = any(?)', [lower])
+    .select('username', 'full_name')) as { username: string; full_name: string }[];
+  return new Map(rows.map((r) => [r.username.toLowerCase(), r.full_name]));
+}

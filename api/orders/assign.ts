@@ -1,0 +1,531 @@
+// The two saves of the assign panels (spec/2 §2.5, §2.6, §5.2, §5.3; DESIGN §4 "Quantities", "Order states"):
+// saporder/assign_transporter gives SAP orders to a transporter (collective: to several on one order), and
+// saporder/assign_customer_vendor to the customer or vendor who collects the goods itself (a relation).
+//
+// Before anything is written, in this order: the seven checks of §5.2 (loading, destination, charge-OA company,
+// freight date, stuffing date, a transporter, each entry's code), the SAP orders (existing, approved, the user's
+// companies and plants, one company and order type), the lines (each included line at most its os_qty, summed
+// over split lines of one SAP line; at least one; collective and LN orders take a line whole), the evaluation of
+// approval-check.ts and its reasons (require_reason → assign_reason; a reason whose Info1 is Y → other reason), and
+// the sync rule (a delivery or sales order type with SO Factory numbers needs a successful sync: "NOT OK").
+//
+// Then one transaction: the SAP lines are locked (FOR UPDATE, in id order, so two assignments of shared lines
+// queue instead of deadlocking) and their os_qty read again, the order is made (Order_No from the RunningNumber
+// ORDER) with its lines and transporters, the SAP lines' os_qty is reduced (the SAP order's totals and tab follow by
+// the triggers of migration 006), the workflow's input is kept on the order (migration 017), and the workflow
+// `order:<Order_No>` is started before the commit: a refused start rolls everything back (503); with no Temporal
+// client the order is saved and the sweep starts it from workflow_input.
+import type { Knex } from 'knex';
+import type { AssignModel } from '../../db/resources/order-assign';
+import type { OrderStatus } from '../../db/resources/order';
+import { orderWorkflowId, type OrderWorkflowInput } from '../../workflows/orders/messages';
+import type { AppDeps } from '../deps';
+import { AppError, ConflictError, ForbiddenError, RuleError } from '../errors';
+import type { AuthUser } from '../services/session';
+import { isAuthorized } from '../sap-orders/authorization';
+import { lookupValue, type OrderTypeRow } from '../sap-orders/order-types';
+import { nextRunningNumber } from '../sap-orders/running-number';
+import {
+  loadSapOrders,
+  orderTypeOf,
+  shipmentTypeCategory,
+  type AssignSapOrder,
+  type ShipmentTypeCategory,
+} from './assign-context';
+import { evaluateAssignment, includedLines, requireLane, type AssignmentEvaluation } from './approval-check';
+import { weighLines, type WeighedLine } from './freight';
+
+/** The RunningNumber orders are numbered from (master demo: ORD + 7 digits). */
+export const ORDER_RUNNING_NUMBER = 'ORDER';
+/** Hours a transporter has to answer when no AutoRejectSetting matches (the setting's own default). */
+export const DEFAULT_AUTO_REJECT_HOURS = 24;
+
+export interface SavedOrder {
+  Id: number;
+  Order_No: string;
+  Status: OrderStatus;
+}
+
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();
+const thousandths = (n: number | string) => Math.round(Number(n) * 1000);
+
+/** Checks 5 to 7 of spec/2 §5.2 after requireLane's four; answers the stuffing range with to = from when empty. */
+function requireStuffingAndTransporters(model: AssignModel): { from: string; to: string } {
+  const [from, to] = model.stuffing_date ?? [];
+  if (!from) throw new RuleError('REQUIRE_STUFFING_DATE', 'assign.require_stuffing_date');
+  if (!model.transporters.length) throw new RuleError('REQUIRE_TRANSPORTER', 'assign.require_transporter');
+  model.transporters.forEach((entry, i) => {
+    if (!entry.transporter_code) {
+      throw new RuleError('REQUIRE_TRANSPORTER', 'assign.item_require_transporter', { n: i + 1 });
+    }
+  });
+  const until = to ?? from;
+  if (until < from) throw new RuleError('STUFFING_RANGE', 'assign.stuffingRange');
+  return { from, to: until };
+}
+
+/** The SAP orders, read and held to the rules every assignment shares. */
+async function assignableSapOrders(
+  deps: AppDeps,
+  user: AuthUser,
+  ids: readonly number[],
+): Promise<{ sapOrders: AssignSapOrder[]; orderType: OrderTypeRow }> {
+  const sapOrders = await loadSapOrders(deps.db, ids);
+  const first = sapOrders[0]!;
+  const plants = await deps.permissions.plants(user);
+  for (const s of sapOrders) {
+    if (!isAuthorized(plants, s.company_code, s.plant)) {
+      throw new ForbiddenError('sapOrder.notAuthorized', {
+        company: s.company_code ?? '',
+        plant: s.plant ?? '',
+      });
+    }
+    if (s.status !== 'APPROVED') {
+      throw new RuleError('NOT_OUTSTANDING', 'assign.notOutstanding', { document: s.document_no });
+    }
+    if (!same(s.company_code, first.company_code) || !same(s.order_type, first.order_type)) {
+      throw new RuleError('MIXED_DOCUMENTS', 'assign.mixedDocuments', { document: s.document_no });
+    }
+  }
+  return { sapOrders, orderType: await orderTypeOf(deps.db, first) };
+}
+
+interface LineHold {
+  id: string;
+  sap_order_id: number;
+  item_no: string;
+  os_qty: string;
+  tolerance: string | null;
+  ln_type: string | null;
+  incoterm_rule: string | null;
+}
+
+/**
+ * The quantity rules of spec/2 §5.3 against os_qty as `read` gives it (before the transaction, and again under
+ * the lock): every line one of the SAP orders', each SAP line's quantities together at most its os_qty, and a
+ * line taken whole where the quantity cannot be edited.
+ */
+function checkQuantities(
+  model: AssignModel,
+  holds: ReadonlyMap<number, LineHold>,
+  sapOrderIds: ReadonlySet<number>,
+  whole: boolean,
+  taken: (item: string) => AppError,
+): void {
+  const wanted = new Map<number, number>();
+  for (const line of includedLines(model)) {
+    const hold = holds.get(line.Id);
+    if (!hold || !sapOrderIds.has(hold.sap_order_id)) {
+      throw new RuleError('LINE_NOT_IN_ORDERS', 'assign.lineNotInOrders', { id: line.Id });
+    }
+    if (line.Qty <= 0) throw new RuleError('QTY_REQUIRED', 'assign.qtyRequired', { item: hold.item_no });
+    wanted.set(line.Id, (wanted.get(line.Id) ?? 0) + thousandths(line.Qty));
+  }
+  for (const [id, qty] of wanted) {
+    const hold = holds.get(id)!;
+    if (qty > thousandths(hold.os_qty)) throw taken(hold.item_no);
+    if (whole && qty !== thousandths(hold.os_qty)) {
+      throw new RuleError('WHOLE_QTY_REQUIRED', 'assign.wholeQtyRequired', {
+        item: hold.item_no,
+        os_qty: Number(hold.os_qty),
+      });
+    }
+  }
+}
+
+async function readHolds(db: Knex, ids: readonly number[], lock: boolean): Promise<Map<number, LineHold>> {
+  const q = db('sap_order_details')
+    .whereIn('id', [...new Set(ids)])
+    .where('mark_deleted', false)
+    .orderBy('id')
+    .select('id', 'sap_order_id', 'item_no', 'os_qty', 'tolerance', 'ln_type', 'incoterm_rule');
+  if (lock) q.forUpdate();
+  const rows = (await q) as LineHold[];
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+/** The reason rules of spec/2 §5.3 for each entry the evaluation asks a reason of. */
+export async function checkReasons(db: Knex, evaluation: AssignmentEvaluation): Promise<void> {
+  for (const [i, t] of evaluation.transporters.entries()) {
+    if (!t.entry.require_reason) continue;
+    const reason = t.entry.assign_reason;
+    if (!reason) throw new RuleError('REQUIRE_REASON', 'assign.require_reason', { n: i + 1 });
+    const value = await lookupValue(db, 'ASSIGN_TRANSPORTER_REASON', reason);
+    if (!value) throw new RuleError('UNKNOWN_REASON', 'assign.unknownReason', { n: i + 1, value: reason });
+    if ((value.info1 ?? '').toUpperCase() === 'Y' && !t.entry.assign_reason_others) {
+      throw new RuleError('REQUIRE_REASON_OTHERS', 'assign.require_reason_others', { n: i + 1 });
+    }
+  }
+}
+
+/**
+ * The panel's sync rule (spec/2 §4): an order type that uses DO or SO, with SO Factory numbers on its lines, needs
+ * the latest Sync to SAP of its SAP orders to have succeeded (a failed one makes it required again).
+ */
+async function checkSync(db: Knex, model: AssignModel, orderType: OrderTypeRow, ids: readonly number[]) {
+  if (!orderType.use_do && !orderType.use_so) return;
+  if (!includedLines(model).some((d) => d.SO_Factory_No)) return;
+  const latest = (await db('sap_order_syncs')
+    .whereIn('sap_order_id', ids)
+    .orderBy('id', 'desc')
+    .first('success')) as { success: boolean } | undefined;
+  if (!latest?.success) throw new RuleError('SYNC_REQUIRED', 'assign.syncRequired');
+}
+
+/** The most specific AutoRejectSetting hours (company, then order type and transporter narrowing it). */
+export async function autoRejectHours(
+  db: Knex,
+  company: string | null,
+  orderType: string,
+  transporter: string,
+): Promise<number> {
+  if (!company) return DEFAULT_AUTO_REJECT_HOURS;
+  const row = (await db('auto_reject_settings')
+    .where('is_active', true)
+    .whereRaw('lower(company_code) = lower(?)', [company])
+    .where((q) => void q.whereNull('order_type').orWhereRaw('lower(order_type) = lower(?)', [orderType]))
+    .where(
+      (q) =>
+        void q.whereNull('transporter_code').orWhereRaw('lower(transporter_code) = lower(?)', [transporter]),
+    )
+    .orderByRaw('((order_type is not null)::int + (transporter_code is not null)::int) desc')
+    .orderByRaw('(transporter_code is not null) desc')
+    .first('auto_reject_hours')) as { auto_reject_hours: number } | undefined;
+  return row?.auto_reject_hours ?? DEFAULT_AUTO_REJECT_HOURS;
+}
+
+interface PartyRow {
+  name: string | null;
+  address: string | null;
+}
+
+async function partyOf(db: Knex, code: string | null): Promise<PartyRow> {
+  if (!code) return { name: null, address: null };
+  const row = (await db.raw<{ rows: PartyRow[] }>(
+    `select customer_name as name, address from customers where lower(customer_code) = lower(?)
+     union all
+     select vendor_name, address from vendors where lower(vendor_code) = lower(?)
+     limit 1`,
+    [code, code],
+  )) as { rows: PartyRow[] };
+  return row.rows[0] ?? { name: null, address: null };
+}
+
+interface Assignment {
+  model: AssignModel;
+  sapOrders: AssignSapOrder[];
+  orderType: OrderTypeRow;
+  category: ShipmentTypeCategory;
+  relation: boolean;
+  evaluation: AssignmentEvaluation;
+  stuffing: { from: string | null; to: string | null };
+  /** The order's party: the transporter entries, or for a relation the customer or vendor. */
+  transporters: { code: string; name: string | null }[];
+}
+
+/** saporder/assign_transporter: see the header. */
+export async function assignTransporter(
+  deps: AppDeps,
+  user: AuthUser,
+  model: AssignModel,
+): Promise<SavedOrder[]> {
+  requireLane(model);
+  const stuffing = requireStuffingAndTransporters(model);
+  const { sapOrders, orderType } = await assignableSapOrders(deps, user, model.id);
+  const first = sapOrders[0]!;
+  const category = await shipmentTypeCategory(deps.db, model.shipment_type ?? first.shipment_type, false);
+  if (category === 'RELATION') throw new RuleError('RELATION_ORDER', 'assign.useCustomerVendor');
+  if (category !== 'COLLECTIVE' && model.transporters.length > 1) {
+    throw new RuleError('ONE_TRANSPORTER', 'assign.oneTransporter');
+  }
+  const whole = category === 'COLLECTIVE' || orderType.use_ln;
+  const ids = new Set(sapOrders.map((s) => s.id));
+  const holds = await readHolds(
+    deps.db,
+    model.details.map((d) => d.Id),
+    false,
+  );
+  checkQuantities(model, holds, ids, whole, (item) => {
+    const hold = [...holds.values()].find((h) => h.item_no === item)!;
+    return new RuleError('QTY_EXCEEDS', 'assign.qtyExceeds', { item, os_qty: Number(hold.os_qty) });
+  });
+  const evaluation = await evaluateAssignment(
+    { db: deps.db, user, now: deps.now(), sapOrders, category },
+    model,
+  );
+  await checkReasons(deps.db, evaluation);
+  await checkSync(deps.db, model, orderType, [...ids]);
+  return saveAssignment(deps, user, {
+    model,
+    sapOrders,
+    orderType,
+    category,
+    relation: false,
+    evaluation,
+    stuffing,
+    transporters: evaluation.transporters.map((t) => ({
+      code: t.entry.transporter_code!,
+      name: t.entry.transporter_name ?? null,
+    })),
+  });
+}
+
+/** saporder/assign_customer_vendor: one SAP order to its own customer or vendor, no freight, no approval. */
+export async function assignCustomerVendor(
+  deps: AppDeps,
+  user: AuthUser,
+  model: AssignModel,
+): Promise<SavedOrder[]> {
+  if (new Set(model.id).size !== 1) throw new RuleError('ONE_SAP_ORDER', 'assign.oneSapOrder');
+  const { sapOrders, orderType } = await assignableSapOrders(deps, user, model.id);
+  const sapOrder = sapOrders[0]!;
+  const category = await shipmentTypeCategory(deps.db, sapOrder.shipment_type, sapOrder.is_relation);
+  if (category !== 'RELATION') throw new RuleError('NOT_RELATION', 'assign.notRelation');
+  if (!sapOrder.customer_vendor_code) throw new RuleError('NO_CUSTOMER_VENDOR', 'assign.noCustomerVendor');
+  if (!model.relation_truck_type_id) throw new RuleError('REQUIRE_TRUCK_TYPE', 'assign.require_truck_type');
+  const truck = (await deps
+    .db('truck_types')
+    .where({ id: model.relation_truck_type_id, is_active: true })
+    .first('id')) as { id: number } | undefined;
+  if (!truck) throw new RuleError('REQUIRE_TRUCK_TYPE', 'assign.require_truck_type');
+  const holds = await readHolds(
+    deps.db,
+    model.details.map((d) => d.Id),
+    false,
+  );
+  checkQuantities(model, holds, new Set([sapOrder.id]), false, (item) => {
+    const hold = [...holds.values()].find((h) => h.item_no === item)!;
+    return new RuleError('QTY_EXCEEDS', 'assign.qtyExceeds', { item, os_qty: Number(hold.os_qty) });
+  });
+  const [from, to] = model.stuffing_date ?? [];
+  const party = await partyOf(deps.db, sapOrder.customer_vendor_code);
+  const relationModel: AssignModel = {
+    ...model,
+    transporters: [
+      {
+        transporter_code: sapOrder.customer_vendor_code,
+        transporter_name: party.name,
+        truck_type_id: model.relation_truck_type_id,
+        user_not: 1,
+        freight_container: 1,
+      },
+    ],
+  };
+  return saveAssignment(deps, user, {
+    model: relationModel,
+    sapOrders,
+    orderType,
+    category,
+    relation: true,
+    evaluation: { transporters: [], approvers: [], approvalList: [], approvalLevels: 0 },
+    stuffing: { from: from ?? to ?? null, to: to ?? from ?? null },
+    transporters: [{ code: sapOrder.customer_vendor_code, name: party.name }],
+  });
+}
+
+/** The one transaction of a save (see the header). */
+async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Promise<SavedOrder[]> {
+  const { model, sapOrders, orderType, evaluation } = a;
+  const first = sapOrders[0]!;
+  const now = deps.now();
+  const included = includedLines(model);
+  const weighed = await weighLines(
+    deps.db,
+    included.map((d) => ({ Id: d.Id, Qty: d.Qty, conversion_type: d.conversion_type })),
+    { warehouse: model.warehouse_code },
+  );
+  const party = await partyOf(deps.db, first.customer_vendor_code);
+  const lead = a.transporters[0]!;
+  const leadEntry = a.relation ? model.transporters[0] : evaluation.transporters[0]?.entry;
+  const status: OrderStatus =
+    evaluation.approvalLevels > 0 ? 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' : 'ASSIGNED TO TRANSPORTER';
+  const hours = await autoRejectHours(deps.db, first.company_code, orderType.name, lead.code);
+  const autoRejectMs = hours * deps.config.AUTO_REJECT_HOUR_MS;
+
+  return deps.db.transaction(async (trx) => {
+    const holds = await readHolds(
+      trx,
+      included.map((d) => d.Id),
+      true,
+    );
+    checkQuantities(
+      model,
+      holds,
+      new Set(sapOrders.map((s) => s.id)),
+      a.category === 'COLLECTIVE' || orderType.use_ln,
+      (item) => new ConflictError('assign.qtyTaken', { item }, 'QTY_TAKEN'),
+    );
+    const orderNo = await nextRunningNumber(trx, ORDER_RUNNING_NUMBER, now);
+    const [order] = (await trx('orders')
+      .insert({
+        order_no: orderNo,
+        status,
+        dispatch_status: status === 'ASSIGNED TO TRANSPORTER' ? 'WAITING' : null,
+        auto_reject_date:
+          status === 'ASSIGNED TO TRANSPORTER' ? new Date(now.getTime() + autoRejectMs) : null,
+        sap_no: sapOrders
+          .map((s) => s.document_no)
+          .join(', ')
+          .slice(0, 500),
+        document_no: first.document_no,
+        order_type_id: orderType.id,
+        order_type_name: orderType.name,
+        company_code: first.company_code,
+        business_segment_code: first.product_category,
+        warehouse_code: model.warehouse_code ?? first.warehouse_code,
+        document_type: model.document_type ?? first.document_type,
+        distribution: first.distribution,
+        incoterm: first.incoterm,
+        incoterm2: first.incoterm2,
+        customer_vendor_code: first.customer_vendor_code,
+        customer_vendor_name: party.name,
+        customer_vendor_address: first.address ?? party.address,
+        delivery_address: first.delivery_address,
+        valid_from: first.valid_from,
+        valid_to: first.valid_to,
+        shipment_type: model.shipment_type ?? first.shipment_type,
+        shipment_type_category: a.category,
+        transporter_code: lead.code,
+        transporter_name: lead.name,
+        truck_type_id: leadEntry?.truck_type_id ?? null,
+        loading_destination_from_id: model.loading_destination_from_id ?? null,
+        loading_destination_to_id: model.loading_destination_to_id ?? null,
+        charge_oa_company: model.charge_oa_company ?? first.company_code,
+        freight_date: model.freight_date ?? null,
+        stuffing_date_from: a.stuffing.from,
+        stuffing_date_to: a.stuffing.to,
+        trip_type: model.trip_type ?? null,
+        vessel: model.vessel_code ?? model.vessel ?? null,
+        ln_type: model.ln_type ?? null,
+        ln_inco_rule: model.ln_inco_rule ?? null,
+        transporter_notes: model.transporter_notes ?? null,
+        multiple_weighing: leadEntry?.multiple_weighing ? 'Y' : 'N',
+        show_conversion_type: model.show_conversion_type,
+        is_relation: a.relation,
+        created_date: now,
+        created_by: user.username,
+      })
+      .returning(['id'])) as { id: number }[];
+    const orderId = order!.id;
+
+    await trx('order_details').insert(
+      included.map((d, i) => {
+        const hold = holds.get(d.Id)!;
+        const sapOrder = sapOrders.find((s) => s.id === hold.sap_order_id)!;
+        const w = weighed[i]!;
+        return {
+          order_id: orderId,
+          sap_order_detail_id: d.Id,
+          item_no: String((i + 1) * 10).padStart(6, '0'),
+          sap_no: sapOrder.document_no,
+          sap_item_no: hold.item_no,
+          material_code: w.Material_Code,
+          qty: d.Qty,
+          os_qty: d.Qty,
+          tolerance_qty: hold.tolerance ? Math.round(d.Qty * Number(hold.tolerance) * 10) / 1000 : 0,
+          uom: w.UOM,
+          conversion_type: w.conversion_type?.slice(0, 20) ?? null,
+          conversion: w.factor,
+          charge_oa_company: d.charge_oa_company ?? model.charge_oa_company ?? first.company_code,
+          ln_type: d.ln_type ?? hold.ln_type,
+          incoterm_rule: d.incoterm_rule ?? hold.incoterm_rule,
+          so_factory_no: d.SO_Factory_No ?? null,
+          so_factory_item_no: d.SO_Factory_Item_No ?? null,
+          po_so_factory: d.PO_SO_Factory ?? null,
+        };
+      }),
+    );
+    await trx('order_transporters').insert(transporterRows(a, orderId, weighed));
+
+    // What the order reserves comes off the SAP lines (their header totals and tab follow by trigger).
+    const reserved = new Map<number, number>();
+    for (const d of included) reserved.set(d.Id, (reserved.get(d.Id) ?? 0) + thousandths(d.Qty));
+    for (const [id, qty] of reserved) {
+      const hold = holds.get(id)!;
+      await trx('sap_order_details')
+        .where('id', id)
+        .update({ os_qty: (thousandths(hold.os_qty) - qty) / 1000 });
+    }
+    await trx('sap_orders')
+      .whereIn(
+        'id',
+        sapOrders.map((s) => s.id),
+      )
+      .update({ has_order: true });
+
+    const input: OrderWorkflowInput = {
+      orderNo,
+      orderId,
+      approvalLevels: evaluation.approvalLevels,
+      approvers: evaluation.approvers,
+      autoRejectMs,
+      transporterCode: lead.code,
+      assignedBy: user.username,
+    };
+    await trx('orders')
+      .where('id', orderId)
+      .update({ workflow_input: JSON.stringify(input) });
+    if (deps.orderWorkflows) {
+      try {
+        await deps.orderWorkflows.start(input);
+      } catch (err) {
+        const unavailable = new AppError(503, 'WORKFLOW_UNAVAILABLE', 'errors.unavailable');
+        (unavailable as Error & { cause?: unknown }).cause = err;
+        throw unavailable;
+      }
+      await trx('orders')
+        .where('id', orderId)
+        .update({ workflow_id: orderWorkflowId(orderNo) });
+    }
+    return [{ Id: orderId, Order_No: orderNo, Status: status }];
+  });
+}
+
+function transporterRows(a: Assignment, orderId: number, weighed: readonly WeighedLine[]) {
+  const totalKg = Math.round(weighed.reduce((s, w) => s + w.kg, 0) * 1000) / 1000;
+  if (a.relation) {
+    const entry = a.model.transporters[0]!;
+    return [
+      {
+        order_id: orderId,
+        transporter_code: a.transporters[0]!.code,
+        transporter_name: a.transporters[0]!.name,
+        truck_type_id: entry.truck_type_id ?? null,
+        user_not: 1,
+        freight_container: 1,
+        freight_kg: totalKg,
+        freight_date: a.model.freight_date ?? null,
+        trip_type: a.model.trip_type ?? null,
+      },
+    ];
+  }
+  return a.evaluation.transporters.map(({ entry, option, criteria }) => ({
+    order_id: orderId,
+    transporter_code: entry.transporter_code,
+    transporter_name: entry.transporter_name ?? null,
+    truck_type_id: entry.truck_type_id ?? null,
+    freight_master: entry.freight_master ?? null,
+    freight_cost: entry.freight_cost ?? null,
+    freight_suggested: entry.freight_suggested ?? null,
+    freight_value: entry.freight_value ?? null,
+    freight_per: option?.per ?? null,
+    freight_uom: entry.freight_uom ?? null,
+    freight_total_cost: entry.freight_total_cost ?? null,
+    freight_total_cost_user_not: entry.freight_total_cost_user_not ?? null,
+    freight_container: entry.freight_container ?? null,
+    freight_kg: option?.total_kg ?? totalKg,
+    freight_material: option?.materials[0]?.Material_Code ?? null,
+    truck_capacity: option?.freight_capacity ?? null,
+    system_not: entry.system_not ?? null,
+    user_not: entry.user_not ?? null,
+    truck_rental: entry.truck_rental ?? false,
+    multiple_weighing: entry.multiple_weighing ?? false,
+    exclude_approval: criteria.length === 0,
+    freight_criteria: entry.freight_criteria ?? null,
+    assign_reason: entry.assign_reason ?? null,
+    assign_reason_others: entry.assign_reason_others ?? null,
+    trip_type: a.model.trip_type ?? null,
+    freight_date: a.model.freight_date ?? null,
+  }));
+}

@@ -1,0 +1,205 @@
+// The order list (spec/1 §2 "Order list screen", §3, §6): its master list (statuses with their tabs' exact counts,
+// shipment types, the transporter's answer tabs) and one page of the list protocol (api/list.ts) with every column
+// of the definition (db/resources/order.ts Order.list), each row's Details and the row flags (flags.ts). The user's
+// ownership (ownership.ts) is part of every query, so a transporter's or relation's page, totals and tab counts
+// are of its own orders only.
+//
+// Tabs: staff's tabs are the statuses (`status`: ALL, then ORDER_STATUSES). A transporter's or relation's tabs are
+// its answer (`transporter_status`: ALL, WAITING, ACCEPTED, REJECTED, AUTO REJECTED, the order's Dispatch_Status),
+// so for them `tab_status` names one of those. A status and an answer may share a name (ACCEPTED, REJECTED), so
+// which set a tab belongs to is the user's, never guessed from the name.
+import type { Knex } from 'knex';
+import { defaultFilter, entityField } from '../../db/resources/engine';
+import { DISPATCH_STATUSES, ORDER_STATUSES, Order } from '../../db/resources/order';
+import type { AppDeps } from '../deps';
+import { translate, type Language } from '../i18n';
+import {
+  applyListFilters,
+  applyListSorts,
+  isEmptyFilterValue,
+  type ListRequest,
+  type ListSpec,
+} from '../list';
+import { sumOf } from '../services/counters';
+import type { AuthUser } from '../services/session';
+import type { Row } from '../sap-orders/fields';
+import { orderFlags, type FlagRow } from './flags';
+import { orderParty, ownOrders } from './ownership';
+import { computedSql, flagActor, headerSelect, readDetails } from './read';
+
+/** The orders columns whose contains filter goes through tms_grams (orders_<column>_grams_idx). */
+export const GRAM_COLUMNS = ['order_no', 'sap_no'] as const;
+
+export const ORDER_TABS = ['ALL', ...ORDER_STATUSES] as const;
+/** A transporter's or relation's tabs: its answer. */
+export const ANSWER_TABS = ['ALL', ...DISPATCH_STATUSES] as const;
+
+/** List columns that are expressions rather than a column of orders (or a computed name). */
+const COLUMN_SQL: Record<string, string> = {
+  // A flag filters as Y/N, as the SAP order list's has_order does.
+  has_shipment: `(case when o.has_shipment then 'Y' else 'N' end)`,
+  // Filtered by its code (the dropdown's values are the master list's shipment_type codes).
+  shipment_type_name: 'o.shipment_type',
+};
+
+function listSpec(lang: Language): ListSpec {
+  const computed = computedSql(lang);
+  const fields: ListSpec['fields'] = {};
+  for (const name of Order.list) {
+    const field = entityField(Order, name);
+    fields[name] = {
+      column: COLUMN_SQL[name] ?? computed[name] ?? `o.${field.column ?? field.name.toLowerCase()}`,
+      sortable: field.sortable ?? false,
+      filter: (field.filter ?? defaultFilter(field)) || undefined,
+    };
+  }
+  // Order and SAP numbers: contains goes through the index of their grams (migration 016's ORDER_GRAM_COLUMNS;
+  // runtime code does not import a migration, and test/api/orders-list.test.ts holds the two together).
+  for (const column of GRAM_COLUMNS) {
+    const name = Order.list.find((n) => n.toLowerCase() === column)!;
+    fields[name]!.indexSql = `tms_grams(o.${column}) @@ tms_grams_query(?)`;
+  }
+  const tabs: ListSpec['tabs'] = {};
+  for (const status of ORDER_STATUSES) tabs[status] = (qb) => void qb.where('o.status', status);
+  // Newest first; the id makes paging stable.
+  return { fields, tabs, defaultSort: [{ column: 'o.id', order: 'desc' }] };
+}
+
+/** The same list with the answer tabs, for transporters and relations. */
+function answerSpec(spec: ListSpec): ListSpec {
+  const tabs: ListSpec['tabs'] = {};
+  for (const answer of DISPATCH_STATUSES) tabs[answer] = (qb) => void qb.where('o.dispatch_status', answer);
+  return { ...spec, tabs };
+}
+
+const LIST_SPECS: Record<Language, ListSpec> = { en: listSpec('en'), id: listSpec('id') };
+const ANSWER_SPECS: Record<Language, ListSpec> = {
+  en: answerSpec(LIST_SPECS.en),
+  id: answerSpec(LIST_SPECS.id),
+};
+
+/** has_shipment filters arrive as Y/N, true/false or yes/no; the column expression compares with Y/N. */
+function normaliseFlags(req: ListRequest): ListRequest {
+  return {
+    ...req,
+    filters: req.filters.map((f) => {
+      if (f.field !== 'has_shipment' || isEmptyFilterValue(f.value)) return f;
+      const v = typeof f.value === 'string' ? f.value.trim().toUpperCase() : f.value;
+      const yes = v === true || v === 1 || v === 'Y' || v === 'TRUE' || v === 'YES' || v === '1';
+      return { ...f, matchMode: 'equals' as const, value: yes ? 'Y' : 'N' };
+    }),
+  };
+}
+
+/**
+ * Exact number of the user's orders per status tab (ALL first). Staff see every order: the status counters the
+ * triggers keep (entity ORDER, migrations 001/002), without reading orders. A transporter's or relation's own
+ * orders are counted by query, through the indexes of their code and status (migration 016).
+ */
+export async function statusCounts(deps: AppDeps, user: AuthUser): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  if (orderParty(user).kind === 'internal') {
+    const rows = await deps.counters.totals();
+    for (const status of ORDER_STATUSES) counts[status] = sumOf(rows, 'ORDER', [status]);
+    counts.ALL = sumOf(rows, 'ORDER');
+    return counts;
+  }
+  const rows = (await ownOrders(deps.db('orders as o'), user)
+    .groupBy('o.status')
+    .select('o.status', deps.db.raw('count(*)::int as n'))) as { status: string; n: number }[];
+  let all = 0;
+  for (const r of rows) {
+    counts[r.status] = r.n;
+    all += r.n;
+  }
+  counts.ALL = all;
+  return counts;
+}
+
+/**
+ * The transporter's or relation's own orders by its answer (Dispatch_Status), ALL being all its orders; null for
+ * staff, whose tabs these are not.
+ */
+async function answerCounts(deps: AppDeps, user: AuthUser): Promise<Record<string, number> | null> {
+  if (orderParty(user).kind === 'internal') return null;
+  const rows = (await ownOrders(deps.db('orders as o'), user)
+    .groupBy('o.dispatch_status')
+    .select('o.dispatch_status', deps.db.raw('count(*)::int as n'))) as {
+    dispatch_status: string | null;
+    n: number;
+  }[];
+  const counts: Record<string, number> = {};
+  let all = 0;
+  for (const r of rows) {
+    all += r.n;
+    if (r.dispatch_status) counts[r.dispatch_status] = r.n;
+  }
+  counts.ALL = all;
+  return counts;
+}
+
+/** GET order/master_list. */
+export async function masterList(deps: AppDeps, user: AuthUser, lang: Language): Promise<Row> {
+  const [shipmentTypes, byStatus, byAnswer] = await Promise.all([
+    deps.lookups.values('SHIPMENT_TYPE'),
+    statusCounts(deps, user),
+    answerCounts(deps, user),
+  ]);
+  return {
+    status: ORDER_TABS.map((code) => ({
+      code,
+      text: translate(lang, `order.status.${code}`),
+      count: byStatus[code] ?? 0,
+    })),
+    shipment_type: shipmentTypes.map((v) => ({
+      code: v.code,
+      text: lang === 'id' ? (v.text_id ?? v.text_en) : v.text_en,
+      category: v.info1,
+    })),
+    transporter_status: ANSWER_TABS.map((code) => ({
+      code,
+      text: translate(lang, code === 'ALL' ? 'order.status.ALL' : `order.dispatch.${code}`),
+      count: byAnswer ? (byAnswer[code] ?? 0) : null,
+    })),
+  };
+}
+
+/** POST order/list: one page of the user's orders and their total. */
+export async function listOrders(
+  deps: AppDeps,
+  user: AuthUser,
+  lang: Language,
+  req: ListRequest,
+): Promise<{ data: Row[]; totalRecords: number }> {
+  const { db } = deps;
+  const request = normaliseFlags(req);
+  const internal = orderParty(user).kind === 'internal';
+  const spec = (internal ? LIST_SPECS : ANSWER_SPECS)[lang];
+  const filtered: Knex.QueryBuilder = ownOrders(db('orders as o'), user);
+  applyListFilters(filtered, request, spec);
+  const page = filtered.clone().select(...headerSelect(db, lang));
+  applyListSorts(page, request, spec);
+  page.offset(request.start).limit(request.rows);
+  const unfiltered = request.filters.every((f) => isEmptyFilterValue(f.value));
+  const tab = (request.tab_status ?? 'ALL').toUpperCase();
+  // Staff's unfiltered tabs are counted by the status counters; anything else by its own query.
+  const total =
+    unfiltered && internal
+      ? statusCounts(deps, user).then((c) => c[tab] ?? 0)
+      : filtered
+          .clone()
+          .count<{ n: number | string }[]>('* as n')
+          .then((r) => Number(r[0]?.n ?? 0));
+  const [rows, totalRecords, actor] = await Promise.all([
+    page as Promise<Row[]>,
+    total,
+    flagActor(deps, user),
+  ]);
+  const details = await readDetails(db, rows as { Id: number; Show_Conversion_Type: unknown }[]);
+  const data = rows.map((row) => ({
+    ...row,
+    ...orderFlags(row as unknown as FlagRow, actor),
+    Details: details.get(row.Id as number) ?? [],
+  }));
+  return { data, totalRecords };
+}

@@ -1,0 +1,208 @@
+// The sweep of order workflows (DESIGN §2 "A schedule sweeps for entities whose workflow never started or died and
+// restarts it"; issue 16): every order whose life is still open must have its `order:<Order_No>` running, since
+// every change of the order goes through it. Two ways one can be missing:
+//   - never started: the assignment committed the order but its start was lost (Temporal away, the process killed
+//     between the two). The order has no workflow_id yet (the workflow's first write sets it), and its
+//     workflow_input (migration 017) is exactly what the assignment would have started it with: started from it.
+//   - died: its run was terminated, failed or timed out. Found among the order runs that closed lately (Temporal's
+//     visibility; an order's run never closes by itself while the order exists), and started again with `resume`:
+//     the state the order's rows hold (status, dispatch status, the stored Auto_Reject_Date, the open approval
+//     round and its approvers, the last change number), so the new run writes nothing twice, re-opens nothing that
+//     was decided, and keeps the deadline the transporter was given.
+// Starting is idempotent (conflict policy USE_EXISTING), so a sweep that races the API's own start, or a run
+// that came back meanwhile, changes nothing.
+//
+// Which orders: those whose workflow should be running. CANCELLED and COMPLETED orders are finished; a REJECTED
+// order's run stays open for edit assign transporter, so it counts. A run that died is resumed only in the
+// statuses the workflow handles today (orders/messages.ts OrderStatus); later statuses join as it learns them.
+import type { Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
+import type { Knex } from 'knex';
+import type { Db } from '../../db/connection';
+import { ORDER_APPROVAL_TRANSACTION_TYPE } from './activities';
+import {
+  orderWorkflowId,
+  type ApproverRef,
+  type DispatchStatus,
+  type OrderResume,
+  type OrderStatus,
+  type OrderWorkflowInput,
+} from './messages';
+import { OrderNo, Status, TransporterCode } from '../search-attributes';
+
+/** Orders whose life is over: their workflow is not restarted. */
+const FINISHED = ['CANCELLED', 'COMPLETED'];
+/** The statuses the order workflow runs in today: a run that died in one of them is resumed. */
+const RESUMABLE: OrderStatus[] = [
+  'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+  'ASSIGNED TO TRANSPORTER',
+  'ACCEPTED',
+  'REJECTED',
+];
+const WORKFLOW_ID_PREFIX = orderWorkflowId('');
+/** How far back closed runs are looked at: a sweep that was stopped this long still finds what died meanwhile. */
+export const ORDER_SWEEP_LOOKBACK_MS = 24 * 3_600_000;
+/** Orders never started, at most, per sweep (the next sweep takes the rest). */
+export const ORDER_SWEEP_BATCH = 500;
+
+export interface OrderSweepInput {
+  /** Where the started workflows run (the worker's task queue). */
+  taskQueue: string;
+  lookbackMs?: number;
+  batch?: number;
+}
+
+export interface OrderSweepResult {
+  /** Order numbers started for the first time. */
+  started: string[];
+  /** Order numbers whose dead run was started again with `resume`. */
+  resumed: string[];
+}
+
+interface OrderRow {
+  id: number;
+  order_no: string;
+  status: string;
+  dispatch_status: DispatchStatus | null;
+  auto_reject_date: Date | null;
+  transporter_code: string | null;
+  workflow_input: Partial<OrderWorkflowInput> | null;
+}
+
+/** The stored input with the order's own keys (the row is the authority on which order it is). */
+function storedInput(row: OrderRow): OrderWorkflowInput {
+  const stored = row.workflow_input ?? {};
+  return {
+    ...stored,
+    orderNo: row.order_no,
+    orderId: row.id,
+    approvalLevels: stored.approvalLevels ?? 0,
+    autoRejectMs: stored.autoRejectMs ?? 0,
+    transporterCode: stored.transporterCode ?? row.transporter_code ?? '',
+  } as OrderWorkflowInput;
+}
+
+/**
+ * Where the order's workflow left it, from its rows; undefined when the workflow id never wrote a change (a run
+ * that died before its first write starts afresh).
+ */
+export async function readOrderResume(db: Knex, row: OrderRow): Promise<OrderResume | undefined> {
+  const workflowId = orderWorkflowId(row.order_no);
+  const prefix = `${workflowId}/`;
+  const last = (await db('order_histories')
+    .where('order_id', row.id)
+    .whereRaw('left(idempotency_key, ?) = ?', [prefix.length, prefix])
+    .first(db.raw(`max((substring(idempotency_key from '/(\\d+)$'))::int) as sequence`))) as
+    { sequence: number | null } | undefined;
+  if (!last?.sequence) return undefined;
+  const input = storedInput(row);
+  const resume: OrderResume = {
+    status: row.status as OrderStatus,
+    dispatchStatus: row.dispatch_status,
+    autoRejectDate: row.auto_reject_date ? row.auto_reject_date.toISOString() : null,
+    transporterCode: row.transporter_code ?? input.transporterCode,
+    sequence: last.sequence,
+    autoRejectMs: input.autoRejectMs,
+  };
+  if (row.status === 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL') {
+    const open = (await db('approvals')
+      .where({
+        transaction_type: ORDER_APPROVAL_TRANSACTION_TYPE,
+        document_id: String(row.id),
+        status: 'WAITING FOR APPROVAL',
+      })
+      .first('id', 'current_level', 'max_level')) as
+      { id: number; current_level: number; max_level: number } | undefined;
+    if (open) {
+      const approvers = (await db('approval_approvers')
+        .where('approval_id', open.id)
+        .orderBy([{ column: 'level' }, { column: 'username' }])
+        .select('username', 'level')) as ApproverRef[];
+      // A round opened without approvers (a run started before they were passed) keeps letting anyone decide.
+      const who = approvers.length ? approvers : input.approvers;
+      resume.approval = {
+        level: open.current_level,
+        levels: open.max_level,
+        ...(who ? { approvers: who } : {}),
+      };
+    }
+  }
+  return resume;
+}
+
+const ORDER_COLUMNS = [
+  'id',
+  'order_no',
+  'status',
+  'dispatch_status',
+  'auto_reject_date',
+  'transporter_code',
+  'workflow_input',
+];
+
+export function createOrderSweepActivities({ db, client }: { db: Db; client?: Client }) {
+  const start = async (taskQueue: string, input: OrderWorkflowInput, status: string): Promise<void> => {
+    await client!.workflow.start('orderWorkflow', {
+      taskQueue,
+      workflowId: orderWorkflowId(input.orderNo),
+      args: [input],
+      // A run that is there (the API's own start won the race, or it came back) is kept as it is.
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      typedSearchAttributes: [
+        { key: OrderNo, value: input.orderNo },
+        { key: Status, value: status },
+        { key: TransporterCode, value: input.transporterCode },
+      ],
+    });
+  };
+
+  return {
+    /** Starts the order workflows that never started, and starts again those whose run died; see the header. */
+    async sweepOrderWorkflows(input: OrderSweepInput): Promise<OrderSweepResult> {
+      if (!client) {
+        throw ApplicationFailure.nonRetryable(
+          'The order sweep needs a Temporal client (createWorker client option).',
+          'NO_TEMPORAL_CLIENT',
+        );
+      }
+      const result: OrderSweepResult = { started: [], resumed: [] };
+
+      const unstarted = (await db('orders')
+        .whereNull('workflow_id')
+        .whereNotNull('workflow_input')
+        .whereNotIn('status', FINISHED)
+        .orderBy('id')
+        .limit(input.batch ?? ORDER_SWEEP_BATCH)
+        .select(ORDER_COLUMNS)) as OrderRow[];
+      for (const row of unstarted) {
+        await start(input.taskQueue, storedInput(row), row.status);
+        result.started.push(row.order_no);
+      }
+
+      const since = new Date(Date.now() - (input.lookbackMs ?? ORDER_SWEEP_LOOKBACK_MS)).toISOString();
+      const closed = new Set<string>();
+      for await (const run of client.workflow.list({
+        query: `WorkflowType = 'orderWorkflow' AND ExecutionStatus != 'Running' AND CloseTime > '${since}'`,
+      })) {
+        if (run.workflowId.startsWith(WORKFLOW_ID_PREFIX)) closed.add(run.workflowId);
+      }
+      for (const workflowId of closed) {
+        const row = (await db('orders')
+          .where('order_no', workflowId.slice(WORKFLOW_ID_PREFIX.length))
+          .whereIn('status', RESUMABLE)
+          .whereNotNull('workflow_input')
+          .first(ORDER_COLUMNS)) as OrderRow | undefined;
+        if (!row) continue;
+        // The latest run of the id: one started since (by an earlier sweep) is running and is left alone.
+        const { status } = await client.workflow.getHandle(workflowId).describe();
+        if (status.name === 'RUNNING') continue;
+        const resume = await readOrderResume(db, row);
+        await start(input.taskQueue, { ...storedInput(row), ...(resume ? { resume } : {}) }, row.status);
+        result.resumed.push(row.order_no);
+      }
+      return result;
+    },
+  };
+}
+
+export type OrderSweepActivities = ReturnType<typeof createOrderSweepActivities>;
