@@ -1,8 +1,8 @@
 // Whose orders a user may see and touch (DESIGN §5: transporters, relations and drivers only ever see their own
 // rows, enforced in the queries). Internal staff and administrators see every order. A transporter sees the orders
 // given to its company: the order's (first) transporter, or one of a collective order's transporters. A relation
-// (a customer or vendor account) sees the orders of its own documents and those it collects itself, where it is
-// the order's relation transporter. Drivers see no order (their shipments come in a later issue), and an outside
+// (a customer or vendor account) sees the relation orders, those it collects itself: an order of its documents
+// given to a transporter stays the company's and the transporter's business (its freight cost). Drivers see no order (their shipments come in a later issue), and an outside
 // account without a code sees nothing, rather than everything.
 //
 // Every order endpoint restricts its query with ownOrders, so another party's order is simply not found (404):
@@ -49,11 +49,16 @@ export function ownOrders(qb: Knex.QueryBuilder, user: AuthUser, alias = 'o'): K
         });
       });
     case 'relation':
+      // Only the orders it collects itself: an order given to a transporter carries the company's freight cost
+      // and its transporter's terms, which are not the customer's or vendor's to read.
       return qb.where((w) => {
         void w
-          .where(`${alias}.customer_vendor_code`, party.code)
-          .orWhere(
-            (r) => void r.where(`${alias}.is_relation`, true).where(`${alias}.transporter_code`, party.code),
+          .where(`${alias}.is_relation`, true)
+          .where(
+            (r) =>
+              void r
+                .where(`${alias}.transporter_code`, party.code)
+                .orWhere(`${alias}.customer_vendor_code`, party.code),
           );
       });
     case 'none':

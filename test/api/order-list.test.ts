@@ -250,15 +250,15 @@ describe('POST /api/order/list', () => {
     expect(numbers(rejected.body.data as ListRow[])).toEqual(['ORD-L-C']);
     expect((await list('transporter', { tab_status: 'ASSIGNED TO TRANSPORTER' })).status).toBe(400);
     const relation = await list('customer', { tab_status: 'WAITING' });
-    expect(numbers(relation.body.data as ListRow[])).toEqual(['ORD-L-A', 'ORD-L-E', 'ORD-L-H']);
+    expect(numbers(relation.body.data as ListRow[])).toEqual(['ORD-L-E']);
   });
 
-  test('given the relation CUS001, when it reads the list, then it sees the orders of its own documents and the one it collects, and no other', async () => {
+  test('given the relation CUS001, when it reads the list, then it sees the relation order it collects, and not the orders of its documents given to transporters', async () => {
     const res = await list('customer');
     expect(res.status).toBe(200);
-    // Documents 1, 2, 5 and 8 are CUS001's; E is the relation order it collects.
-    expect(numbers(res.body.data as ListRow[])).toEqual(['ORD-L-A', 'ORD-L-B', 'ORD-L-E', 'ORD-L-H']);
-    expect(res.body.totalRecords).toBe(4);
+    // Documents 1, 2, 5 and 8 are CUS001's; only E is a relation order (the others carry TRP001's freight).
+    expect(numbers(res.body.data as ListRow[])).toEqual(['ORD-L-E']);
+    expect(res.body.totalRecords).toBe(1);
   });
 
   test('given a driver, when it asks for the list, then it is refused', async () => {
@@ -284,7 +284,8 @@ describe('row flags (spec/1 §6)', () => {
       need_transporter_action: false,
       can_cancel_order: false,
     });
-    expect(await rowOf('customer', 'ORD-L-A')).toMatchObject({ need_transporter_action: false });
+    // The customer does not even see it: an order given to a transporter is not a relation's.
+    expect(await rowOf('customer', 'ORD-L-A')).toBeUndefined();
   });
 
   test('given a waiting order whose deadline passed, when its transporter reads it, then it may no longer answer', async () => {
