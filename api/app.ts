@@ -28,6 +28,7 @@ import { uploadTransporterRoutes } from './resources/upload-transporter';
 import { resourceRoutes } from './resources/routes';
 import { lookupRoutes } from './lookup';
 import { sapOrderLookups } from './sap-orders/lookups';
+import { orderLookups } from './orders/lookups';
 import { RESOURCES } from '../db/resources/master';
 import { projectRoot } from './config';
 
@@ -46,7 +47,7 @@ export const apiRoutes: RouteDef[] = [
   ...uploadTransporterRoutes,
   // A resource's messages name its fields by their labels.
   ...RESOURCES.flatMap((def) => resourceRoutes(def).map((route) => ({ labels: def.name, ...route }))),
-  ...lookupRoutes(sapOrderLookups),
+  ...lookupRoutes([...sapOrderLookups, ...orderLookups]),
 ];
 
 type RouteHandler = (ctx: Koa.Context) => Promise<void>;

@@ -93,6 +93,8 @@ export interface LookupDef {
   ignored?: string[];
   /** One item per distinct id (order type codes). */
   distinct?: boolean;
+  /** The id is a row id nobody reads: the text is the display fields alone (list/location_id). */
+  idNotShown?: boolean;
   /** Controllers of the screens that pick from it, besides the resource's own: their View right suffices. */
   screens?: string[];
   /** 'signedIn': any signed-in user may ask; 'staff': only staff, with the right as above. */
@@ -162,7 +164,7 @@ function callParams(def: LookupDef, query: LookupQuery): [LookupParam, string[]]
   return out;
 }
 
-/** The row's own id, which a lookup may carry beside the key (LookupOptions.columns: a location's `Id`). */
+/** The row's own id, which a lookup may be keyed by (list/location_id: orders keep locations by id). */
 const ROW_ID: FieldDef = { name: 'Id', type: 'integer', readOnly: true };
 
 function fieldOf(resource: ResourceDef, name: string): FieldDef {
@@ -192,7 +194,8 @@ function itemOf(
     .filter(present)
     .map(String)
     .join(' - ');
-  return { id, text: name && name !== id ? `${id} - ${name}` : id, name: name || id, ...row };
+  const text = def.idNotShown ? name || id : name && name !== id ? `${id} - ${name}` : id;
+  return { id, text, name: name || id, ...row };
 }
 
 async function pageOf(

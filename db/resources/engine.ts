@@ -155,7 +155,7 @@ export interface LookupOptions {
   filters?: string[];
   /** Other names screens send for those parameters (`group` for a Lookup's Lookup_Group). */
   paramNames?: Record<string, string>;
-  /** More fields each item carries, besides the display fields; `Id` is the row's id. */
+  /** More fields each item carries, besides the display fields. */
   columns?: string[];
   /**
    * Display fields kept in a second language: an Indonesian reader's items show the field named here where it is
@@ -244,9 +244,7 @@ export function defineResource<const R extends ResourceDef>(def: R): R {
       ...Object.entries(indonesian).flat(),
     ];
     for (const name of named) {
-      // `Id` (the row's id) may be carried as a column of the items; nothing else outside the fields.
-      if (!names.has(name) && !(name === 'Id' && columns.includes(name)))
-        throw new Error(`${def.name}: the lookup names unknown field ${name}`);
+      if (!names.has(name)) throw new Error(`${def.name}: the lookup names unknown field ${name}`);
     }
   }
   for (const [from, to] of def.dateRanges ?? []) {

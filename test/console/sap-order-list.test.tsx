@@ -481,27 +481,6 @@ describe('SAP order list', () => {
     expect(button('Assign Customer/Vendor')).toBeEnabled();
   });
 
-  it('given an approved row, when Assign Transporter or View Orders is pressed, then a notice says the panel comes in the next release and closes', async () => {
-    server.use(permissionHandler(ALL_RIGHTS));
-    sapOrders();
-    const { user } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
-
-    await user.click(screen.getByText('0010000001'));
-    await user.click(screen.getByRole('button', { name: 'Assign Transporter' }));
-    const dialog = await screen.findByRole('dialog', { hidden: true });
-    expect(within(dialog).getByText('Assign Transporter')).toBeInTheDocument();
-    expect(within(dialog).getByText('Coming in the next release.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).not.toBeInTheDocument());
-
-    await user.click(screen.getByText('0010000003'));
-    await user.click(screen.getByRole('button', { name: 'View Orders' }));
-    const again = await screen.findByRole('dialog', { hidden: true });
-    expect(within(again).getByText('View Orders')).toBeInTheDocument();
-    expect(within(again).getByText('Coming in the next release.')).toBeInTheDocument();
-  });
-
   it('given every right, when Create and Filter from SAP are pressed, then they lead to the editor in create mode and to the filter screen', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders();

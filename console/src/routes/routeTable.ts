@@ -27,6 +27,7 @@ const SapOrderListPage = lazy(() => import('../pages/sap-orders/list/SapOrderLis
 const SapOrderFilterPage = lazy(() => import('../pages/sap-orders/filter/SapOrderFilterPage'));
 const SapOrderEditorPage = lazy(() => import('../pages/sap-orders/editor/SapOrderEditorPage'));
 const ApprovalPage = lazy(() => import('../pages/approvals/ApprovalPage'));
+const OrderListPage = lazy(() => import('../pages/orders/OrderListPage'));
 
 /** Master-data tables with an Index (list) and an Editor (form) that need a login (spec/1 §2). */
 const MASTER_DATA = [
@@ -111,8 +112,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/', login: true, titleKey: 'routes.dashboard', page: DashboardPage },
   { path: '/Login/:sessionExpired?', login: false, titleKey: 'routes.login', page: LoginPage },
   { path: '/Logout/:sessionExpired?', login: false, titleKey: 'routes.logout', page: LogoutPage },
+  { ...screen('/Order/Index'), page: OrderListPage },
   ...[
-    '/Order/Index',
     '/Order/Editor',
     '/Shipment/Index',
     '/Shipment/ChangeShipmentStatus',

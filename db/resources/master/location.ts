@@ -7,9 +7,7 @@ export const Location = defineResource({
   path: 'location',
   key: 'Location_Code',
   display: ['Location_Code', 'Location_Name'],
-  // Orders keep their loading and destination by the location's row id (Loading_Destination_From_Id, spec/2 §3):
-  // the items carry it.
-  lookup: { filters: ['Plant_Code'], columns: ['Id'] },
+  lookup: { filters: ['Plant_Code'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Location_Code', type: 'text', required: true, unique: true, maxLength: 20, lookupMinChars: 0 },

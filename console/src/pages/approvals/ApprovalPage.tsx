@@ -2,7 +2,10 @@
 // approval level, by transaction type (tabs with counts, ALL first), chosen with checkboxes and approved or rejected
 // together after the confirmation. The server answers each document's result; the failed ones stay listed here
 // with their reason, and the list and the counts are read again. Approve and Reject need the Edit right on
-// Approval; who may decide which document is the server's (the approval workflows) rule.
+// Approval; who may decide which document is the server's (the approval workflows) rule. Orders waiting for
+// approval of their transporter assignment (Transaction_Type ORDER) show beside SAP orders with their summary, the
+// transporter and the freight cost asked for; View Order (or a double click on the row) opens the order's view,
+// with where the order is in its process, so the approver sees what they decide on.
 import {
   Button,
   CounterBadge,
@@ -18,7 +21,12 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Checkmark20Regular, Dismiss20Regular, DismissCircle20Regular } from '@fluentui/react-icons';
+import {
+  Checkmark20Regular,
+  Dismiss20Regular,
+  DismissCircle20Regular,
+  Eye20Regular,
+} from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -31,6 +39,7 @@ import { useScreenStyles } from '../../components/screenStyles';
 import { useSession } from '../../session/SessionContext';
 import { useNotify } from '../../shell/notify';
 import { formatCount } from '../../util/format';
+import { OrderViewPanel } from '../orders/OrderViewPanel';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 
 /** spec/3 §4.1 transaction types, with SAP orders (api/approvals/list.ts TRANSACTION_TYPES). */
@@ -67,6 +76,13 @@ interface DecisionAnswer {
 }
 
 const ALL = 'ALL';
+
+/** The order an ORDER approval is about (approvals.document_id is the order's Id); null for other kinds. */
+function orderIdOf(row: Row | undefined): number | null {
+  if (row?.Transaction_Type !== 'ORDER') return null;
+  const id = Number(row.Document_Id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
 
 const useStyles = makeStyles({
   tabs: {
@@ -133,6 +149,20 @@ function useApprovalColumns(): GridColumn[] {
         scale: 3,
         filter: false,
       },
+      { field: 'Summary', header: t('approval.columns.Summary'), kind: 'text', filter: 'contains' },
+      {
+        field: 'Transporter_Name',
+        header: t('approval.columns.Transporter_Name'),
+        kind: 'text',
+        filter: 'contains',
+      },
+      {
+        field: 'Freight_Total_Cost',
+        header: t('approval.columns.Freight_Total_Cost'),
+        kind: 'decimal',
+        scale: 2,
+        filter: false,
+      },
       { field: 'Level', header: t('approval.columns.Level'), kind: 'integer', filter: 'equals', width: 100 },
       { field: 'Requested_By', header: t('approval.columns.Requested_By'), kind: 'text', filter: 'contains' },
       {
@@ -166,6 +196,7 @@ export default function ApprovalPage() {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | undefined>();
   const [failures, setFailures] = useState<DecisionResult[]>([]);
+  const [viewing, setViewing] = useState<number | null>(null);
 
   // Bumped to read the tab counts again (after a decision, on Refresh).
   const [tabsVersion, setTabsVersion] = useState(0);
@@ -201,6 +232,7 @@ export default function ApprovalPage() {
   const shownTabs = (tabs ?? []).filter((item) => item.code === ALL || item.count > 0 || item.code === tab);
   const waiting = tabs?.find((item) => item.code === tab)?.count;
   const extra = useCallback(() => ({ tab_status: tab }), [tab]);
+  const chosenOrder = selected.length === 1 ? orderIdOf(selected[0]) : null;
 
   function refresh() {
     setSelected([]);
@@ -300,6 +332,13 @@ export default function ApprovalPage() {
                 </Button>
               </>
             ) : null}
+            <Button
+              icon={<Eye20Regular />}
+              disabled={chosenOrder === null}
+              onClick={() => setViewing(chosenOrder)}
+            >
+              {t('approval.viewOrder')}
+            </Button>
             <Text className={styles.chosen} aria-live="polite">
               {t('approval.selectedCount', { count: selected.length })}
             </Text>
@@ -342,11 +381,16 @@ export default function ApprovalPage() {
             selection="multiple"
             extra={extra}
             onSelectedRowsChange={setSelected}
+            onRowDoubleClick={(row) => {
+              const id = orderIdOf(row);
+              if (id !== null) setViewing(id);
+            }}
             onFilterCountChange={setFilterCount}
             onError={(error) => notify.failure(error, t('common.requestFailed'))}
           />
         </>
       )}
+      <OrderViewPanel orderId={viewing} onClose={() => setViewing(null)} />
       <DecisionDialog
         open={dialogOpen}
         decision={decision}

@@ -1,6 +1,6 @@
 // The SAP order list's grid (spec/2 §2.4): one page of 15 rows asked from the server with the list protocol (tab,
-// multi-column sort, the filter row), rows that expand to show their lines, the console's pager, one selected
-// row, and the table state kept per user.
+// multi-column sort, the filter row), rows that expand to show their lines, the console's pager, the chosen rows
+// (one by a click, more with Ctrl or Shift), and the table state kept per user.
 //
 // Why not the console's DataGrid (infinite row model): its rows all have one height and none can be inserted, so
 // a row cannot open onto its lines. Here the grid uses the client-side row model for the page on screen only; the
@@ -77,9 +77,11 @@ export const PAGE_SIZE = 15;
 // Grid options that never change, made once: a new object on each render makes the grid apply it again.
 // Cells are formatted by their kind (columns.ts); the grid must not infer its own (a flag as a checkbox).
 const DEFAULT_COLUMN: ColDef<Entry> = { resizable: true, cellDataType: false };
+// A click chooses one row; Ctrl or Shift with the click adds rows, to assign several SAP orders in one order.
 const ROW_SELECTION: RowSelectionOptions<Entry> = {
-  mode: 'singleRow',
+  mode: 'multiRow',
   checkboxes: false,
+  headerCheckbox: false,
   enableClickSelection: true,
   isRowSelectable: (node) => !isDetailEntry(node.data),
 };
@@ -94,7 +96,10 @@ export interface SapOrderGridProps {
   stateKey?: string;
   ariaLabel: string;
   ref?: Ref<SapOrderGridHandle>;
+  /** The first chosen row (null when none). */
   onSelectionChange: (row: Row | null) => void;
+  /** Every chosen row, in the order the grid lists them. */
+  onSelectedRowsChange?: (rows: Row[]) => void;
   onOpen: (row: Row) => void;
   onFilterCountChange: (count: number) => void;
   onError: (error: unknown) => void;
@@ -383,8 +388,10 @@ export function SapOrderGrid(props: SapOrderGridProps) {
           onFilterChanged={onQueryChanged}
           onStateUpdated={onStateUpdated}
           onSelectionChanged={(event) => {
-            const [entry] = event.api.getSelectedRows();
+            const entries = event.api.getSelectedRows();
+            const [entry] = entries;
             callbacks.current.onSelectionChange(entry ? sourceRow(entry) : null);
+            callbacks.current.onSelectedRowsChange?.(entries.map(sourceRow));
           }}
           onRowDoubleClicked={(event) => {
             if (event.data && !isDetailEntry(event.data)) callbacks.current.onOpen(sourceRow(event.data));

@@ -3,24 +3,10 @@
 // chosen row's flags (spec/2 §6): Filter from SAP and Create need Create; View needs View; Edit needs Edit and the
 // row's can_edit; assigning needs Edit and can_assign_transporter (Assign Customer/Vendor for relation orders,
 // where the customer or vendor moves the goods itself, Assign Transporter otherwise); View Orders needs View and
-// can_view_orders (which the server gives only to rows that have orders). The assign panels and the view-orders
-// panel come in the next release: their buttons open a notice saying so.
-import {
-  Badge,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Spinner,
-  Tab,
-  TabList,
-  Title2,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components';
+// can_view_orders (which the server gives only to rows that have orders). Assign Transporter takes every chosen
+// row (Ctrl or Shift adds rows; all must be assignable) into one panel (assign/AssignPanel.tsx); a relation order
+// is assigned alone. View Orders opens the orders of the chosen row (orders/ViewOrdersPanel.tsx).
+import { Badge, Button, Spinner, Tab, TabList, Title2, makeStyles, tokens } from '@fluentui/react-components';
 import {
   Add20Regular,
   CloudArrowDown20Regular,
@@ -30,7 +16,7 @@ import {
   VehicleTruckProfile20Regular,
   DocumentBulletList20Regular,
 } from '@fluentui/react-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../../api/client';
@@ -41,6 +27,8 @@ import { useScreenStyles } from '../../../components/screenStyles';
 import { useSession } from '../../../session/SessionContext';
 import { useNotify } from '../../../shell/notify';
 import { formatCount } from '../../../util/format';
+import { AssignPanel } from '../assign/AssignPanel';
+import { ViewOrdersPanel } from '../orders/ViewOrdersPanel';
 import type { Row } from '../shared/expandableRows';
 import { SapOrderGrid, type SapOrderGridHandle } from './SapOrderGrid';
 
@@ -68,10 +56,6 @@ const useStyles = makeStyles({
   count: {
     marginLeft: tokens.spacingHorizontalXS,
   },
-  notice: {
-    width: '480px',
-    maxWidth: 'calc(100vw - 32px)',
-  },
 });
 
 export default function SapOrderListPage() {
@@ -87,6 +71,7 @@ export default function SapOrderListPage() {
   const [master, setMaster] = useState<MasterList | null>(null);
   const [tab, setTab] = useState(DEFAULT_TAB);
   const [selected, setSelected] = useState<Row | null>(null);
+  const [chosen, setChosen] = useState<Row[]>([]);
   const [filterCount, setFilterCount] = useState(0);
   const [pending, setPending] = useState<Pending | null>(null);
 
@@ -124,6 +109,12 @@ export default function SapOrderListPage() {
   const canCreate = permission?.Create === true;
   const canEdit = permission?.Edit === true;
   const relation = selected?.is_relation === true;
+  // Several rows go into one panel only when each may be assigned; a relation order is assigned on its own.
+  const assignable =
+    chosen.length > 0 &&
+    chosen.every((row) => row.can_assign_transporter === true) &&
+    (relation ? chosen.length === 1 : chosen.every((row) => row.is_relation !== true));
+  const closePanel = useCallback(() => setPending(null), []);
 
   function openEditor(mode: 'create' | 'edit' | 'view', row?: Row | null) {
     const id = mode === 'create' ? 0 : Number(row?.Id);
@@ -134,13 +125,6 @@ export default function SapOrderListPage() {
     grid.current?.refresh();
     setMasterReload((n) => n + 1);
   }
-
-  const pendingTitle =
-    pending === 'assignTransporter'
-      ? t('sapOrderList.assignTransporter')
-      : pending === 'assignCustomerVendor'
-        ? t('sapOrderList.assignCustomerVendor')
-        : t('sapOrderList.viewOrders');
 
   return (
     <section className={page.page} aria-labelledby="sap-order-list-title">
@@ -162,6 +146,7 @@ export default function SapOrderListPage() {
               aria-label={t('sapOrderList.tabs')}
               onTabSelect={(_, data) => {
                 setSelected(null);
+                setChosen([]);
                 setTab(String(data.value));
               }}
             >
@@ -216,7 +201,7 @@ export default function SapOrderListPage() {
             {canEdit ? (
               <Button
                 icon={relation ? <PeopleTeam20Regular /> : <VehicleTruckProfile20Regular />}
-                disabled={selected?.can_assign_transporter !== true}
+                disabled={!assignable}
                 onClick={() => setPending(relation ? 'assignCustomerVendor' : 'assignTransporter')}
               >
                 {relation ? t('sapOrderList.assignCustomerVendor') : t('sapOrderList.assignTransporter')}
@@ -225,7 +210,7 @@ export default function SapOrderListPage() {
             {canView ? (
               <Button
                 icon={<DocumentBulletList20Regular />}
-                disabled={selected?.can_view_orders !== true}
+                disabled={selected?.can_view_orders !== true || chosen.length > 1}
                 onClick={() => setPending('viewOrders')}
               >
                 {t('sapOrderList.viewOrders')}
@@ -239,6 +224,7 @@ export default function SapOrderListPage() {
             stateKey={stateKey}
             ariaLabel={t('sapOrderList.title')}
             onSelectionChange={setSelected}
+            onSelectedRowsChange={setChosen}
             onOpen={(row) => {
               if (canView) openEditor('view', row);
             }}
@@ -247,19 +233,15 @@ export default function SapOrderListPage() {
           />
         </>
       )}
-      <Dialog open={pending !== null} onOpenChange={(_, data) => !data.open && setPending(null)}>
-        <DialogSurface className={styles.notice}>
-          <DialogBody>
-            <DialogTitle>{pendingTitle}</DialogTitle>
-            <DialogContent>{t('sapOrderList.comingSoon')}</DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => setPending(null)}>
-                {t('common.close')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      {(pending === 'assignTransporter' || pending === 'assignCustomerVendor') && chosen.length ? (
+        <AssignPanel
+          kind={pending === 'assignCustomerVendor' ? 'relation' : 'transporter'}
+          rows={pending === 'assignCustomerVendor' ? chosen.slice(0, 1) : chosen}
+          onClose={closePanel}
+          onSaved={refresh}
+        />
+      ) : null}
+      {pending === 'viewOrders' && selected ? <ViewOrdersPanel row={selected} onClose={closePanel} /> : null}
     </section>
   );
 }

@@ -1,0 +1,140 @@
+// The order's history log (spec/1 "View history"): a bottom panel with the order header summary on the left and,
+// on the right, every transition of the order — status from, status to, when and by whom, and the remark that
+// came with it (a transporter's reject reason, an approver's remark) — as `order/view_history/{id}` lists them.
+import { Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { formatDateTime, textOf } from '../../components/grid/cellFormat';
+import { useNotify } from '../../shell/notify';
+import { BottomPanel } from './BottomPanel';
+import { OrderSummary } from './OrderSummary';
+import type { OrderHistoryRow } from './types';
+import { useOrderView } from './useOrderView';
+
+const useStyles = makeStyles({
+  layout: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(280px, 1fr) minmax(0, 2fr)',
+    gap: tokens.spacingHorizontalL,
+    alignItems: 'start',
+    '@media (max-width: 991px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  wrap: {
+    overflowX: 'auto',
+    minWidth: 0,
+  },
+  table: {
+    borderCollapse: 'collapse',
+    width: '100%',
+    backgroundColor: tokens.colorNeutralBackground1,
+    fontSize: tokens.fontSizeBase200,
+  },
+  head: {
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    textAlign: 'left',
+    fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  cell: {
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  empty: {
+    color: tokens.colorNeutralForeground3,
+  },
+});
+
+export interface OrderHistoryPanelProps {
+  orderId: number | null;
+  statusText?: (code: string) => string;
+  onClose: () => void;
+}
+
+export function OrderHistoryPanel({ orderId, statusText, onClose }: OrderHistoryPanelProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+  const view = useOrderView(orderId, onClose);
+  const [history, setHistory] = useState<{ id: number; rows: OrderHistoryRow[] } | null>(null);
+
+  useEffect(() => {
+    if (orderId === null) return;
+    let live = true;
+    api
+      .get<OrderHistoryRow[]>(`order/view_history/${orderId}`)
+      .then((res) => {
+        if (!live) return;
+        if (res.success) setHistory({ id: orderId, rows: Array.isArray(res.data) ? res.data : [] });
+        else {
+          notify.error(res.message || t('common.requestFailed'));
+          onClose();
+        }
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        notify.failure(error, t('common.requestFailed'));
+        onClose();
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again for another order only
+  }, [orderId]);
+
+  const rows = history && history.id === orderId ? history.rows : null;
+  const statusOf = (code: string | null) => (code ? (statusText?.(code) ?? code) : '-');
+  const header = view?.header;
+
+  return (
+    <BottomPanel
+      open={orderId !== null}
+      title={t('orderHistory.title', { order: textOf(header?.Order_No) })}
+      onClose={onClose}
+    >
+      {!header || !rows ? (
+        <Spinner label={t('common.loading')} />
+      ) : (
+        <div className={styles.layout}>
+          <OrderSummary header={header} label={t('orderView.summary')} />
+          <div className={styles.wrap}>
+            <table className={styles.table} aria-label={t('orderHistory.table')}>
+              <thead>
+                <tr>
+                  {(['Status_From', 'Status_To', 'Created_Date', 'Created_By', 'Remark'] as const).map(
+                    (f) => (
+                      <th key={f} scope="col" className={styles.head}>
+                        {t(`orderHistory.columns.${f}`)}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className={mergeClasses(styles.cell, styles.empty)}>
+                      {t('orderList.empty')}
+                    </td>
+                  </tr>
+                ) : (
+                  rows.map((row, i) => (
+                    <tr key={i}>
+                      <td className={styles.cell}>{statusOf(row.Status_From)}</td>
+                      <td className={styles.cell}>{statusOf(row.Status_To)}</td>
+                      <td className={styles.cell}>{formatDateTime(row.Created_Date)}</td>
+                      <td className={styles.cell}>{textOf(row.Created_By)}</td>
+                      <td className={styles.cell}>{textOf(row.Remark)}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </BottomPanel>
+  );
+}

@@ -1,0 +1,339 @@
+// The order list (/Order/Index, spec/1 §2 "Order list screen", §6): the tabs of the master list with their counts
+// (staff get the order statuses; transporters and relations ALL and then their answers, WAITING, ACCEPTED, REJECTED,
+// AUTO REJECTED, which filter the list's Dispatch_Status rather than its status), the list
+// (OrderGrid) and the toolbar. Each button shows by the user's rights on Order and is enabled by the chosen rows'
+// flags, which the server computes per row and user (spec/1 §6): View and History need View and one row; Accept and
+// Reject need Edit and every chosen row waiting for this transporter's answer (need_transporter_action); Edit
+// assign transporter needs Edit and one row that may be given to another transporter (can_assign_transporter, a
+// rejected order). The actions of later releases (assign driver, view shipments, edit order, cancel, mark and
+// unmark complete, reassign DO, edit stuffing date, merge) show only where their flag allows them, and say they
+// come in the next release.
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Spinner,
+  Tab,
+  TabList,
+  Text,
+  Title2,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  ArrowRepeatAll20Regular,
+  CalendarEdit20Regular,
+  Checkmark20Regular,
+  CheckmarkCircle20Regular,
+  DismissCircle20Regular,
+  Edit20Regular,
+  Eye20Regular,
+  History20Regular,
+  Merge20Regular,
+  PersonAdd20Regular,
+  ArrowUndo20Regular,
+  VehicleTruckProfile20Regular,
+  VehicleTruckBag20Regular,
+  Prohibited20Regular,
+} from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderRowFlag } from '../../../../db/resources/order-assign';
+import { api } from '../../api/client';
+import { usePermission } from '../../api/permission';
+import { tableStateKey } from '../../components/grid/gridState';
+import { ListToolbar } from '../../components/grid/ListToolbar';
+import type { ListFilter } from '../../components/grid/listQuery';
+import { useScreenStyles } from '../../components/screenStyles';
+import { useSession } from '../../session/SessionContext';
+import { useNotify } from '../../shell/notify';
+import { formatCount } from '../../util/format';
+import { PARTY_ROLES, RELATION_ROLES } from './columns';
+import { EditAssignPanel } from './EditAssignPanel';
+import { OrderGrid, type OrderGridHandle } from './OrderGrid';
+import { OrderHistoryPanel } from './OrderHistoryPanel';
+import { OrderViewPanel } from './OrderViewPanel';
+import { TransporterActionDialog, type TransporterAction } from './TransporterActionDialog';
+import type { OrderMasterList, OrderRow } from './types';
+
+const DEFAULT_TAB = 'ALL';
+
+/** Actions of later releases: the flag that shows each, and the right it needs. */
+const LATER: { key: string; flag: OrderRowFlag; right: 'Create' | 'Edit' | 'View'; icon: ReactElement }[] = [
+  { key: 'assignDriver', flag: 'can_assign_driver', right: 'Create', icon: <PersonAdd20Regular /> },
+  { key: 'viewShipments', flag: 'can_view_shipments', right: 'View', icon: <VehicleTruckBag20Regular /> },
+  { key: 'editOrder', flag: 'can_edit_order', right: 'Edit', icon: <Edit20Regular /> },
+  { key: 'cancelOrder', flag: 'can_cancel_order', right: 'Edit', icon: <Prohibited20Regular /> },
+  { key: 'markComplete', flag: 'can_mark_complete', right: 'Edit', icon: <CheckmarkCircle20Regular /> },
+  { key: 'unmarkComplete', flag: 'can_unmark_complete', right: 'Edit', icon: <ArrowUndo20Regular /> },
+  { key: 'reassignDo', flag: 'can_reassign_do', right: 'Edit', icon: <ArrowRepeatAll20Regular /> },
+  { key: 'editStuffingDate', flag: 'can_edit_stuffing_date', right: 'Edit', icon: <CalendarEdit20Regular /> },
+];
+
+type Panel = { kind: 'view' | 'history' | 'editAssign'; id: number } | null;
+
+const useStyles = makeStyles({
+  tabs: {
+    overflowX: 'auto',
+    minWidth: 0,
+  },
+  count: {
+    marginLeft: tokens.spacingHorizontalXS,
+  },
+  chosen: {
+    color: tokens.colorNeutralForeground2,
+  },
+  notice: {
+    width: '480px',
+    maxWidth: 'calc(100vw - 32px)',
+  },
+});
+
+export default function OrderListPage() {
+  const { t, i18n } = useTranslation();
+  const page = useScreenStyles();
+  const styles = useStyles();
+  const notify = useNotify();
+  const { session } = useSession();
+  const permission = usePermission('Order', 'Index');
+  const grid = useRef<OrderGridHandle>(null);
+  const [master, setMaster] = useState<OrderMasterList | null>(null);
+  const [tab, setTab] = useState(DEFAULT_TAB);
+  const [selected, setSelected] = useState<OrderRow[]>([]);
+  const [filterCount, setFilterCount] = useState(0);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [action, setAction] = useState<{ kind: TransporterAction; orders: OrderRow[] }>({
+    kind: 'ACCEPTED',
+    orders: [],
+  });
+  const [later, setLater] = useState<string | null>(null);
+
+  const [masterReload, setMasterReload] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<OrderMasterList>('order/master_list')
+      .then((res) => {
+        if (!live) return;
+        if (res.success && res.data) {
+          setMaster(res.data);
+          return;
+        }
+        notify.error(res.message || t('common.requestFailed'));
+        setMaster((previous) => previous ?? {});
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        notify.failure(error, t('common.requestFailed'));
+        setMaster((previous) => previous ?? {});
+      });
+    return () => {
+      live = false;
+    };
+  }, [notify, t, i18n.language, masterReload]);
+
+  const user = session?.user_data;
+  const role = user?.Role ?? '';
+  const party = PARTY_ROLES.includes(role);
+  const relation = RELATION_ROLES.includes(role);
+  const stateKey = user?.Username ? tableStateKey(user.Username, 'Order') : undefined;
+  const statuses = useMemo(() => master?.status ?? [], [master]);
+  const tabs = useMemo(() => {
+    if (!party) return statuses;
+    const all = statuses.find((s) => s.code === DEFAULT_TAB);
+    return [
+      ...(all ? [all] : []),
+      ...(master?.transporter_status ?? []).filter((s) => s.code !== DEFAULT_TAB),
+    ];
+  }, [party, statuses, master]);
+  const tabFilter = useMemo<ListFilter | null>(
+    () =>
+      party && tab !== DEFAULT_TAB ? { field: 'Dispatch_Status', value: tab, matchMode: 'equals' } : null,
+    [party, tab],
+  );
+  const statusText = useCallback(
+    (code: string) => statuses.find((s) => s.code === code)?.text ?? code,
+    [statuses],
+  );
+
+  const canView = permission?.View === true;
+  const canCreate = permission?.Create === true;
+  const canEdit = permission?.Edit === true;
+  const rights = { View: canView, Create: canCreate, Edit: canEdit };
+  const one = selected.length === 1 ? selected[0]! : null;
+  const every = (flag: OrderRowFlag) => selected.length > 0 && selected.every((row) => row[flag] === true);
+
+  function refresh() {
+    grid.current?.refresh();
+    setMasterReload((n) => n + 1);
+  }
+
+  function afterChange() {
+    grid.current?.clearSelection();
+    refresh();
+  }
+
+  return (
+    <section className={page.page} aria-labelledby="order-list-title">
+      <div className={page.header}>
+        <Title2 as="h1" id="order-list-title">
+          {t('orderList.title')}
+        </Title2>
+      </div>
+      {permission === null || master === null ? (
+        <div className={page.loading}>
+          <Spinner label={t('common.loading')} />
+        </div>
+      ) : (
+        <>
+          {tabs.length ? (
+            <TabList
+              className={styles.tabs}
+              selectedValue={tab}
+              aria-label={t('orderList.tabs')}
+              onTabSelect={(_, data) => {
+                setSelected([]);
+                setTab(String(data.value));
+              }}
+            >
+              {tabs.map((item) => (
+                <Tab key={item.code} value={item.code}>
+                  {item.text}
+                  <Badge
+                    className={styles.count}
+                    size="small"
+                    appearance="tint"
+                    color={item.code === tab ? 'brand' : 'informative'}
+                  >
+                    {item.count === null ? '' : formatCount(item.count)}
+                  </Badge>
+                </Tab>
+              ))}
+            </TabList>
+          ) : null}
+          <ListToolbar list={grid} filterCount={filterCount} onRefresh={refresh}>
+            {canView ? (
+              <>
+                <Button
+                  icon={<Eye20Regular />}
+                  disabled={!one}
+                  onClick={() => one && setPanel({ kind: 'view', id: one.Id })}
+                >
+                  {t('orderList.view')}
+                </Button>
+                <Button
+                  icon={<History20Regular />}
+                  disabled={!one}
+                  onClick={() => one && setPanel({ kind: 'history', id: one.Id })}
+                >
+                  {t('orderList.history')}
+                </Button>
+              </>
+            ) : null}
+            {canEdit ? (
+              <>
+                <Button
+                  appearance="primary"
+                  icon={<Checkmark20Regular />}
+                  disabled={!every('need_transporter_action')}
+                  onClick={() => setAction({ kind: 'ACCEPTED', orders: selected })}
+                >
+                  {t('orderList.accept')}
+                </Button>
+                <Button
+                  icon={<DismissCircle20Regular />}
+                  disabled={!every('need_transporter_action')}
+                  onClick={() => setAction({ kind: 'REJECTED', orders: selected })}
+                >
+                  {t('orderList.reject')}
+                </Button>
+              </>
+            ) : null}
+            {canEdit && !party ? (
+              <Button
+                icon={<VehicleTruckProfile20Regular />}
+                disabled={one?.can_assign_transporter !== true}
+                onClick={() => one && setPanel({ kind: 'editAssign', id: one.Id })}
+              >
+                {t('orderList.editAssign')}
+              </Button>
+            ) : null}
+            {LATER.filter((item) => rights[item.right] && one?.[item.flag] === true).map((item) => (
+              <Button key={item.key} icon={item.icon} onClick={() => setLater(item.key)}>
+                {t(`orderList.later.${item.key}`)}
+              </Button>
+            ))}
+            {canCreate && selected.length > 1 && every('can_assign_driver') ? (
+              <Button icon={<Merge20Regular />} onClick={() => setLater('merge')}>
+                {t('orderList.later.merge')}
+              </Button>
+            ) : null}
+            <Text className={styles.chosen} aria-live="polite">
+              {t('orderList.selectedCount', { count: selected.length })}
+            </Text>
+          </ListToolbar>
+          <OrderGrid
+            ref={grid}
+            tab={tabFilter ? DEFAULT_TAB : tab}
+            tabFilter={tabFilter}
+            statuses={statuses}
+            shipmentTypes={master.shipment_type ?? []}
+            relation={relation}
+            stateKey={stateKey}
+            ariaLabel={t('orderList.title')}
+            onSelectionChange={setSelected}
+            onOpen={(row) => {
+              if (canView) setPanel({ kind: 'view', id: row.Id });
+            }}
+            onFilterCountChange={setFilterCount}
+            onError={(error) => notify.failure(error, t('common.requestFailed'))}
+          />
+        </>
+      )}
+      <OrderViewPanel
+        orderId={panel?.kind === 'view' ? panel.id : null}
+        statusText={statusText}
+        onClose={() => setPanel(null)}
+      />
+      <OrderHistoryPanel
+        orderId={panel?.kind === 'history' ? panel.id : null}
+        statusText={statusText}
+        onClose={() => setPanel(null)}
+      />
+      <EditAssignPanel
+        orderId={panel?.kind === 'editAssign' ? panel.id : null}
+        shipmentTypes={master?.shipment_type ?? []}
+        onClose={(saved) => {
+          setPanel(null);
+          if (saved) afterChange();
+        }}
+      />
+      <TransporterActionDialog
+        orders={action.orders}
+        action={action.kind}
+        onClose={(processed) => {
+          setAction((previous) => ({ ...previous, orders: [] }));
+          if (processed) afterChange();
+        }}
+      />
+      <Dialog open={later !== null} onOpenChange={(_, data) => !data.open && setLater(null)}>
+        <DialogSurface className={styles.notice}>
+          <DialogBody>
+            <DialogTitle>{later ? t(`orderList.later.${later}`) : ''}</DialogTitle>
+            <DialogContent>{t('orderList.comingSoon')}</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => setLater(null)}>
+                {t('common.close')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </section>
+  );
+}

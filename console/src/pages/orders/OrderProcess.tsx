@@ -1,0 +1,225 @@
+// "Where is my order?" (issue 16): what the order's workflow (`order:<Order_No>`) says about it now — its step, who
+// it waits for (the approval level and that level's approvers, or the transporter), the time left before the
+// transporter's answer is due as a countdown that moves every second, and a link to the workflow in the Temporal UI
+// for operations staff. When the workflow could not be asked (live false), the block says so and shows the state
+// stored in the database instead, which is what the list shows too.
+import {
+  Badge,
+  Button,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  Subtitle2,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import { ArrowClockwise20Regular, Open16Regular } from '@fluentui/react-icons';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { formatDateTime } from '../../components/grid/cellFormat';
+import { formatRemaining, remaining } from './format';
+import type { OrderProcess as Process } from './types';
+
+const useStyles = makeStyles({
+  block: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalL,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow4,
+  },
+  title: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  list: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(120px, max-content) minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalL,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+  },
+  pair: {
+    display: 'contents',
+  },
+  term: {
+    color: tokens.colorNeutralForeground2,
+  },
+  value: {
+    margin: 0,
+    overflowWrap: 'anywhere',
+  },
+  countdown: {
+    fontVariantNumeric: 'tabular-nums',
+    fontWeight: tokens.fontWeightSemibold,
+  },
+});
+
+/** After the deadline passed on screen, the process is read again this much later: the workflow's timer fires
+ * within a second of it and writes the auto-reject, so the view then shows REJECTED. */
+export const REREAD_AFTER_DEADLINE_MS = 2000;
+
+/**
+ * The time left before a deadline, read again every second. `onPassed` is called when the deadline passes while
+ * it is watched (not when it had passed already: the stored state would be read again and again).
+ */
+export function Countdown({ deadline, onPassed }: { deadline: string; onPassed?: () => void }) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const due = new Date(deadline).getTime();
+  const [now, setNow] = useState(() => Date.now());
+  const [watched] = useState(() => due > now);
+  const left = Number.isNaN(due) ? null : remaining(due, now);
+  const passed = left?.passed ?? true;
+  useEffect(() => {
+    if (passed) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [passed]);
+  const passedRef = useRef(onPassed);
+  useEffect(() => {
+    passedRef.current = onPassed;
+  });
+  useEffect(() => {
+    if (passed && watched) passedRef.current?.();
+  }, [passed, watched]);
+  if (!left) return null;
+  if (left.passed) {
+    return (
+      <Badge appearance="tint" color="danger" role="timer">
+        {t('orderProcess.deadlinePassed')}
+      </Badge>
+    );
+  }
+  return (
+    <Text className={styles.countdown} role="timer" aria-live="off">
+      {t('orderProcess.timeLeft', { time: formatRemaining(left, t('orderProcess.dayUnit')) })}
+    </Text>
+  );
+}
+
+export interface OrderProcessBlockProps {
+  orderId: number;
+  /** Status code → its text in the interface language (the master list's). */
+  statusText?: (code: string) => string;
+}
+
+export function OrderProcessBlock({ orderId, statusText }: OrderProcessBlockProps) {
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const [process, setProcess] = useState<Process | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    api
+      .get<Process>(`order/process/${orderId}`)
+      .then((res) => {
+        if (!live) return;
+        if (res.success && res.data) {
+          setProcess(res.data);
+          setFailed(null);
+        } else setFailed(res.message || t('common.requestFailed'));
+      })
+      .catch((error: unknown) => {
+        if (live)
+          setFailed(error instanceof Error && error.message ? error.message : t('common.requestFailed'));
+      });
+    return () => {
+      live = false;
+    };
+  }, [orderId, reload, t]);
+
+  const statusOf = (code: string | null | undefined) => (code ? (statusText?.(code) ?? code) : '-');
+  const awaiting = process?.awaiting ?? null;
+  // The transporter's answer is due at the deadline the workflow waits for; the stored one when it was not asked.
+  const deadline =
+    awaiting?.kind === 'transporter'
+      ? (awaiting.deadline ?? process?.Auto_Reject_Date ?? null)
+      : process?.Dispatch_Status === 'WAITING'
+        ? process.Auto_Reject_Date
+        : null;
+
+  return (
+    <section className={styles.block} aria-label={t('orderProcess.title')}>
+      <div className={styles.title}>
+        <Subtitle2 as="h3">{t('orderProcess.title')}</Subtitle2>
+        <Button
+          appearance="subtle"
+          icon={<ArrowClockwise20Regular />}
+          aria-label={t('orderProcess.refresh')}
+          onClick={() => setReload((n) => n + 1)}
+        />
+      </div>
+      {failed ? (
+        <MessageBar intent="error">
+          <MessageBarBody>{failed}</MessageBarBody>
+        </MessageBar>
+      ) : !process ? (
+        <Spinner size="tiny" label={t('common.loading')} />
+      ) : (
+        <>
+          {!process.live ? (
+            <MessageBar intent="warning">
+              <MessageBarBody>{t('orderProcess.notReachable')}</MessageBarBody>
+            </MessageBar>
+          ) : null}
+          <dl className={styles.list}>
+            <div className={styles.pair}>
+              <dt className={styles.term}>{t('orderProcess.step')}</dt>
+              <dd className={styles.value}>{statusOf(process.Status)}</dd>
+            </div>
+            <div className={styles.pair}>
+              <dt className={styles.term}>{t('order.fields.Dispatch_Status')}</dt>
+              <dd className={styles.value}>
+                {process.Dispatch_Status ? t(`order.dispatchStatuses.${process.Dispatch_Status}`) : '-'}
+              </dd>
+            </div>
+            <div className={styles.pair}>
+              <dt className={styles.term}>{t('orderProcess.awaiting')}</dt>
+              <dd className={styles.value}>
+                {awaiting?.kind === 'approval'
+                  ? t('orderProcess.awaitingApproval', {
+                      level: awaiting.level,
+                      approvers: awaiting.approvers.join(', ') || '-',
+                    })
+                  : awaiting?.kind === 'transporter'
+                    ? t('orderProcess.awaitingTransporter', {
+                        name: awaiting.name ?? awaiting.code,
+                        code: awaiting.code,
+                      })
+                    : t('orderProcess.awaitingNobody')}
+              </dd>
+            </div>
+            {deadline ? (
+              <div className={styles.pair}>
+                <dt className={styles.term}>{t('order.fields.Auto_Reject_Date')}</dt>
+                <dd className={styles.value}>
+                  {formatDateTime(deadline)}{' '}
+                  <Countdown
+                    key={deadline}
+                    deadline={deadline}
+                    onPassed={() => setTimeout(() => setReload((n) => n + 1), REREAD_AFTER_DEADLINE_MS)}
+                  />
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          {process.workflow_url ? (
+            <Link href={process.workflow_url} target="_blank" rel="noopener noreferrer">
+              {t('orderProcess.openTemporal')} <Open16Regular aria-hidden="true" />
+            </Link>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

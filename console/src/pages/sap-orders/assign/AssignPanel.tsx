@@ -1,0 +1,1033 @@
+// The Assign Transporter and Assign Customer/Vendor panels of the SAP order list (spec/2 §2.5, §2.6, §4 "Assign
+// panel", §5.2, §5.3, §8): where logistic staff turn outstanding SAP orders into transport orders.
+//
+// Opening loads the chosen SAP orders with saporder/merge_simulate; the first document fixes order type,
+// shipment type, warehouse, document type, company and incoterm, and each SAP number added as a chip is loaded
+// with them (the server refuses one that does not fit with error_message, shown in the panel). Left: the chips
+// and one tab per SAP order. Right: the lines (LinesTable), where the goods go and when, the transporters
+// (TransporterBlock and its Select Transporter dialog) and the Approval Matrix.
+//
+// Approval: what the assignment costs decides who approves it, so Save waits for Check Approval
+// (util/check_approval), and anything that changes the cost (a quantity, a line in or out, the charged company, a
+// conversion type, a document, a sync, a transporter or its cost and trips) asks for it again.
+//
+// A relation (the customer or vendor moves the goods itself) has one SAP order, its customer/vendor as the
+// transporter with one trip, the truck type it comes with, and no approval; it is saved with
+// saporder/assign_customer_vendor.
+import {
+  Button,
+  Checkbox,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  OverlayDrawer,
+  DrawerBody,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  Select,
+  Spinner,
+  Subtitle2,
+  Tab,
+  TabList,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Tag,
+  TagGroup,
+  Text,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components';
+import {
+  Add20Regular,
+  ArrowSync20Regular,
+  Dismiss20Regular,
+  ShieldCheckmark20Regular,
+} from '@fluentui/react-icons';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  AssignDetail,
+  Approver,
+  CheckApprovalAnswer,
+  TransporterOption,
+} from '../../../../../db/resources/order-assign';
+import { DELIVERY_USING_TRUCK_SHIPMENT_TYPE } from '../../../../../db/resources/sap-order';
+import { api, SessionExpiredError } from '../../../api/client';
+import { RefSelect } from '../../../components/form/RefSelect';
+import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
+import { useListItems } from '../editor/useListItems';
+import { sapOrderLabel } from '../list/columns';
+import type { Row } from '../shared/expandableRows';
+import { formatDate } from '../../../util/format';
+import { LinesTable } from './LinesTable';
+import {
+  assignBody,
+  categoryOf,
+  checkBeforeFreight,
+  checkBeforeSave,
+  entryFromOption,
+  firstDocument,
+  fromIsoDate,
+  initialTransporters,
+  included,
+  qtyEditable,
+  showsFactory,
+  splitNumbers,
+  str,
+  syncNeeded,
+  tabLabel,
+  toIsoDate,
+  withSyncedLines,
+  type AssignForm,
+  type FirstDocument,
+  type MergeSimulateAnswer,
+  type SapHeader,
+  type SaveProblem,
+  type TransporterEntry,
+} from './model';
+import { SelectTransporterDialog } from './SelectTransporterDialog';
+import { TransporterBlock, type EntryChange } from './TransporterBlock';
+
+export type AssignKind = 'transporter' | 'relation';
+
+export interface AssignPanelProps {
+  kind: AssignKind;
+  /** The SAP orders chosen on the list; the first fixes the rest. */
+  rows: Row[];
+  onClose: () => void;
+  /** After a save: the list is asked again. */
+  onSaved: () => void;
+}
+
+const HEADER_FIELDS = [
+  'Document_No',
+  'order_type_name',
+  'Company_Code',
+  'Customer_Vendor_Code',
+  'Incoterm',
+  'shipment_type_name',
+  'Warehouse_Code',
+  'Document_Type',
+  'Plant',
+  'Product_Category',
+  'Valid_From',
+  'Valid_To',
+] as const;
+
+const EMPTY_FORM: AssignForm = {
+  charge_oa_company: null,
+  loading: null,
+  destination: null,
+  freight_date: '',
+  stuffing_from: '',
+  stuffing_to: '',
+  trip_type: '',
+  vessel: null,
+  show_conversion_type: false,
+  relation_truck_type_id: null,
+};
+
+const useStyles = makeStyles({
+  drawer: {
+    height: '94vh',
+  },
+  titleActions: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalS,
+  },
+  body: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(260px, 1fr) minmax(0, 3fr)',
+    gap: tokens.spacingHorizontalL,
+    '@media (max-width: 899px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
+  column: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalM,
+    // spec/2 §2.5: the panel's two sides scroll on their own, 70 to 80 % of the window high.
+    maxHeight: '75vh',
+    minHeight: '70vh',
+    overflowY: 'auto',
+    minWidth: 0,
+    paddingRight: tokens.spacingHorizontalXS,
+  },
+  chipsRow: {
+    display: 'flex',
+    gap: tokens.spacingHorizontalXS,
+    alignItems: 'flex-end',
+  },
+  grow: {
+    flexGrow: 1,
+    minWidth: 0,
+  },
+  chips: {
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalXS,
+  },
+  headerList: {
+    display: 'grid',
+    gridTemplateColumns: 'auto 1fr',
+    gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`,
+    margin: 0,
+  },
+  // The grid lays out the terms and definitions; their wrapper only groups them for the markup.
+  pair: {
+    display: 'contents',
+  },
+  term: {
+    color: tokens.colorNeutralForeground3,
+  },
+  definition: {
+    margin: 0,
+    overflowWrap: 'anywhere',
+  },
+  toolbar: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+  },
+  fields: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+  },
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+  },
+  muted: {
+    color: tokens.colorNeutralForeground3,
+  },
+  loading: {
+    display: 'flex',
+    justifyContent: 'center',
+    padding: tokens.spacingVerticalXXL,
+  },
+});
+
+interface Loaded {
+  headers: SapHeader[];
+  first: FirstDocument;
+  meta: MergeSimulateAnswer;
+}
+
+/** The body of merge_simulate for a SAP number, with what the first document fixed. */
+function simulateBody(sapNo: string, first: FirstDocument | null) {
+  return {
+    sap_no: sapNo,
+    warehouse_code: first?.warehouse_code ?? null,
+    order_type: first?.order_type ?? null,
+    shipment_type: first?.shipment_type ?? null,
+    document_type: first?.document_type ?? null,
+    transporter_code: null,
+    company_code: first?.company_code ?? null,
+    incoterm: first?.incoterm ?? null,
+    is_first: first === null,
+    is_edit: false,
+  };
+}
+
+function conversionOf(data: unknown): string | null {
+  if (typeof data === 'string') return data || null;
+  if (data && typeof data === 'object') {
+    const record = data as Record<string, unknown>;
+    const value = record.conversion_type ?? record.Conversion_Type ?? record.code ?? record.id;
+    return value ? str(value) : null;
+  }
+  return null;
+}
+
+export function AssignPanel(props: AssignPanelProps) {
+  const { kind, rows, onClose, onSaved } = props;
+  const relation = kind === 'relation';
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const notify = useNotify();
+
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [chips, setChips] = useState<string[]>([]);
+  const [lines, setLines] = useState<AssignDetail[]>([]);
+  const [tab, setTab] = useState<number | null>(null);
+  const [form, setForm] = useState<AssignForm>(EMPTY_FORM);
+  const [transporters, setTransporters] = useState<TransporterEntry[]>([]);
+  const [approval, setApproval] = useState<Approver[] | null>(null);
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  const [chipText, setChipText] = useState('');
+  const [chipProblem, setChipProblem] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [syncOk, setSyncOk] = useState(false);
+  const [busy, setBusy] = useState<'sync' | 'approval' | 'save' | null>(null);
+  const [picking, setPicking] = useState<number | null>(null);
+
+  const reasons = useListItems(relation ? null : 'list/lookup', { group: 'ASSIGN_TRANSPORTER_REASON' });
+  const tripTypes = useListItems('list/lookup', { group: 'FREIGHT_TRIP_TYPE' });
+
+  const category = categoryOf(loaded?.headers[0]);
+  const orderType = loaded?.meta.order_type_data ?? null;
+  const useLn = loaded?.meta.use_ln === true;
+  const ids = useMemo(() => loaded?.headers.map((h) => h.Id) ?? [], [loaded]);
+  const resetApproval = useCallback(() => setApproval(null), []);
+
+  // ------------------------------------------------------------------------------------------ loading
+
+  const simulate = useCallback(
+    async (sapNo: string, first: FirstDocument | null): Promise<MergeSimulateAnswer | string> => {
+      try {
+        const res = await api.post<MergeSimulateAnswer>(
+          'saporder/merge_simulate',
+          simulateBody(sapNo, first),
+        );
+        if (!res.success || !res.data) return res.message || t('assign.simulateFailed');
+        if (res.data.error_message) return res.data.error_message;
+        return res.data;
+      } catch (error) {
+        if (error instanceof SessionExpiredError) throw error;
+        return error instanceof Error && error.message ? error.message : t('common.requestFailed');
+      }
+    },
+    [t],
+  );
+
+  /** Adds a loaded document's orders and lines; false when it brought nothing new. */
+  const merge = useCallback((sapNo: string, answer: MergeSimulateAnswer) => {
+    const headers = answer.sap_orders ?? [];
+    setLoaded((current) => {
+      if (!current) return current;
+      const known = new Set(current.headers.map((h) => h.Id));
+      return { ...current, headers: [...current.headers, ...headers.filter((h) => !known.has(h.Id))] };
+    });
+    setLines((current) => {
+      const known = new Set(current.map((l) => l.Id));
+      return [
+        ...current,
+        ...(answer.sap_order_details ?? [])
+          .filter((l) => !known.has(l.Id))
+          .map((l) => ({ ...l, include_merge: l.include_merge !== false })),
+      ];
+    });
+    setChips((current) => (current.includes(sapNo) ? current : [...current, sapNo]));
+    setApproval(null);
+  }, []);
+
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    const numbers = [...new Set(rows.map((row) => str(row.Document_No)).filter(Boolean))];
+    const [firstNo, ...others] = numbers;
+    if (!firstNo) {
+      onClose();
+      return;
+    }
+    void (async () => {
+      try {
+        const answer = await simulate(firstNo, null);
+        if (typeof answer === 'string') {
+          notify.error(answer, t('assign.simulateFailed'));
+          onClose();
+          return;
+        }
+        const headers = answer.sap_orders ?? [];
+        const head = headers[0];
+        if (!head) {
+          notify.error(t('assign.simulateFailed'));
+          onClose();
+          return;
+        }
+        const first = firstDocument(head);
+        const model = answer.assign_model ?? {};
+        const stuffing = model.stuffing_date ?? [];
+        setLoaded({ headers, first, meta: answer });
+        setChips([firstNo]);
+        setTab(head.Id);
+        setForm({
+          ...EMPTY_FORM,
+          charge_oa_company: model.charge_oa_company ?? null,
+          loading:
+            str(model.loading_destination_from_id ?? answer.default_loading_destination_from_id) || null,
+          destination:
+            str(model.loading_destination_to_id ?? answer.default_loading_destination_to_id) || null,
+          freight_date: fromIsoDate(model.freight_date),
+          stuffing_from: fromIsoDate(stuffing[0], true),
+          stuffing_to: fromIsoDate(stuffing[1], true),
+          trip_type: str(model.trip_type),
+          vessel: model.vessel ?? null,
+          // spec/2 §2.5: the show-conversion box starts unticked.
+          show_conversion_type: false,
+        });
+        const cat = categoryOf(head);
+        setTransporters(
+          initialTransporters(
+            cat,
+            model.transporters,
+            relation
+              ? { code: str(head.Customer_Vendor_Code) || null, name: str(head.customer_vendor_name) || null }
+              : undefined,
+          ),
+        );
+        let details = (answer.sap_order_details ?? []).map((l) => ({
+          ...l,
+          include_merge: l.include_merge !== false,
+        }));
+        // Lines without a conversion type take the warehouse's default for the company (freight is priced in KG).
+        if (first.warehouse_code && first.company_code && details.some((l) => !l.conversion_type)) {
+          try {
+            const res = await api.get(
+              `util/default_conversion_type/${encodeURIComponent(first.warehouse_code)}/${encodeURIComponent(first.company_code)}`,
+            );
+            const fallback = res.success ? conversionOf(res.data) : null;
+            if (fallback)
+              details = details.map((l) => ({ ...l, conversion_type: l.conversion_type || fallback }));
+          } catch (error) {
+            if (error instanceof SessionExpiredError) return;
+          }
+        }
+        setLines(details);
+        for (const sapNo of relation ? [] : others) {
+          const more = await simulate(sapNo, first);
+          if (typeof more === 'string') setInlineError(more);
+          else merge(sapNo, more);
+        }
+      } catch (error) {
+        if (error instanceof SessionExpiredError) return;
+        notify.failure(error, t('common.requestFailed'));
+        onClose();
+      }
+    })();
+  }, [rows, relation, simulate, merge, notify, t, onClose]);
+
+  // ------------------------------------------------------------------------------------------ chips
+
+  const addBlocked = loaded?.meta.has_order === true || loaded?.meta.dalam_pabrik === true || relation;
+
+  async function addChips() {
+    if (!loaded || addBlocked || adding) return;
+    const numbers = splitNumbers(chipText);
+    if (!numbers.length) return;
+    const duplicate = numbers.find(
+      (n, i) =>
+        chips.includes(n) || numbers.indexOf(n) !== i || loaded.headers.some((h) => str(h.Document_No) === n),
+    );
+    if (duplicate) {
+      setChipProblem(t('assign.duplicate', { value: duplicate }));
+      return;
+    }
+    setChipProblem(null);
+    setAdding(true);
+    try {
+      const left: string[] = [];
+      for (const sapNo of numbers) {
+        const answer = await simulate(sapNo, loaded.first);
+        if (typeof answer === 'string') {
+          setInlineError(answer);
+          left.push(sapNo);
+        } else merge(sapNo, answer);
+      }
+      setChipText(left.join('\n'));
+    } catch (error) {
+      notify.failure(error, t('common.requestFailed'));
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  function removeChip(sapNo: string) {
+    if (!loaded || sapNo === chips[0]) return;
+    const gone = new Set(loaded.headers.filter((h) => str(h.Document_No) === sapNo).map((h) => h.Id));
+    setLoaded({ ...loaded, headers: loaded.headers.filter((h) => !gone.has(h.Id)) });
+    setLines((current) => {
+      const next = current.filter((l) => str(l.Document_No) !== sapNo);
+      return next.length && !next.some((l) => l.include_merge !== false)
+        ? next.map((l, i) => (i === 0 ? { ...l, include_merge: true } : l))
+        : next;
+    });
+    setChips((current) => current.filter((c) => c !== sapNo));
+    if (tab !== null && gone.has(tab)) setTab(loaded.headers[0]?.Id ?? null);
+    resetApproval();
+  }
+
+  // ------------------------------------------------------------------------------------------ changes
+
+  function setField<K extends keyof AssignForm>(name: K, value: AssignForm[K]) {
+    setForm((current) => ({ ...current, [name]: value }));
+    // The lane and its trip type price the transporters: a chosen one no longer holds (spec/2 §4).
+    if (name === 'loading' || name === 'destination' || name === 'trip_type') {
+      if (!relation)
+        setTransporters((current) => current.map(() => ({})).slice(0, category === 'COLLECTIVE' ? 0 : 1));
+      resetApproval();
+    }
+    if (name === 'charge_oa_company' || name === 'freight_date') resetApproval();
+  }
+
+  function changeLines(next: AssignDetail[], kind: 'qty' | 'include' | 'conversion' | 'factory' | 'rule') {
+    setLines(next);
+    if (kind === 'factory') setSyncOk(false);
+    if (kind !== 'rule') resetApproval();
+  }
+
+  function changeEntry(index: number, patch: Partial<TransporterEntry>, change: EntryChange) {
+    setTransporters((current) => current.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)));
+    if (change !== 'reason') resetApproval();
+  }
+
+  async function checkQuota(index: number, code: string) {
+    const query = new URLSearchParams({ transporter_code: code, order_ids: ids.join(',') }).toString();
+    try {
+      const res = await api.get<{ exceed?: boolean; message?: string }>(
+        `util/transporter_exceed_quota?${query}`,
+      );
+      if (!res.success) {
+        notify.error(res.message || t('common.requestFailed'), t('assign.errors.quota'));
+        return;
+      }
+      const message = res.data?.exceed ? res.data.message || null : null;
+      setTransporters((current) =>
+        current.map((entry, i) =>
+          i === index && entry.transporter_code === code ? { ...entry, quota_message: message } : entry,
+        ),
+      );
+    } catch (error) {
+      if (error instanceof SessionExpiredError) return;
+      notify.error(
+        error instanceof Error ? error.message : t('common.requestFailed'),
+        t('assign.errors.quota'),
+      );
+    }
+  }
+
+  function pick(
+    option: TransporterOption,
+    suggested: TransporterOption | undefined,
+    trips: number,
+    rental: boolean,
+  ) {
+    const index = picking;
+    setPicking(null);
+    if (index === null) return;
+    const entry = entryFromOption(option, suggested, trips, rental, toIsoDate(form.freight_date));
+    setTransporters((current) => current.map((e, i) => (i === index ? entry : e)));
+    resetApproval();
+    void checkQuota(index, option.transporter_code);
+  }
+
+  function openPicker(index: number) {
+    const problem = checkBeforeFreight(form, lines);
+    if (problem) {
+      notify.error(t(`alert.${problem}`));
+      return;
+    }
+    setPicking(index);
+  }
+
+  const freightRequest = useMemo(() => {
+    if (picking === null || !loaded || !form.loading || !form.destination || !form.charge_oa_company)
+      return null;
+    return {
+      loading: Number(form.loading),
+      destination: Number(form.destination),
+      exclude_transporters: loaded.meta.exclude_transporters ?? [],
+      materials: included(lines).map((l) => ({
+        Id: l.Id,
+        Qty: l.Qty,
+        conversion_type: l.conversion_type ?? null,
+      })),
+      charge_oa_company: form.charge_oa_company,
+      warehouse_code: loaded.first.warehouse_code,
+      document_type: loaded.first.document_type,
+      freight_date: toIsoDate(form.freight_date) ?? form.freight_date,
+      sap_order_ids: ids,
+      shipment_type: loaded.first.shipment_type,
+      trip_type: form.trip_type || null,
+      selected_transporters: transporters
+        .filter((_, i) => i !== picking)
+        .map((e) => str(e.transporter_code))
+        .filter(Boolean),
+    };
+  }, [picking, loaded, form, lines, ids, transporters]);
+
+  // ------------------------------------------------------------------------------------------ sync
+
+  const mustSync = !relation && syncNeeded(orderType, lines);
+
+  async function sync() {
+    if (!loaded || busy) return;
+    setBusy('sync');
+    const head = loaded.headers[0]!;
+    const failedSync = (message: string) =>
+      showToast({ intent: 'error', title: t('sapOrderEditor.errors.sync'), message, life: TOAST_LIFE_MS });
+    try {
+      const res = await api.post<Partial<AssignDetail>[]>('saporder/sync_do_sap', {
+        ...head,
+        Details: lines.filter((l) => str(l.Document_No) === str(head.Document_No) || !l.Document_No),
+      });
+      if (res.success) {
+        if (Array.isArray(res.data)) setLines((current) => withSyncedLines(current, res.data!));
+        setSyncOk(true);
+        resetApproval();
+        if (res.message_code)
+          showToast({
+            intent: 'warning',
+            title: t('sapOrderEditor.infoSoFactory'),
+            message: res.message_code,
+            life: TOAST_LIFE_MS,
+          });
+        else notify.success(res.message, t('assign.synced'));
+        return;
+      }
+      setSyncOk(false);
+      failedSync([res.message || t('common.requestFailed'), res.message_code].filter(Boolean).join('\n'));
+    } catch (error) {
+      setSyncOk(false);
+      if (error instanceof SessionExpiredError) return;
+      failedSync(error instanceof Error && error.message ? error.message : t('common.requestFailed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------ approval and save
+
+  const body = () =>
+    assignBody({
+      ids,
+      first: loaded?.first ?? null,
+      form,
+      lines,
+      transporters,
+      approval,
+      lnType: loaded?.meta.ln_type ?? null,
+      lnIncoRule: loaded?.meta.ln_inco_rule ?? null,
+    });
+
+  async function checkApproval() {
+    if (!loaded || busy) return;
+    setBusy('approval');
+    try {
+      const res = await api.post<CheckApprovalAnswer>('util/check_approval', body());
+      if (!res.success || !res.data) {
+        notify.error(res.message || t('common.requestFailed'), t('assign.errors.checkApproval'));
+        return;
+      }
+      const answer = res.data;
+      setTransporters((current) =>
+        current.map((entry, i) => {
+          const computed = answer.transporter_data?.[i];
+          return computed
+            ? {
+                ...entry,
+                freight_criteria: computed.freight_criteria ?? null,
+                require_reason: computed.require_reason ?? null,
+              }
+            : entry;
+        }),
+      );
+      setApproval(answer.approval_list ?? []);
+    } catch (error) {
+      notify.failure(error, t('common.requestFailed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function problemText(problem: SaveProblem): string {
+    const message = t(`alert.${problem.key}`);
+    return problem.item ? t('alert.item', { n: problem.item, message }) : message;
+  }
+
+  async function save() {
+    if (!loaded || busy) return;
+    const problem = checkBeforeSave(form, transporters);
+    if (problem) {
+      notify.error(problemText(problem));
+      return;
+    }
+    if (!form.stuffing_to.trim()) setForm((current) => ({ ...current, stuffing_to: current.stuffing_from }));
+    if (mustSync && !syncOk) {
+      notify.error(t('sapOrderEditor.notOk'), t('form.saveError'));
+      return;
+    }
+    setBusy('save');
+    try {
+      const res = await api.post(
+        relation ? 'saporder/assign_customer_vendor' : 'saporder/assign_transporter',
+        body(),
+      );
+      if (!res.success) {
+        notify.error(res.message || t('common.requestFailed'), t('form.saveError'));
+        return;
+      }
+      notify.success(res.message, t('common.dataSaved'));
+      onSaved();
+      onClose();
+    } catch (error) {
+      notify.failure(error, t('common.requestFailed'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------ render
+
+  const head = loaded?.headers[0];
+  const title = relation ? t('assignRelation.title') : t('assign.title');
+  const current = loaded?.headers.find((h) => h.Id === tab) ?? head;
+  const approvalChecked = approval !== null;
+  const saveDisabled = !loaded || busy !== null || (!relation && !approvalChecked);
+  const range = loaded?.meta;
+
+  return (
+    <OverlayDrawer
+      open
+      position="bottom"
+      className={styles.drawer}
+      modalType="modal"
+      onOpenChange={(_, data) => {
+        if (!data.open && busy === null) onClose();
+      }}
+    >
+      <DrawerHeader>
+        <DrawerHeaderTitle
+          action={
+            <Button
+              appearance="subtle"
+              icon={<Dismiss20Regular />}
+              aria-label={t('assign.close')}
+              onClick={onClose}
+            />
+          }
+        >
+          {head ? `${title}: ${chips.join(', ')}` : title}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody>
+        {!loaded ? (
+          <div className={styles.loading}>
+            <Spinner label={t('assign.loading')} />
+          </div>
+        ) : (
+          <div className={styles.body}>
+            <div className={styles.column}>
+              {inlineError ? (
+                <MessageBar intent="error">
+                  <MessageBarBody>{inlineError}</MessageBarBody>
+                  <MessageBarActions
+                    containerAction={
+                      <Button
+                        appearance="transparent"
+                        icon={<Dismiss20Regular />}
+                        aria-label={t('common.close')}
+                        onClick={() => setInlineError(null)}
+                      />
+                    }
+                  />
+                </MessageBar>
+              ) : null}
+              <Field
+                label={t('assign.sapNo')}
+                validationState={chipProblem ? 'error' : 'none'}
+                validationMessage={chipProblem ?? undefined}
+                hint={
+                  loaded.meta.has_order
+                    ? t('assign.addDisabledOrder')
+                    : loaded.meta.dalam_pabrik
+                      ? t('assign.addDisabledFactory')
+                      : undefined
+                }
+              >
+                <div className={styles.chipsRow}>
+                  <Input
+                    className={styles.grow}
+                    placeholder={t('assign.sapNoPlaceholder')}
+                    disabled={addBlocked}
+                    value={chipText}
+                    onChange={(_, data) => {
+                      setChipText(data.value);
+                      setChipProblem(null);
+                    }}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') {
+                        event.preventDefault();
+                        void addChips();
+                      }
+                    }}
+                  />
+                  <Button
+                    icon={adding ? <Spinner size="tiny" /> : <Add20Regular />}
+                    disabled={addBlocked || adding || !chipText.trim()}
+                    onClick={() => void addChips()}
+                  >
+                    {t('assign.add')}
+                  </Button>
+                </div>
+              </Field>
+              <TagGroup
+                className={styles.chips}
+                aria-label={t('assign.documents')}
+                onDismiss={(_, data) => removeChip(String(data.value))}
+              >
+                {chips.map((chip, i) => (
+                  <Tag
+                    key={chip}
+                    value={chip}
+                    size="small"
+                    shape="rounded"
+                    dismissible={i > 0}
+                    aria-label={i > 0 ? t('assign.removeChip', { value: chip }) : chip}
+                  >
+                    {chip}
+                  </Tag>
+                ))}
+              </TagGroup>
+              <TabList
+                size="small"
+                selectedValue={current?.Id}
+                aria-label={t('assign.documents')}
+                onTabSelect={(_, data) => setTab(Number(data.value))}
+              >
+                {loaded.headers.map((header) => (
+                  <Tab key={header.Id} value={header.Id}>
+                    {tabLabel(header)}
+                  </Tab>
+                ))}
+              </TabList>
+              {current ? (
+                <dl className={styles.headerList} aria-label={t('assign.header')}>
+                  {HEADER_FIELDS.map((field) => (
+                    <div key={field} className={styles.pair}>
+                      <dt className={styles.term}>{sapOrderLabel(t, field)}</dt>
+                      <dd className={styles.definition}>
+                        {field.startsWith('Valid_') ? formatDate(str(current[field])) : str(current[field])}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
+            </div>
+            <div className={styles.column}>
+              <div className={styles.toolbar}>
+                <Checkbox
+                  label={t('assign.showConversion')}
+                  checked={form.show_conversion_type}
+                  onChange={(_, data) => setField('show_conversion_type', data.checked === true)}
+                />
+                {mustSync ? (
+                  <Button
+                    icon={busy === 'sync' ? <Spinner size="tiny" /> : <ArrowSync20Regular />}
+                    disabled={busy !== null}
+                    onClick={() => void sync()}
+                  >
+                    {t('assign.sync')}
+                  </Button>
+                ) : null}
+              </div>
+              {mustSync ? (
+                <MessageBar intent={syncOk ? 'success' : 'warning'}>
+                  <MessageBarBody>{syncOk ? t('assign.syncDone') : t('assign.syncRequired')}</MessageBarBody>
+                </MessageBar>
+              ) : null}
+              <div className={styles.section}>
+                <Subtitle2 as="h3">{t('assign.lines')}</Subtitle2>
+                <LinesTable
+                  lines={lines}
+                  qtyEditable={relation || qtyEditable(category, useLn)}
+                  showFactory={!relation && showsFactory(orderType)}
+                  conversionParams={{
+                    company_code: str(form.charge_oa_company ?? loaded.first.company_code),
+                    factory_code: str(loaded.first.warehouse_code),
+                  }}
+                  lnType={loaded.meta.ln_type ?? null}
+                  onChange={changeLines}
+                />
+              </div>
+              <div className={styles.fields}>
+                <Field label={t('assign.fields.loading')} required>
+                  <RefSelect
+                    url="list/location_id"
+                    minChars={0}
+                    value={form.loading}
+                    onChange={(value) => setField('loading', value)}
+                  />
+                </Field>
+                <Field label={t('assign.fields.destination')} required>
+                  <RefSelect
+                    url="list/location_id"
+                    minChars={0}
+                    value={form.destination}
+                    onChange={(value) => setField('destination', value)}
+                  />
+                </Field>
+                <Field label={t('assign.fields.chargeOaCompany')} required>
+                  <RefSelect
+                    url="list/company_code"
+                    minChars={0}
+                    value={form.charge_oa_company}
+                    onChange={(value) => setField('charge_oa_company', value)}
+                  />
+                </Field>
+                <Field label={t('assign.fields.freightDate')} required>
+                  <Input
+                    placeholder={t('form.datePlaceholder')}
+                    maxLength={10}
+                    value={form.freight_date}
+                    onChange={(_, data) => setField('freight_date', data.value.replace(/[^\d/]/g, ''))}
+                  />
+                </Field>
+                <Field
+                  label={t('assign.fields.stuffingFrom')}
+                  required
+                  hint={
+                    range?.stuffing_date_from_range && range.stuffing_date_to_range
+                      ? t('assign.stuffingRange', {
+                          from: fromIsoDate(range.stuffing_date_from_range, true),
+                          to: fromIsoDate(range.stuffing_date_to_range, true),
+                        })
+                      : undefined
+                  }
+                >
+                  <Input
+                    placeholder={t('assign.shortDate')}
+                    maxLength={8}
+                    value={form.stuffing_from}
+                    onChange={(_, data) => setField('stuffing_from', data.value.replace(/[^\d/]/g, ''))}
+                  />
+                </Field>
+                <Field label={t('assign.fields.stuffingTo')}>
+                  <Input
+                    placeholder={t('assign.shortDate')}
+                    maxLength={8}
+                    value={form.stuffing_to}
+                    onChange={(_, data) => setField('stuffing_to', data.value.replace(/[^\d/]/g, ''))}
+                  />
+                </Field>
+                <Field label={t('assign.fields.tripType')}>
+                  <Select value={form.trip_type} onChange={(_, data) => setField('trip_type', data.value)}>
+                    <option value="">{t('form.pleaseSelect')}</option>
+                    {tripTypes.items.map((item) => (
+                      <option key={item.id} value={item.id}>
+                        {item.text}
+                      </option>
+                    ))}
+                  </Select>
+                </Field>
+                <Field label={t('assign.fields.vessel')}>
+                  <RefSelect
+                    url="list/vessel_code"
+                    minChars={0}
+                    clearable
+                    value={form.vessel}
+                    onChange={(value) => setField('vessel', value)}
+                  />
+                </Field>
+              </div>
+              {relation ? (
+                <div className={styles.fields}>
+                  <Field label={t('assignRelation.customerVendor')}>
+                    <Input
+                      readOnly
+                      appearance="filled-darker"
+                      value={[str(head?.Customer_Vendor_Code), str(head?.customer_vendor_name)]
+                        .filter(Boolean)
+                        .join(' - ')}
+                    />
+                  </Field>
+                  <Field label={t('assignRelation.relationTruckType')}>
+                    <RefSelect
+                      url="list/truck_type"
+                      minChars={0}
+                      value={form.relation_truck_type_id}
+                      onChange={(value) => setField('relation_truck_type_id', value)}
+                    />
+                  </Field>
+                  <Field label={t('assignRelation.userTrips')}>
+                    <Input readOnly appearance="filled-darker" value="1" />
+                  </Field>
+                </div>
+              ) : (
+                <TransporterBlock
+                  entries={transporters}
+                  collective={category === 'COLLECTIVE'}
+                  reasons={reasons.items}
+                  disabled={busy !== null}
+                  onSelect={openPicker}
+                  onChange={changeEntry}
+                  onAdd={() => setTransporters((current) => [...current, {}])}
+                  onRemove={(index) => {
+                    setTransporters((current) => current.filter((_, i) => i !== index));
+                    resetApproval();
+                  }}
+                />
+              )}
+              {relation ? null : (
+                <div className={styles.section}>
+                  <div className={styles.toolbar}>
+                    <Subtitle2 as="h3">{t('assign.approval')}</Subtitle2>
+                    <Button
+                      icon={busy === 'approval' ? <Spinner size="tiny" /> : <ShieldCheckmark20Regular />}
+                      disabled={busy !== null}
+                      onClick={() => void checkApproval()}
+                    >
+                      {t('assign.checkApproval')}
+                    </Button>
+                  </div>
+                  {approval === null ? (
+                    <Text className={styles.muted}>{t('assign.approvalNotChecked')}</Text>
+                  ) : approval.length === 0 ? (
+                    <Text>{t('assign.approvalNone')}</Text>
+                  ) : (
+                    <Table size="small" aria-label={t('assign.approval')}>
+                      <TableHeader>
+                        <TableRow>
+                          <TableHeaderCell>{t('assign.approvalColumns.level')}</TableHeaderCell>
+                          <TableHeaderCell>{t('assign.approvalColumns.username')}</TableHeaderCell>
+                          <TableHeaderCell>{t('assign.approvalColumns.name')}</TableHeaderCell>
+                          <TableHeaderCell>{t('assign.approvalColumns.type')}</TableHeaderCell>
+                        </TableRow>
+                      </TableHeader>
+                      <TableBody>
+                        {approval.map((approver) => (
+                          <TableRow key={`${approver.Level}-${approver.Username}-${str(approver.Info1)}`}>
+                            <TableCell>{approver.Level}</TableCell>
+                            <TableCell>{approver.Username}</TableCell>
+                            <TableCell>{str(approver.fullname)}</TableCell>
+                            <TableCell>{str(approver.Info1)}</TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  )}
+                </div>
+              )}
+            </div>
+          </div>
+        )}
+      </DrawerBody>
+      <DrawerFooter>
+        <Button appearance="primary" disabled={saveDisabled} onClick={() => void save()}>
+          {busy === 'save' ? t('assign.saving') : t('assign.save')}
+        </Button>
+        <Button onClick={onClose} disabled={busy === 'save'}>
+          {t('common.cancel')}
+        </Button>
+      </DrawerFooter>
+      {relation || picking === null ? null : (
+        <SelectTransporterDialog
+          open
+          request={freightRequest}
+          tripsLocked={loaded?.first.shipment_type === DELIVERY_USING_TRUCK_SHIPMENT_TYPE}
+          onPick={pick}
+          onClose={() => setPicking(null)}
+        />
+      )}
+    </OverlayDrawer>
+  );
+}

@@ -1,0 +1,412 @@
+// The rules of the assign panels of the SAP order list (spec/2 §2.5, §2.6, §4 "Assign panel", §5.2, §5.3), kept
+// apart from the screen so they read in one place and are tested as they are: how much of a line may be taken,
+// which line stays included, which shipment categories start with which transporter entries, when a reason is
+// needed, when a sync is needed before saving, the seven checks before a save in the spec's order, and the body
+// the server is sent (db/resources/order-assign.ts AssignModel).
+import type {
+  AssignDetail,
+  AssignModel,
+  AssignTransporter,
+  Approver,
+  FreightCriterion,
+  TransporterOption,
+} from '../../../../../db/resources/order-assign';
+
+/** A SAP order header as merge_simulate answers it (wire names of db/resources/sap-order.ts). */
+export type SapHeader = Record<string, unknown> & { Id: number };
+
+export type ShipmentCategory = 'INDIVIDUAL' | 'COLLECTIVE' | 'RELATION';
+
+/** What the first document fixes for every document added after it (spec/2 §4 "Assign panel"). */
+export interface FirstDocument {
+  order_type: string | null;
+  shipment_type: string | null;
+  warehouse_code: string | null;
+  document_type: string | null;
+  company_code: string | null;
+  incoterm: string | null;
+}
+
+export interface OrderTypeData {
+  Code?: string | null;
+  Info1?: string | null;
+  Use_SO?: boolean | null;
+  Use_DO?: boolean | null;
+}
+
+/** saporder/merge_simulate's answer (spec/2 §7), the parts the panel reads. */
+export interface MergeSimulateAnswer {
+  sap_orders?: SapHeader[];
+  sap_order_details?: AssignDetail[];
+  stuffing_date_from_range?: string | null;
+  stuffing_date_to_range?: string | null;
+  has_order?: boolean;
+  exclude_transporters?: string[];
+  use_ln?: boolean;
+  dalam_pabrik?: boolean;
+  order_type_data?: OrderTypeData | null;
+  disable_ln_type?: boolean;
+  require_ln_inco_rule?: boolean;
+  error_message?: string | null;
+  assign_model?: Partial<AssignModel> | null;
+  ln_type?: string | null;
+  ln_inco_rule?: string | null;
+  default_loading_destination_from_id?: number | null;
+  default_loading_destination_to_id?: number | null;
+}
+
+/** The panel's fields (dates as typed: freight date dd/mm/yyyy, stuffing dates dd/mm/yy). */
+export interface AssignForm {
+  charge_oa_company: string | null;
+  loading: string | null;
+  destination: string | null;
+  freight_date: string;
+  stuffing_from: string;
+  stuffing_to: string;
+  trip_type: string;
+  vessel: string | null;
+  show_conversion_type: boolean;
+  relation_truck_type_id: string | null;
+}
+
+/** A transporter entry with the figures of the chosen option the entry itself does not carry. */
+export interface TransporterEntry extends AssignTransporter {
+  /** Total KG the option was priced for, to price a cost typed by hand. */
+  kg?: number | null;
+  truck_type_name?: string | null;
+  /** The quota answer shown under the transporter. */
+  quota_message?: string | null;
+}
+
+export function str(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
+}
+
+export function num(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+export function categoryOf(header: SapHeader | undefined): ShipmentCategory {
+  const category = str(header?.shipment_type_category).toUpperCase();
+  return category === 'COLLECTIVE' || category === 'RELATION' ? category : 'INDIVIDUAL';
+}
+
+export function firstDocument(header: SapHeader): FirstDocument {
+  const value = (name: string) => (str(header[name]) || null) as string | null;
+  return {
+    order_type: value('Order_Type'),
+    shipment_type: value('Shipment_Type'),
+    warehouse_code: value('Warehouse_Code'),
+    document_type: value('Document_Type'),
+    company_code: value('Company_Code'),
+    incoterm: value('Incoterm'),
+  };
+}
+
+/** A tab's label: Document_No/Item_No (the item only where the header has one). */
+export function tabLabel(header: SapHeader): string {
+  const item = str(header.Item_No);
+  return item ? `${str(header.Document_No)}/${item}` : str(header.Document_No);
+}
+
+/** SAP numbers typed or pasted: split by spaces, commas, semicolons or new lines, blanks dropped. */
+export function splitNumbers(typed: string): string[] {
+  return typed
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+// ------------------------------------------------------------------------------------------ lines
+
+const sameItem = (a: AssignDetail, b: AssignDetail) =>
+  str(a.Document_No) === str(b.Document_No) && str(a.Item_No) === str(b.Item_No);
+
+/** §5.3: a line takes at most os_qty minus what the other split lines of the same document and item take. */
+export function qtyCap(lines: readonly AssignDetail[], index: number): number {
+  const line = lines[index];
+  if (!line) return 0;
+  const others = lines.reduce(
+    (sum, other, i) =>
+      i !== index && other.include_merge !== false && sameItem(line, other) ? sum + other.Qty : sum,
+    0,
+  );
+  return Math.max(0, round3(num(line.os_qty) - others));
+}
+
+export function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/** A typed quantity, clamped to 0..cap (§5.3), or null when it does not read as a number. */
+export function clampQty(typed: string, cap: number): number | null {
+  if (typed.trim() === '') return null;
+  const n = Number(typed.replace(',', '.'));
+  if (!Number.isFinite(n)) return null;
+  return round3(Math.min(Math.max(n, 0), cap));
+}
+
+/** §5.3: quantities are not editable for collective shipments or when the LN system is used. */
+export function qtyEditable(category: ShipmentCategory, useLn: boolean): boolean {
+  return category !== 'COLLECTIVE' && !useLn;
+}
+
+/** §5.3: at least one line stays included; un-ticking the last included line is reverted (nothing changes). */
+export function toggleInclude(
+  lines: readonly AssignDetail[],
+  index: number,
+  include: boolean,
+): AssignDetail[] {
+  const next = lines.map((line, i) => (i === index ? { ...line, include_merge: include } : line));
+  return next.some((line) => line.include_merge !== false) ? next : [...lines];
+}
+
+export const included = (lines: readonly AssignDetail[]) =>
+  lines.filter((line) => line.include_merge !== false);
+
+// ------------------------------------------------------------------------------------------ sync
+
+/** A delivery-order or sales-order type with SO factory numbers entered must be synced before saving (§4, §5.2). */
+export function syncNeeded(
+  orderType: OrderTypeData | null | undefined,
+  lines: readonly AssignDetail[],
+): boolean {
+  if (!orderType || (orderType.Use_DO !== true && orderType.Use_SO !== true)) return false;
+  return included(lines).some((line) => str(line.SO_Factory_No).trim() !== '');
+}
+
+/** The factory columns show for delivery-order and sales-order types (spec/2 §2.2). */
+export function showsFactory(orderType: OrderTypeData | null | undefined): boolean {
+  return orderType?.Use_DO === true || orderType?.Use_SO === true;
+}
+
+/** SAP's answer to a sync laid over the panel's lines, by Id (falling back to document and item). */
+export function withSyncedLines(
+  lines: readonly AssignDetail[],
+  answer: readonly Partial<AssignDetail>[],
+): AssignDetail[] {
+  return lines.map((line) => {
+    const found =
+      answer.find((a) => a.Id === line.Id) ??
+      answer.find(
+        (a) => str(a.Document_No) === str(line.Document_No) && str(a.Item_No) === str(line.Item_No),
+      );
+    if (!found) return line;
+    return {
+      ...line,
+      SO_Factory_No: found.SO_Factory_No ?? line.SO_Factory_No,
+      SO_Factory_Item_No: found.SO_Factory_Item_No ?? line.SO_Factory_Item_No,
+      SO_Factory_Result: found.SO_Factory_Result ?? line.SO_Factory_Result,
+      SO_Factory_Result_Reason: found.SO_Factory_Result_Reason ?? line.SO_Factory_Result_Reason,
+      PO_SO_Factory: found.PO_SO_Factory ?? line.PO_SO_Factory,
+    };
+  });
+}
+
+// ------------------------------------------------------------------------------------------ transporters
+
+/** §4: individual and relation start with one entry; collective with none (the block adds them). */
+export function initialTransporters(
+  category: ShipmentCategory,
+  given: readonly AssignTransporter[] | null | undefined,
+  relation?: { code: string | null; name: string | null },
+): TransporterEntry[] {
+  if (given?.length) return given.map((entry) => ({ ...entry }));
+  if (category === 'COLLECTIVE') return [];
+  if (category === 'RELATION' || relation) {
+    return [
+      {
+        transporter_code: relation?.code ?? null,
+        transporter_name: relation?.name ?? null,
+        // §4: for a relation the unit of trips defaults to 1.
+        user_not: 1,
+      },
+    ];
+  }
+  return [{}];
+}
+
+/** The criteria that need a reason (DESIGN §4: HIGHER unless relation, DIFFERENT_NOT). */
+const REASON_CRITERIA: readonly FreightCriterion[] = ['HIGHER', 'DIFFERENT_NOT'];
+
+/** §4, §5.3: a reason is needed when a criterion asks for one or the cost was raised above the suggested one. */
+export function requiresReason(entry: TransporterEntry): boolean {
+  if (entry.freight_criteria && REASON_CRITERIA.includes(entry.freight_criteria)) return true;
+  if (entry.require_reason === true) return true;
+  const suggested = entry.freight_suggested;
+  return suggested !== null && suggested !== undefined && num(entry.freight_cost) > suggested;
+}
+
+/** What the picked option fills in (spec/2 §2.2 "Select Transporter"); the suggested option's cost is kept. */
+export function entryFromOption(
+  option: TransporterOption,
+  suggested: TransporterOption | undefined,
+  trips: number,
+  truckRental: boolean,
+  freightDate: string | null,
+): TransporterEntry {
+  return {
+    transporter_code: option.transporter_code,
+    transporter_name: option.transporter_name,
+    truck_type_id: option.truck_type_id,
+    truck_type_name: option.truck_type_name,
+    freight_cost: option.cost,
+    freight_total_cost: option.total_cost,
+    freight_total_cost_user_not: option.total_cost_user_not,
+    freight_suggested: (suggested ?? option).cost,
+    freight_container: trips,
+    freight_uom: option.uom,
+    freight_value: option.is_value,
+    freight_master: option.freight_master,
+    system_not: option.system_not,
+    user_not: option.user_not || trips,
+    truck_rental: truckRental,
+    freight_date: freightDate,
+    assign_reason: null,
+    assign_reason_others: null,
+    require_reason: false,
+    freight_criteria: null,
+    kg: option.total_kg_user || option.total_kg,
+  };
+}
+
+/** The total by the user's trips for a cost typed by hand: per trip times trips, or per KG / MT times the KG. */
+export function totalByUserTrips(entry: TransporterEntry): number | null {
+  if (entry.freight_cost === null || entry.freight_cost === undefined) return null;
+  if (entry.freight_value === true) return round2(entry.freight_cost * num(entry.user_not || 1));
+  const kg = num(entry.kg);
+  if (!kg) return entry.freight_total_cost_user_not ?? null;
+  const per = str(entry.freight_uom).toUpperCase() === 'MT' ? kg / 1000 : kg;
+  return round2(entry.freight_cost * per);
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+// ------------------------------------------------------------------------------------------ dates
+
+/** dd/mm/yyyy or dd/mm/yy (stuffing dates, spec/2 §9) → yyyy-mm-dd; null when it is not a calendar date. */
+export function toIsoDate(typed: string): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(typed.trim());
+  if (!match) return /^\d{4}-\d{2}-\d{2}$/.test(typed.trim()) ? typed.trim() : null;
+  const year = match[3]!.length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
+  const month = Number(match[2]);
+  const day = Number(match[1]);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** yyyy-mm-dd → dd/mm/yy (stuffing dates) or dd/mm/yyyy. */
+export function fromIsoDate(value: unknown, short = false): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(str(value));
+  if (!match) return '';
+  return `${match[3]}/${match[2]}/${short ? match[1]!.slice(2) : match[1]}`;
+}
+
+// ------------------------------------------------------------------------------------------ save
+
+/** An alert before saving: the key under `alert.` and, for a transporter entry, its number (1-based). */
+export interface SaveProblem {
+  key:
+    | 'require_loading'
+    | 'require_destination'
+    | 'require_charge_oa_company'
+    | 'require_freight_date'
+    | 'require_stuffing_date'
+    | 'require_transporter';
+  item?: number;
+}
+
+/** spec/2 §5.2: the seven checks before a save, in this order; the first that fails is the one shown. */
+export function checkBeforeSave(
+  form: AssignForm,
+  transporters: readonly TransporterEntry[],
+): SaveProblem | null {
+  if (!form.loading) return { key: 'require_loading' };
+  if (!form.destination) return { key: 'require_destination' };
+  if (!form.charge_oa_company) return { key: 'require_charge_oa_company' };
+  if (!form.freight_date.trim()) return { key: 'require_freight_date' };
+  if (!form.stuffing_from.trim() && !form.stuffing_to.trim()) return { key: 'require_stuffing_date' };
+  if (transporters.length === 0) return { key: 'require_transporter' };
+  const missing = transporters.findIndex((entry) => !str(entry.transporter_code).trim());
+  if (missing >= 0) return { key: 'require_transporter', item: missing + 1 };
+  return null;
+}
+
+/** spec/2 §5.1 (the picker's own checks): what opening Select Transporter needs, in order. */
+export function checkBeforeFreight(
+  form: AssignForm,
+  lines: readonly AssignDetail[],
+):
+  | 'require_loading'
+  | 'require_destination'
+  | 'require_charge_oa_company'
+  | 'require_freight_date'
+  | 'require_conversion_type'
+  | null {
+  if (!form.loading) return 'require_loading';
+  if (!form.destination) return 'require_destination';
+  if (!form.charge_oa_company) return 'require_charge_oa_company';
+  if (!form.freight_date.trim()) return 'require_freight_date';
+  if (included(lines).some((line) => !str(line.conversion_type).trim())) return 'require_conversion_type';
+  return null;
+}
+
+/** [from, to] with to = from when only the first is given (§5.2), as yyyy-mm-dd where they read as dates. */
+export function stuffingRange(form: AssignForm): (string | null)[] {
+  const from = form.stuffing_from.trim();
+  const to = form.stuffing_to.trim() || from;
+  const iso = (typed: string) => (typed ? (toIsoDate(typed) ?? typed) : null);
+  return [iso(from), iso(to)];
+}
+
+export interface BodyInput {
+  ids: readonly number[];
+  first: FirstDocument | null;
+  form: AssignForm;
+  lines: readonly AssignDetail[];
+  transporters: readonly TransporterEntry[];
+  approval: readonly Approver[] | null;
+  lnType: string | null;
+  lnIncoRule: string | null;
+}
+
+/** The assign model sent to check_approval, assign_transporter and assign_customer_vendor. */
+export function assignBody(input: BodyInput): AssignModel {
+  const { form } = input;
+  const freightDate = form.freight_date.trim()
+    ? (toIsoDate(form.freight_date) ?? form.freight_date.trim())
+    : null;
+  return {
+    id: [...input.ids],
+    charge_oa_company: form.charge_oa_company,
+    warehouse_code: input.first?.warehouse_code ?? null,
+    document_type: input.first?.document_type ?? null,
+    loading_destination_from_id: form.loading ? Number(form.loading) : null,
+    loading_destination_to_id: form.destination ? Number(form.destination) : null,
+    shipment_type: input.first?.shipment_type ?? null,
+    vessel: form.vessel,
+    vessel_code: form.vessel,
+    freight_date: freightDate,
+    stuffing_date: stuffingRange(form),
+    trip_type: form.trip_type || null,
+    ln_type: input.lnType,
+    ln_inco_rule: input.lnIncoRule,
+    transporters: input.transporters.map(
+      ({ kg: _kg, quota_message: _quota, truck_type_name: _name, ...entry }) => ({
+        ...entry,
+        freight_date: freightDate,
+        require_reason: requiresReason(entry),
+      }),
+    ),
+    details: input.lines.map((line) => ({ ...line, charge_oa_company: form.charge_oa_company })),
+    approval_matrix: input.approval ? [...input.approval] : null,
+    show_conversion_type: form.show_conversion_type ? 'Y' : 'N',
+    relation_truck_type_id: form.relation_truck_type_id ? Number(form.relation_truck_type_id) : null,
+  };
+}

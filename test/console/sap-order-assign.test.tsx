@@ -1,0 +1,614 @@
+// The Assign Transporter and Assign Customer/Vendor panels (console/src/pages/sap-orders/assign), rendered on
+// their own against msw answers shaped as spec/2 §7 says: the seven checks before a save in their order with
+// their messages, the stuffing date range completed, Save waiting for Check Approval and asking again after a
+// quantity changes, the quantity cap (os_qty minus the other split lines), the last included line kept, SAP
+// number chips without duplicates and loaded with what the first document fixed, the Select Transporter dialog
+// filling the entry from the suggested option, the sync required before saving, and the relation panel.
+import { FluentProvider, RendererProvider, createDOMRenderer } from '@fluentui/react-components';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router-dom';
+import type { AssignModel, TransporterOption } from '../../db/resources/order-assign';
+import i18n from '../../console/src/i18n';
+import { AssignPanel, type AssignKind } from '../../console/src/pages/sap-orders/assign/AssignPanel';
+import { attachToastListener, type ToastRequest } from '../../console/src/shell/notify';
+import { tmsTheme } from '../../console/src/theme';
+import { API, envelope, server } from './server';
+
+const FIRST_NO = '0010000011';
+
+function header(overrides: Record<string, unknown> = {}) {
+  return {
+    Id: 11,
+    Document_No: FIRST_NO,
+    Item_No: '000010',
+    Order_Type: 'SO',
+    order_type_name: 'SO',
+    Shipment_Type: 'INDIVIDUAL_TRANSPORTER',
+    shipment_type_category: 'INDIVIDUAL',
+    shipment_type_name: 'Individual per transporter',
+    Warehouse_Code: 'WH01',
+    Document_Type: 'OR',
+    Company_Code: '1000',
+    Incoterm: 'CPT',
+    Customer_Vendor_Code: 'CUS001',
+    customer_vendor_name: 'PT Pelanggan Satu',
+    ...overrides,
+  };
+}
+
+function line(id: number, overrides: Record<string, unknown> = {}) {
+  return {
+    Id: id,
+    Document_No: FIRST_NO,
+    Item_No: `0000${id - 100}0`,
+    Material_Code: 'FG-CPO',
+    material_name: `Material ${id}`,
+    Qty: 5,
+    os_qty: 8,
+    real_qty: 0,
+    UOM: 'TON',
+    include_merge: true,
+    conversion_type: 'STD',
+    ...overrides,
+  };
+}
+
+/** Everything §5.2 checks, filled. */
+const FULL_MODEL: Partial<AssignModel> = {
+  loading_destination_from_id: 1,
+  loading_destination_to_id: 2,
+  charge_oa_company: '1000',
+  freight_date: '2026-12-01',
+  stuffing_date: ['2026-12-02', null],
+  transporters: [{ transporter_code: 'TRP001', transporter_name: 'PT Angkut Satu', freight_cost: 100 }],
+};
+
+interface Simulated {
+  sap_orders: Record<string, unknown>[];
+  sap_order_details: Record<string, unknown>[];
+  assign_model?: Partial<AssignModel> | null;
+  has_order?: boolean;
+  dalam_pabrik?: boolean;
+  order_type_data?: Record<string, unknown>;
+  error_message?: string | null;
+}
+
+function simulated(overrides: Partial<Simulated> = {}): Simulated {
+  return {
+    sap_orders: [header()],
+    sap_order_details: [line(101), line(102)],
+    assign_model: FULL_MODEL,
+    has_order: false,
+    dalam_pabrik: false,
+    order_type_data: { Code: 'SO', Info1: null, Use_SO: false, Use_DO: false },
+    error_message: null,
+    ...overrides,
+  };
+}
+
+interface Calls {
+  simulate: Record<string, unknown>[];
+  approval: AssignModel[];
+  saves: { path: string; body: AssignModel }[];
+  freight: Record<string, unknown>[];
+  quota: string[];
+  sync: Record<string, unknown>[];
+}
+
+/** Answers the panel's calls; `documents` answers merge_simulate by SAP number. */
+function answer(
+  documents: Record<string, Simulated>,
+  more: { approvers?: unknown[]; options?: TransporterOption[] } = {},
+) {
+  const calls: Calls = { simulate: [], approval: [], saves: [], freight: [], quota: [], sync: [] };
+  server.use(
+    http.post(`${API}/saporder/merge_simulate`, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      calls.simulate.push(body);
+      const found = documents[String(body.sap_no)];
+      return HttpResponse.json(
+        found
+          ? envelope(found as never)
+          : envelope({ error_message: `SAP No. ${String(body.sap_no)} not found` }),
+      );
+    }),
+    http.get(`${API}/list/lookup`, ({ request }) => {
+      const group = new URL(request.url).searchParams.get('group');
+      const items =
+        group === 'ASSIGN_TRANSPORTER_REASON'
+          ? [
+              { id: 'URGENT', text: 'Urgent delivery', Lookup_Info1: 'N' },
+              { id: 'OTHER', text: 'Other', Lookup_Info1: 'Y' },
+            ]
+          : [{ id: 'ONE_WAY', text: 'One way' }];
+      return HttpResponse.json(envelope({ items, more: false }));
+    }),
+    http.get(`${API}/list/:name`, ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      return HttpResponse.json(envelope({ items: q ? [{ id: q, text: `${q} - item` }] : [], more: false }));
+    }),
+    http.get(`${API}/util/default_conversion_type/:wh/:company`, () => HttpResponse.json(envelope('STD'))),
+    http.post(`${API}/util/check_approval`, async ({ request }) => {
+      const body = (await request.json()) as AssignModel;
+      calls.approval.push(body);
+      return HttpResponse.json(
+        envelope({
+          approval_list: (more.approvers ?? []) as never,
+          transporter_data: body.transporters as never,
+        }),
+      );
+    }),
+    http.post(`${API}/list/transporter_freight`, async ({ request }) => {
+      calls.freight.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(envelope((more.options ?? []) as never));
+    }),
+    http.get(`${API}/util/transporter_exceed_quota`, ({ request }) => {
+      const url = new URL(request.url);
+      calls.quota.push(url.search);
+      return HttpResponse.json(envelope({ exceed: true, message: 'Quota of TRP002 exceeded this month' }));
+    }),
+    http.post(`${API}/saporder/sync_do_sap`, async ({ request }) => {
+      calls.sync.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json({
+        success: false,
+        message: 'SO factory not found',
+        message_code: 'E-404',
+      });
+    }),
+    http.post(`${API}/saporder/:action`, async ({ request, params }) => {
+      calls.saves.push({ path: String(params.action), body: (await request.json()) as AssignModel });
+      return HttpResponse.json(
+        envelope(
+          { orders: [{ Id: 1, Order_No: 'ORD-1', Status: 'ASSIGNED' }] },
+          { message: 'Order ORD-1 created' },
+        ),
+      );
+    }),
+  );
+  return calls;
+}
+
+let toasts: ToastRequest[] = [];
+let detach: (() => void) | null = null;
+beforeEach(() => {
+  toasts = [];
+  detach = attachToastListener((request) => toasts.push(request));
+});
+afterEach(() => detach?.());
+
+function renderPanel(kind: AssignKind = 'transporter', rows = [{ Id: 11, Document_No: FIRST_NO }]) {
+  const onClose = jest.fn();
+  const onSaved = jest.fn();
+  const user = userEvent.setup();
+  render(
+    <RendererProvider renderer={createDOMRenderer(document, { unstable_filterCSSRule: () => false })}>
+      <FluentProvider theme={tmsTheme}>
+        <MemoryRouter>
+          <AssignPanel kind={kind} rows={rows} onClose={onClose} onSaved={onSaved} />
+        </MemoryRouter>
+      </FluentProvider>
+    </RendererProvider>,
+  );
+  return { user, onClose, onSaved };
+}
+
+const panel = () => screen.getByRole('dialog');
+const button = (name: string | RegExp) => within(panel()).getByRole('button', { name });
+const loaded = () => within(panel()).findByRole('table', { name: 'Lines' });
+const errorMessages = () => toasts.filter((t) => t.intent === 'error').map((t) => t.message);
+
+describe('Assign Transporter panel', () => {
+  const checks: [string, Partial<AssignModel>, string, string?][] = [
+    ['loading', { loading_destination_from_id: null }, 'Choose the loading location.'],
+    ['destination', { loading_destination_to_id: null }, 'Choose the destination.'],
+    ['charge OA company', { charge_oa_company: null }, 'Choose the company the freight (OA) is charged to.'],
+    ['freight date', { freight_date: null }, 'Enter the freight date.'],
+    ['stuffing date', { stuffing_date: [null, null] }, 'Enter the stuffing date.'],
+    ['a transporter', { transporters: [] }, 'Choose a transporter.', 'COLLECTIVE'],
+    [
+      "the second entry's code",
+      { transporters: [{ transporter_code: 'TRP001' }, { transporter_name: 'nobody' }] },
+      'Item 2: Choose a transporter.',
+      'COLLECTIVE',
+    ],
+  ];
+
+  // Every row has all five columns: jest reads a function with more parameters than its row as taking `done`.
+  it.each(
+    checks.map(
+      ([what, missing, message, category], i) => [i + 1, what, missing, message, category ?? null] as const,
+    ),
+  )(
+    'given everything before check %i is filled and %s is missing, when Save is pressed after Check Approval, then only its error toasts and nothing is saved',
+    async (index, _what, missing, message, category) => {
+      // Each check is given the ones before it filled and everything after it missing too, so the order shows.
+      const after = Object.fromEntries(
+        checks
+          .slice(index)
+          .flatMap(([, fields]) =>
+            Object.keys(fields).map((k) => [k, (fields as Record<string, unknown>)[k]]),
+          ),
+      );
+      const model = { ...FULL_MODEL, ...after, ...missing };
+      if (index < 6) model.transporters = [];
+      const calls = answer({
+        [FIRST_NO]: simulated({
+          assign_model: model,
+          sap_orders: [header(category ? { shipment_type_category: category } : {})],
+        }),
+      });
+      const { user } = renderPanel();
+      await loaded();
+
+      await user.click(button('Check Approval'));
+      await waitFor(() => expect(button('Save')).toBeEnabled());
+      await user.click(button('Save'));
+
+      await waitFor(() => expect(errorMessages()).toEqual([message]));
+      expect(calls.saves).toEqual([]);
+    },
+  );
+
+  it('given a complete panel with only the first stuffing date, when it is saved, then the range goes with the second date equal to the first, "Data Saved" toasts the server message, the list refreshes and the panel closes', async () => {
+    const calls = answer({ [FIRST_NO]: simulated() });
+    const { user, onClose, onSaved } = renderPanel();
+    await loaded();
+
+    await user.click(button('Check Approval'));
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    await user.click(button('Save'));
+
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    const saved = calls.saves[0]!;
+    expect(saved.path).toBe('assign_transporter');
+    expect(saved.body).toMatchObject({
+      id: [11],
+      loading_destination_from_id: 1,
+      loading_destination_to_id: 2,
+      charge_oa_company: '1000',
+      freight_date: '2026-12-01',
+      stuffing_date: ['2026-12-02', '2026-12-02'],
+      warehouse_code: 'WH01',
+      document_type: 'OR',
+      shipment_type: 'INDIVIDUAL_TRANSPORTER',
+      show_conversion_type: 'N',
+      approval_matrix: [],
+      transporters: [expect.objectContaining({ transporter_code: 'TRP001' })],
+    });
+    expect(saved.body.details.map((d) => [d.Id, d.Qty, d.include_merge])).toEqual([
+      [101, 5, true],
+      [102, 5, true],
+    ]);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onSaved).toHaveBeenCalledTimes(1);
+    expect(toasts).toContainEqual(
+      expect.objectContaining({ intent: 'success', title: 'Data Saved', message: 'Order ORD-1 created' }),
+    );
+  });
+
+  it('given a loaded panel, when approval has not been checked, then Save is disabled; Check Approval shows the levels and enables it, and changing a quantity disables it again until the next check', async () => {
+    const calls = answer(
+      { [FIRST_NO]: simulated() },
+      {
+        approvers: [
+          { Username: 'supervisor', fullname: 'Logistics Supervisor', Level: 1, Info1: 'HIGHER' },
+          { Username: 'admin', fullname: 'Administrator', Level: 2, Info1: 'HIGHER' },
+        ],
+      },
+    );
+    const { user } = renderPanel();
+    await loaded();
+    expect(button('Save')).toBeDisabled();
+    expect(within(panel()).getByText('Check Approval before saving.')).toBeInTheDocument();
+
+    await user.click(button('Check Approval'));
+    const matrix = await within(panel()).findByRole('table', { name: 'Approval Matrix' });
+    expect(within(matrix).getByText('Logistics Supervisor')).toBeInTheDocument();
+    expect(within(matrix).getByText('Administrator')).toBeInTheDocument();
+    expect(button('Save')).toBeEnabled();
+    expect(calls.approval[0]).toMatchObject({ id: [11], charge_oa_company: '1000' });
+
+    const qty = within(panel()).getByRole('textbox', { name: /Quantity of line 000010/ });
+    await user.clear(qty);
+    await user.type(qty, '3{Enter}');
+
+    await waitFor(() => expect(button('Save')).toBeDisabled());
+    expect(within(panel()).queryByRole('table', { name: 'Approval Matrix' })).not.toBeInTheDocument();
+    await user.click(button('Check Approval'));
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    expect(calls.approval[1]!.details.find((d) => d.Id === 101)?.Qty).toBe(3);
+  });
+
+  it('given two split lines of the same document and item, when more than is outstanding is typed, then the quantity is capped at os_qty minus the other line', async () => {
+    answer({
+      [FIRST_NO]: simulated({
+        sap_order_details: [
+          line(101, { Qty: 6, os_qty: 10 }),
+          line(102, { Item_No: '000010', Qty: 3, os_qty: 10 }),
+        ],
+      }),
+    });
+    const { user } = renderPanel();
+    await loaded();
+
+    const [first, second] = within(panel()).getAllByRole('textbox', { name: /Quantity of line 000010/ });
+    expect(second).toHaveAccessibleName(/at most 4\.0$/);
+    await user.clear(second!);
+    await user.type(second!, '9{Enter}');
+    await waitFor(() => expect(second).toHaveValue('4'));
+
+    // Lowering the second leaves more for the first.
+    await user.clear(second!);
+    await user.type(second!, '1{Enter}');
+    await user.clear(first!);
+    await user.type(first!, '50{Enter}');
+    await waitFor(() => expect(first).toHaveValue('9'));
+  });
+
+  it('given a collective shipment, when the lines show, then their quantities cannot be edited', async () => {
+    answer({ [FIRST_NO]: simulated({ sap_orders: [header({ shipment_type_category: 'COLLECTIVE' })] }) });
+    renderPanel();
+    await loaded();
+    expect(within(panel()).queryByRole('textbox', { name: /Quantity of line/ })).not.toBeInTheDocument();
+  });
+
+  it('given two lines, when both are unticked, then the last included line stays ticked', async () => {
+    const calls = answer({ [FIRST_NO]: simulated() });
+    const { user } = renderPanel();
+    await loaded();
+    const boxes = within(panel()).getAllByRole('checkbox', { name: /Include line/ });
+
+    await user.click(boxes[0]!);
+    expect(boxes[0]).not.toBeChecked();
+    await user.click(boxes[1]!);
+    expect(boxes[1]).toBeChecked();
+
+    await user.click(button('Check Approval'));
+    await waitFor(() => expect(calls.approval).toHaveLength(1));
+    expect(calls.approval[0]!.details.map((d) => d.include_merge)).toEqual([false, true]);
+  });
+
+  it('given a loaded document, when its number or a repeated number is added again, then it is refused without asking the server; a new number is loaded with what the first document fixed and gets its tab', async () => {
+    const calls = answer({
+      [FIRST_NO]: simulated(),
+      '0010000012': simulated({
+        sap_orders: [header({ Id: 12, Document_No: '0010000012', Item_No: '000020' })],
+        sap_order_details: [line(201, { Document_No: '0010000012' })],
+      }),
+    });
+    const { user } = renderPanel();
+    await loaded();
+    const input = within(panel()).getByPlaceholderText('SAP numbers, one per line');
+
+    await user.type(input, FIRST_NO);
+    await user.click(button('Add'));
+    expect(await within(panel()).findByText(`${FIRST_NO} is already in the panel.`)).toBeInTheDocument();
+    expect(calls.simulate).toHaveLength(1);
+
+    await user.clear(input);
+    await user.type(input, '0010000012 0010000012');
+    await user.click(button('Add'));
+    expect(await within(panel()).findByText('0010000012 is already in the panel.')).toBeInTheDocument();
+    expect(calls.simulate).toHaveLength(1);
+
+    await user.clear(input);
+    await user.type(input, '0010000012{Enter}');
+    await waitFor(() => expect(calls.simulate).toHaveLength(2));
+    // A tab not chosen repeats its label in a hidden bold copy (Fluent keeps its width): the name starts with it.
+    expect(await within(panel()).findByRole('tab', { name: /^0010000012\/000020/ })).toBeInTheDocument();
+    expect(within(panel()).getByRole('tab', { name: `${FIRST_NO}/000010` })).toBeInTheDocument();
+    expect(calls.simulate[1]).toEqual({
+      sap_no: '0010000012',
+      warehouse_code: 'WH01',
+      order_type: 'SO',
+      shipment_type: 'INDIVIDUAL_TRANSPORTER',
+      document_type: 'OR',
+      transporter_code: null,
+      company_code: '1000',
+      incoterm: 'CPT',
+      is_first: false,
+      is_edit: false,
+    });
+    expect(calls.simulate[0]).toMatchObject({ sap_no: FIRST_NO, is_first: true });
+  });
+
+  it('given a number the server refuses, when it is added, then its error shows in the panel and can be closed', async () => {
+    answer({ [FIRST_NO]: simulated() });
+    const { user } = renderPanel();
+    await loaded();
+    await user.type(within(panel()).getByPlaceholderText('SAP numbers, one per line'), '999{Enter}');
+    expect(await within(panel()).findByText('SAP No. 999 not found')).toBeInTheDocument();
+    await user.click(within(panel()).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(within(panel()).queryByText('SAP No. 999 not found')).not.toBeInTheDocument());
+  });
+
+  it('given an order already exists for the SAP order, when the panel opens, then no document can be added', async () => {
+    answer({ [FIRST_NO]: simulated({ has_order: true }) });
+    renderPanel();
+    await loaded();
+    expect(within(panel()).getByPlaceholderText('SAP numbers, one per line')).toBeDisabled();
+    expect(within(panel()).getByText(/an order already exists/)).toBeInTheDocument();
+  });
+
+  it('given freight options, when Select Transporter is opened and the suggested option chosen, then the entry takes it with its cost as the suggested one and the quota message shows under it', async () => {
+    const option = (key: string, name: string, cost: number, suggested: boolean): TransporterOption => ({
+      key,
+      transporter_code: key,
+      transporter_name: name,
+      truck_type_id: 3,
+      truck_type_name: 'Tronton',
+      freight_master: `FR-${key}`,
+      is_value: false,
+      per: 'KG',
+      uom: 'KG',
+      numtrip: 1,
+      cost,
+      master_cost: cost,
+      total_cost: cost * 10_000,
+      total_cost_user_not: cost * 10_000,
+      total_kg: 10_000,
+      total_kg_user: 10_000,
+      recommended_kg: 10_000,
+      system_not: 1,
+      user_not: 1,
+      freight_capacity: 20_000,
+      suggested,
+      materials: [{ Material_Code: 'FG-CPO', Qty: 10, UOM: 'TON', kg: 10_000 }],
+    });
+    const calls = answer(
+      { [FIRST_NO]: simulated({ assign_model: { ...FULL_MODEL, transporters: [] } }) },
+      { options: [option('TRP002', 'PT Murah', 90, true), option('TRP001', 'PT Angkut Satu', 120, false)] },
+    );
+    const { user } = renderPanel();
+    await loaded();
+
+    await user.click(button('Select the transporter of entry 1'));
+    // jsdom keeps the nested dialog aria-hidden while it opens (as in sap-order-list.test.tsx): hidden queries.
+    const hidden = { hidden: true };
+    const dialog = await screen.findByRole('dialog', { name: 'Select Transporter', ...hidden });
+    const options = await within(dialog).findByRole('table', { name: 'Freight options', ...hidden });
+    const rows = within(options).getAllByRole('row', hidden).slice(1);
+    expect(rows[0]).toHaveTextContent(/PT Murah\s*Suggested/);
+    expect(rows[1]).not.toHaveTextContent('Suggested');
+    expect(within(dialog).getByRole('textbox', { name: /Trips/, ...hidden })).toHaveValue('1');
+    expect(calls.freight[0]).toMatchObject({
+      loading: 1,
+      destination: 2,
+      charge_oa_company: '1000',
+      freight_date: '2026-12-01',
+      container: 1,
+      truck_rental: false,
+      sap_order_ids: [11],
+      materials: [
+        { Id: 101, Qty: 5, conversion_type: 'STD' },
+        { Id: 102, Qty: 5, conversion_type: 'STD' },
+      ],
+    });
+
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Show the materials of PT Murah', ...hidden }),
+    );
+    expect(within(options).getByText('FG-CPO')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Choose PT Murah, Tronton' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Select Transporter', ...hidden })).not.toBeInTheDocument(),
+    );
+    // jsdom leaves the panel marked aria-hidden after the nested dialog closes: hidden queries from here on.
+    // Found again once its title is back (a loaded machine renders the title after the dialog's surface).
+    const drawer = await screen.findByRole(
+      'dialog',
+      { name: /^Assign Transporter/, ...hidden },
+      { timeout: 5000 },
+    );
+    expect(within(drawer).getByDisplayValue('TRP002 - PT Murah')).toBeInTheDocument();
+    expect(await within(drawer).findByText('Quota of TRP002 exceeded this month')).toBeInTheDocument();
+    expect(calls.quota[0]).toBe('?transporter_code=TRP002&order_ids=11');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Check Approval', ...hidden }));
+    await waitFor(() => expect(calls.approval).toHaveLength(1));
+    expect(calls.approval[0]!.transporters[0]).toMatchObject({
+      transporter_code: 'TRP002',
+      freight_cost: 90,
+      freight_suggested: 90,
+      freight_master: 'FR-TRP002',
+      freight_container: 1,
+      require_reason: false,
+    });
+  });
+
+  it('given a line without a conversion type, when Select Transporter is pressed, then it asks for one and does not open', async () => {
+    const calls = answer({
+      [FIRST_NO]: simulated({ sap_order_details: [line(101), line(102, { conversion_type: null })] }),
+    });
+    server.use(
+      http.get(`${API}/util/default_conversion_type/:wh/:company`, () => HttpResponse.json(envelope(null))),
+    );
+    const { user } = renderPanel();
+    await loaded();
+    await user.click(button('Select the transporter of entry 1'));
+    await waitFor(() =>
+      expect(errorMessages()).toEqual(['Choose a conversion type for every included line.']),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Select Transporter' })).not.toBeInTheDocument();
+    expect(calls.freight).toEqual([]);
+  });
+
+  it('given a sales-order type with an SO factory number, when Save is pressed before a successful sync, then it is refused with "Error Saving Data" / "NOT OK"; a failed sync toasts "Error Sync to SAP" with its message and code', async () => {
+    const calls = answer({
+      [FIRST_NO]: simulated({
+        order_type_data: { Code: 'SO', Use_SO: true, Use_DO: false },
+        sap_order_details: [line(101, { SO_Factory_No: 'SOF-1' }), line(102)],
+      }),
+    });
+    const { user } = renderPanel();
+    await loaded();
+    expect(within(panel()).getByText(/sync with SAP before saving/)).toBeInTheDocument();
+
+    await user.click(button('Check Approval'));
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    await user.click(button('Save'));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ intent: 'error', title: 'Error Saving Data', message: 'NOT OK' }),
+      ),
+    );
+    expect(calls.saves).toEqual([]);
+
+    await user.click(button('Sync'));
+    await waitFor(() =>
+      expect(toasts).toContainEqual(
+        expect.objectContaining({ title: 'Error Sync to SAP', message: 'SO factory not found\nE-404' }),
+      ),
+    );
+    expect(calls.sync[0]).toMatchObject({
+      Id: 11,
+      Details: [expect.objectContaining({ SO_Factory_No: 'SOF-1' }), expect.anything()],
+    });
+  });
+
+  it('given Indonesian, when a check fails, then its message is Indonesian', async () => {
+    await i18n.changeLanguage('id');
+    answer({ [FIRST_NO]: simulated({ assign_model: { ...FULL_MODEL, loading_destination_from_id: null } }) });
+    const { user } = renderPanel();
+    await within(panel()).findByRole('table', { name: 'Baris' });
+    await user.click(button('Periksa Persetujuan'));
+    await waitFor(() => expect(button('Simpan')).toBeEnabled());
+    await user.click(button('Simpan'));
+    await waitFor(() => expect(errorMessages()).toEqual(['Pilih lokasi muat.']));
+  });
+});
+
+describe('Assign Customer/Vendor panel', () => {
+  it('given a relation SAP order, when the panel opens, then there is no approval, the customer/vendor is the transporter with one trip, quantities are capped at os_qty and Save goes to assign_customer_vendor', async () => {
+    const calls = answer({
+      [FIRST_NO]: simulated({
+        sap_orders: [header({ shipment_type_category: 'RELATION', Shipment_Type: 'RELATION' })],
+        assign_model: { ...FULL_MODEL, transporters: [] },
+      }),
+    });
+    const { user, onClose } = renderPanel('relation');
+    await loaded();
+    expect(within(panel()).queryByRole('button', { name: 'Check Approval' })).not.toBeInTheDocument();
+    expect(within(panel()).queryByPlaceholderText('SAP numbers, one per line')).toBeDisabled();
+    expect(within(panel()).getByDisplayValue('CUS001 - PT Pelanggan Satu')).toBeInTheDocument();
+
+    const qty = within(panel()).getByRole('textbox', { name: /Quantity of line 000020/ });
+    await user.clear(qty);
+    await user.type(qty, '12{Enter}');
+    await waitFor(() => expect(qty).toHaveValue('8'));
+
+    expect(button('Save')).toBeEnabled();
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect(calls.saves[0]!.path).toBe('assign_customer_vendor');
+    expect(calls.saves[0]!.body.transporters).toEqual([
+      expect.objectContaining({ transporter_code: 'CUS001', user_not: 1 }),
+    ]);
+    expect(calls.saves[0]!.body.details.find((d) => d.Id === 102)?.Qty).toBe(8);
+    expect(calls.approval).toEqual([]);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});
