@@ -9,10 +9,11 @@
 // approval-check.ts and its reasons (require_reason → assign_reason; a reason whose Info1 is Y → other reason), and
 // the sync rule (a delivery or sales order type with SO Factory numbers needs a successful sync: "NOT OK").
 //
-// Then one transaction: the SAP lines are locked (FOR UPDATE, in id order, so two assignments of shared lines
-// queue instead of deadlocking) and their os_qty read again, the order is made (Order_No from the RunningNumber
-// ORDER) with its lines and transporters, the SAP lines' os_qty is reduced (the SAP order's totals and tab follow by
-// the triggers of migration 006), the workflow's input is kept on the order (migration 017), and the workflow
+// Then the Order_No is drawn (RunningNumber ORDER, in a statement of its own so assignments do not queue on the
+// counter), and one transaction: the SAP lines are locked (FOR UPDATE, in id order, so two assignments of shared
+// lines queue instead of deadlocking) and their os_qty read again, the order is made with its lines and
+// transporters, the SAP lines' os_qty is reduced (the SAP order's totals and tab follow by the triggers of
+// migration 006), the workflow's input is kept on the order (migration 017), and the workflow
 // `order:<Order_No>` is started before the commit: a refused start rolls everything back (503); with no Temporal
 // client the order is saved and the sweep starts it from workflow_input.
 import type { Knex } from 'knex';
@@ -342,6 +343,10 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
     evaluation.approvalLevels > 0 ? 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' : 'ASSIGNED TO TRANSPORTER';
   const hours = await autoRejectHours(deps.db, first.company_code, orderType.name, lead.code);
   const autoRejectMs = hours * deps.config.AUTO_REJECT_HOUR_MS;
+  // Drawn on its own, before the transaction: held through it, the one ORDER counter row would make every
+  // assignment wait for the one before to commit (bench:orders saw 1 to 4.6 sessions queued on it). A number of a
+  // save that then fails is a gap, as running-number.ts allows.
+  const orderNo = await nextRunningNumber(deps.db, ORDER_RUNNING_NUMBER, now);
 
   return deps.db.transaction(async (trx) => {
     const holds = await readHolds(
@@ -356,7 +361,6 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
       a.category === 'COLLECTIVE' || orderType.use_ln,
       (item) => new ConflictError('assign.qtyTaken', { item }, 'QTY_TAKEN'),
     );
-    const orderNo = await nextRunningNumber(trx, ORDER_RUNNING_NUMBER, now);
     const [order] = (await trx('orders')
       .insert({
         order_no: orderNo,
