@@ -806,11 +806,21 @@ describe('writeOrderChange', () => {
       at: new Date().toISOString(),
       startedAt: new Date().toISOString(),
     };
-    expect(await writeOrderChange(change)).toEqual({ found: true, written: true, repeated: false });
+    expect(await writeOrderChange(change)).toEqual({
+      found: true,
+      written: true,
+      repeated: false,
+      autoRejectDate: null,
+    });
     expect(await osQty(order)).toBe(10);
     // Someone reserves again meanwhile; a repeat must not release or recompute anything.
     await db('sap_order_details').where('id', order.sapLineId).update({ os_qty: 2 });
-    expect(await writeOrderChange(change)).toEqual({ found: true, written: true, repeated: true });
+    expect(await writeOrderChange(change)).toEqual({
+      found: true,
+      written: true,
+      repeated: true,
+      autoRejectDate: null,
+    });
     expect(await osQty(order)).toBe(2);
     expect(await histories(order)).toEqual([
       expect.objectContaining({ idempotency_key: orderChangeKey(change) }),
@@ -820,6 +830,35 @@ describe('writeOrderChange', () => {
     expect(
       await writeOrderChange({ ...change, orderId: 987_654, sequence: 2, startedAt: '2026-01-01T00:00:00Z' }),
     ).toEqual({ found: false, written: false, repeated: false });
+  });
+
+  test('given the first change written by an attempt whose worker died before its workflow task completed, when the workflow writes it again with a later deadline, then it keeps the deadline stored the first time (PostgreSQL and the workflow agree)', async () => {
+    const order = await makeOrder();
+    // What the killed attempt left: the assign change written, with its deadline.
+    const stored = new Date(Date.now() + 40 * 60_000);
+    await createOrderActivities({ db }).writeOrderChange({
+      orderId: order.orderId,
+      orderNo: order.orderNo,
+      workflowId: order.workflowId,
+      kind: 'assign',
+      sequence: 1,
+      from: null,
+      to: 'ASSIGNED TO TRANSPORTER',
+      dispatchStatus: 'WAITING',
+      dispatchRemark: null,
+      autoRejectDate: stored.toISOString(),
+      remark: 'Assigned',
+      by: 'logistic',
+      at: new Date().toISOString(),
+      startedAt: new Date().toISOString(),
+    });
+    // The retried attempt computes now + 1 hour: later than what was stored.
+    const handle = await start(order, { autoRejectMs: HOUR });
+    const state = await handle.query(orderStateQuery);
+    expect(state.awaiting).toEqual({ kind: 'transporter', code: 'TRP001', deadline: stored.toISOString() });
+    expect((await orderRow(order)).auto_reject_date).toEqual(stored);
+    expect(await histories(order)).toHaveLength(1);
+    await handle.terminate();
   });
 
   test('given an approval round opened and a decision written, when each activity runs again (a retry), then there is still one approval row and one log row', async () => {

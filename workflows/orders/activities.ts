@@ -118,6 +118,12 @@ export interface OrderChangeOutcome {
   /** True when this very change had been written before (a retried activity). */
   repeated: boolean;
   refusal?: 'QUANTITY_NOT_AVAILABLE';
+  /**
+   * The Auto_Reject_Date (ISO, or null) the change stored. A repeat answers the one written the first time: a
+   * workflow task retried after a killed worker computes its deadline again from a later clock, and must take
+   * the stored one rather than its own (absent from results recorded before this field existed).
+   */
+  autoRejectDate?: string | null;
 }
 
 /** The history row's key: the workflow and the change (migration 016). */
@@ -310,7 +316,19 @@ export function createOrderActivities({ db }: { db: Db }) {
         const key = orderChangeKey(input);
         const done = (await trx('order_histories').where('idempotency_key', key).first('id')) as
           { id: number } | undefined;
-        if (done) return { found: true, written: true, repeated: true };
+        if (done) {
+          // This change is the order's latest (the workflow writes nothing after it until it completes), so the
+          // row still holds the deadline it wrote.
+          const stored = (await trx('orders').where('id', row.id).first('auto_reject_date')) as {
+            auto_reject_date: Date | null;
+          };
+          return {
+            found: true,
+            written: true,
+            repeated: true,
+            autoRejectDate: stored.auto_reject_date ? new Date(stored.auto_reject_date).toISOString() : null,
+          };
+        }
 
         // The quantities move only when the order moves into or out of the released statuses. Before the first
         // change the row's own status (as the assignment saved it) is what the quantities follow.
@@ -365,7 +383,7 @@ export function createOrderActivities({ db }: { db: Db }) {
           created_by: input.by,
           idempotency_key: key,
         });
-        return { found: true, written: true, repeated: false };
+        return { found: true, written: true, repeated: false, autoRejectDate: input.autoRejectDate };
       });
     },
   };

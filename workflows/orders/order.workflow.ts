@@ -197,17 +197,20 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
         `The SAP order lines of ${input.orderNo} no longer have the quantity it would reserve.`,
       );
     }
+    // The deadline as stored: a change written by an earlier attempt of this workflow task (its worker killed
+    // before the task completed) keeps the deadline it wrote, not this attempt's later one.
+    const storedDeadline = outcome.autoRejectDate !== undefined ? outcome.autoRejectDate : autoRejectDate;
     sequence++;
     status = change.to;
     dispatchStatus = change.dispatchStatus;
-    deadline = autoRejectDate ? Date.parse(autoRejectDate) : null;
+    deadline = storedDeadline ? Date.parse(storedDeadline) : null;
     if (change.transporterCode !== undefined) transporterCode = change.transporterCode;
     change.commit?.();
     upsertSearchAttributes([
       { key: Status, value: status },
       { key: TransporterCode, value: transporterCode },
     ]);
-    return { status, dispatchStatus, autoRejectDate, sequence };
+    return { status, dispatchStatus, autoRejectDate: storedDeadline, sequence };
   };
 
   /** The change that starts (or restarts) the flow: approval from level 1, or the transporter asked. */
