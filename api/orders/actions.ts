@@ -15,8 +15,8 @@ import type { AppDeps } from '../deps';
 import { AppError, NotFoundError, RuleError, ValidationError } from '../errors';
 import { translate, type Language } from '../i18n';
 import type { AuthUser } from '../services/session';
-import { evaluateAssignment, type EvaluatedTransporter } from './approval-check';
-import { autoRejectHours, checkReasons } from './assign';
+import { evaluateAssignment } from './approval-check';
+import { autoRejectHours, checkReasons, orderTransporterRow } from './assign';
 import { loadSapOrders, shipmentTypeCategory } from './assign-context';
 import { orderFlags, type FlagRow } from './flags';
 import { orderParty, ownOrders } from './ownership';
@@ -168,47 +168,6 @@ const HEADER_CHANGES = [
   'edited_by',
 ] as const;
 
-/**
- * An order_transporters row from a transporter entry as the approval check priced it (never the client's figures),
- * as the assign save writes it.
- */
-function transporterRow(
-  orderId: number,
-  t: EvaluatedTransporter,
-  tripType: string | null,
-  freightDate: string,
-) {
-  const { entry, option, criteria } = t;
-  return {
-    order_id: orderId,
-    transporter_code: entry.transporter_code,
-    transporter_name: entry.transporter_name ?? null,
-    truck_type_id: entry.truck_type_id ?? null,
-    freight_master: entry.freight_master ?? null,
-    freight_cost: entry.freight_cost ?? null,
-    freight_suggested: entry.freight_suggested ?? null,
-    freight_value: entry.freight_value ?? null,
-    freight_per: option?.per ?? null,
-    freight_uom: entry.freight_uom ?? null,
-    freight_total_cost: entry.freight_total_cost ?? null,
-    freight_total_cost_user_not: entry.freight_total_cost_user_not ?? null,
-    freight_container: entry.freight_container ?? null,
-    freight_kg: option?.total_kg ?? null,
-    freight_material: option?.materials[0]?.Material_Code ?? null,
-    truck_capacity: option?.freight_capacity ?? null,
-    system_not: entry.system_not ?? null,
-    user_not: entry.user_not ?? null,
-    truck_rental: entry.truck_rental ?? false,
-    multiple_weighing: entry.multiple_weighing ?? false,
-    exclude_approval: criteria.length === 0,
-    freight_criteria: entry.freight_criteria ?? null,
-    assign_reason: entry.assign_reason ?? null,
-    assign_reason_others: entry.assign_reason_others ?? null,
-    trip_type: tripType,
-    freight_date: freightDate,
-  };
-}
-
 const FAILURE_STATUS: Partial<Record<OrderUpdateFailure, number>> = {
   WORKFLOW_UNAVAILABLE: 503,
   WORKFLOW_NOT_FOUND: 409,
@@ -326,7 +285,9 @@ export async function editAssignTransporter(
       });
     await trx('order_transporters').where('order_id', row.Id).delete();
     await trx('order_transporters').insert(
-      evaluation.transporters.map((t) => transporterRow(row.Id, t, model.trip_type, model.freight_date!)),
+      evaluation.transporters.map((t) =>
+        orderTransporterRow(row.Id, t, model.trip_type ?? null, model.freight_date ?? null),
+      ),
     );
     return { header, transporters };
   });

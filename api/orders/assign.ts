@@ -33,7 +33,13 @@ import {
   type AssignSapOrder,
   type ShipmentTypeCategory,
 } from './assign-context';
-import { evaluateAssignment, includedLines, requireLane, type AssignmentEvaluation } from './approval-check';
+import {
+  evaluateAssignment,
+  includedLines,
+  requireLane,
+  type AssignmentEvaluation,
+  type EvaluatedTransporter,
+} from './approval-check';
 import { weighLines, type WeighedLine } from './freight';
 
 /** The RunningNumber orders are numbered from (master demo: ORD + 7 digits). */
@@ -504,7 +510,23 @@ function transporterRows(a: Assignment, orderId: number, weighed: readonly Weigh
       },
     ];
   }
-  return a.evaluation.transporters.map(({ entry, option, criteria }) => ({
+  return a.evaluation.transporters.map((t) =>
+    orderTransporterRow(orderId, t, a.model.trip_type ?? null, a.model.freight_date ?? null, totalKg),
+  );
+}
+
+/**
+ * An order_transporters row from a transporter entry as the approval check priced it (never the client's
+ * figures): the assign save's and edit assign's. `totalKg` stands in where the entry has no freight option.
+ */
+export function orderTransporterRow(
+  orderId: number,
+  { entry, option, criteria }: EvaluatedTransporter,
+  tripType: string | null,
+  freightDate: string | null,
+  totalKg: number | null = null,
+) {
+  return {
     order_id: orderId,
     transporter_code: entry.transporter_code,
     transporter_name: entry.transporter_name ?? null,
@@ -529,7 +551,7 @@ function transporterRows(a: Assignment, orderId: number, weighed: readonly Weigh
     freight_criteria: entry.freight_criteria ?? null,
     assign_reason: entry.assign_reason ?? null,
     assign_reason_others: entry.assign_reason_others ?? null,
-    trip_type: a.model.trip_type ?? null,
-    freight_date: a.model.freight_date ?? null,
-  }));
+    trip_type: tripType,
+    freight_date: freightDate,
+  };
 }

@@ -1,8 +1,11 @@
 // The dropdown lookups of the order screens that no master-data lookup answers as they need. An order keeps its
 // loading and destination locations by the location's row id (spec/2 §3 Loading_Destination_From_Id, the assign
 // model's loading_destination_from_id), while the Location lookup is keyed by its code for the master-data
-// screens: list/location_id answers the same locations keyed by their id, shown as "code - name".
+// screens: list/location_id answers the same locations keyed by their id, shown as "code - name". The lines of an
+// assignment pick their conversion type (spec/2 §7 list/conversion_type) among those the company's material
+// conversions use.
 import { Location } from '../../db/resources/master/location';
+import { MaterialConversion } from '../../db/resources/master/material-conversion';
 import { resourceLookup, type LookupDef } from '../lookup';
 
 export const orderLookups: LookupDef[] = [
@@ -15,5 +18,19 @@ export const orderLookups: LookupDef[] = [
     display: ['Location_Code', 'Location_Name'],
     idNotShown: true,
     screens: [...(resourceLookup(Location).screens ?? []), 'SAPOrder', 'Order'],
+  },
+  {
+    ...resourceLookup(MaterialConversion),
+    path: 'conversion_type',
+    aliases: undefined,
+    summary:
+      "Conversion types of the material conversions of a company (company_code; the group's rows count for every " +
+      'company), each once; factory_code narrows nothing.',
+    key: 'Conversion_Type',
+    display: ['Conversion_Type'],
+    distinct: true,
+    params: { company_code: { field: 'Company_Code', orEmpty: true } },
+    ignored: ['factory_code'],
+    screens: [...(resourceLookup(MaterialConversion).screens ?? []), 'SAPOrder', 'Order'],
   },
 ];

@@ -613,7 +613,7 @@ describe('the real application', () => {
       message: 'This address does not exist.',
       message_code: 'ROUTE_NOT_FOUND',
     });
-    const post = await t.request().post('/api/order/list').set('language', 'id').send({});
+    const post = await t.request().post('/api/no_such_screen/list').set('language', 'id').send({});
     expect(post.status).toBe(404);
     expect(post.body).toEqual({
       success: false,

@@ -6,9 +6,10 @@
 // and 3000 in October 2026; the rows of 3000 are coloured and their checkbox neither enables nor checks; two
 // authorised rows are checked and saved; one of them is found in the SAP order list by its document number and
 // opens read-only. A manual PO of company 1000 typed into the editor waits for approval with its workflow running;
-// logistic approves level 1 and admin level 2 on the Approval screen after "Are you sure?", and the order is
-// APPROVED in the list, in the database and in its completed workflow. Then in Indonesian at 800 px: the filter
-// result, the list, the view, a manual PO of company 2000 (one level) approved by logistic, and the APPROVED
+// nobody approves their own request (issue 16), so logistic does not even see it on the Approval screen: the
+// supervisor approves level 1 and admin level 2 after "Are you sure?", and the order is APPROVED in the list, in
+// the database and in its completed workflow. Then in Indonesian at 800 px: the filter result, the list, the view,
+// a manual PO of company 2000 (one level) typed by logistic and approved by the supervisor, and the APPROVED
 // order, none wider than the screen. Screenshots land in test-results/screenshots/sap-journey-*.png.
 import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -517,6 +518,7 @@ async function seeApprovedInList(
 const journey: {
   saved: string[];
   manual?: { id: number; documentNo: string; approvalId: number; workflowId: string };
+  manual2000?: { id: number; documentNo: string; approvalId: number };
 } = { saved: [] };
 
 describe('SAP order journey', () => {
@@ -631,10 +633,11 @@ describe('SAP order journey', () => {
         workflow_id: `sap-approval:${order.id}`,
       });
       expect(await workflowStatus(`sap-approval:${order.id}`)).toBe('RUNNING');
-      // The workflow writes who approves each level (company 1000: logistic, then admin).
+      // The workflow writes who approves each level (company 1000: logistic or the supervisor, then admin), less
+      // the requester: logistic typed it, so the supervisor alone decides level 1.
       await eventually(async () => (await approvers(approval!.id)).length > 0);
       expect(await approvers(approval!.id)).toEqual([
-        [1, 'logistic'],
+        [1, 'supervisor'],
         [2, 'admin'],
       ]);
       expect((await approvalOf(order.id))?.max_level).toBe(2);
@@ -653,12 +656,43 @@ describe('SAP order journey', () => {
     }
   });
 
-  test('given the waiting manual PO, when logistic approves level 1 and admin level 2 on the Approval screen in English, then the order is APPROVED in the list and the database and its workflow has completed', async () => {
+  test('given the manual PO logistic typed, when logistic opens the Approval screen in English, then its own request is not there to approve', async () => {
+    const manual = journey.manual!;
+    expect(manual).toBeDefined();
+    const session = await signIn('logistic', 1366, 'en');
+    const { page, problems } = session;
+    try {
+      await goInApp(page, '/Approval/Index');
+      await heading(page, text('en', 'routes.Approval.Index')).waitFor();
+      const answered = page.waitForResponse(
+        (r) =>
+          new URL(r.url()).pathname === '/api/approval/list' &&
+          (r.request().postData() ?? '').includes(manual.documentNo),
+      );
+      await page
+        .getByRole('textbox', {
+          name: text('en', 'grid.filterOf', { column: fieldLabel('en', 'Document_No') }),
+          exact: true,
+        })
+        .fill(manual.documentNo);
+      const response = await answered;
+      expect(response.status()).toBe(200);
+      const body = (await response.json()) as { data: unknown[] };
+      expect(body.data).toEqual([]);
+      await eventually(async () => (await rowCount(page)) === 0);
+      await shoot(page, 'sap-journey-own-request-en', 1366);
+      expect(problems).toEqual([]);
+    } finally {
+      await signOut(session, 'logistic');
+    }
+  });
+
+  test('given the waiting manual PO, when the supervisor approves level 1 and admin level 2 on the Approval screen in English, then the order is APPROVED in the list and the database and its workflow has completed', async () => {
     const manual = journey.manual!;
     expect(manual).toBeDefined();
     const approval = { id: manual.approvalId, documentNo: manual.documentNo };
 
-    const first = await signIn('logistic', 1366, 'en');
+    const first = await signIn('supervisor', 1366, 'en');
     try {
       await approveOnScreen(first.page, 'en', approval, {
         name: 'sap-journey-approve-level1-en',
@@ -666,7 +700,7 @@ describe('SAP order journey', () => {
       });
       expect(first.problems).toEqual([]);
     } finally {
-      await signOut(first, 'logistic');
+      await signOut(first, 'supervisor');
     }
     expect(await approvalOf(manual.id)).toMatchObject({ status: 'WAITING FOR APPROVAL', current_level: 2 });
     expect(await sapOrderStatus(manual.id)).toBe('WAITING FOR APPROVAL');
@@ -686,7 +720,7 @@ describe('SAP order journey', () => {
         .orderBy('level')
         .select('level', 'username', 'action')) as { level: number; username: string; action: string }[];
       expect(log.map((l) => [l.level, l.username, l.action])).toEqual([
-        [1, 'logistic', 'APPROVED'],
+        [1, 'supervisor', 'APPROVED'],
         [2, 'admin', 'APPROVED'],
       ]);
       await eventually(async () => (await workflowStatus(manual.workflowId)) === 'COMPLETED');
@@ -703,7 +737,7 @@ describe('SAP order journey', () => {
     }
   });
 
-  test('given the journey so far, when logistic works in Indonesian at 800 px, then the filter result, the list, the view, a manual PO of company 2000 approved on the Approval screen and the APPROVED order are Indonesian and no wider than the screen', async () => {
+  test('given the journey so far, when logistic works in Indonesian at 800 px, then the filter result, the list, the view, a manual PO of company 2000 approved on the Approval screen by the supervisor and the APPROVED order are Indonesian and no wider than the screen', async () => {
     const manual = journey.manual!;
     expect(journey.saved).toHaveLength(2);
     const session = await signIn('logistic', 800, 'id');
@@ -741,7 +775,7 @@ describe('SAP order journey', () => {
       await viewOrder(page, 'id', manual.documentNo);
       await shoot(page, 'sap-journey-view-id', 800);
 
-      // A manual PO of company 2000, whose one level logistic approves (logistic or newstaff).
+      // A manual PO of company 2000, whose one level logistic, the supervisor or newstaff decide.
       await openSapOrderList(page, 'id');
       const order = await createManualPo(page, 'id', MANUAL_PO_2000, {
         name: 'sap-journey-create-id',
@@ -753,24 +787,36 @@ describe('SAP order journey', () => {
         workflow_id: `sap-approval:${order.id}`,
       });
       expect(await workflowStatus(`sap-approval:${order.id}`)).toBe('RUNNING');
+      // Less logistic, who typed it.
       await eventually(async () => (await approvers(approval!.id)).length > 0);
       expect(await approvers(approval!.id)).toEqual([
-        [1, 'logistic'],
         [1, 'newstaff'],
+        [1, 'supervisor'],
       ]);
-      await approveOnScreen(
-        page,
-        'id',
-        { id: approval!.id, documentNo: order.documentNo },
-        { name: 'sap-journey-approve-id', width: 800 },
-      );
-      expect(await sapOrderStatus(order.id)).toBe('APPROVED');
-      await eventually(async () => (await workflowStatus(`sap-approval:${order.id}`)) === 'COMPLETED');
-
-      await seeApprovedInList(page, 'id', order.documentNo, { name: 'sap-journey-approved-id', width: 800 });
+      journey.manual2000 = { id: order.id, documentNo: order.documentNo, approvalId: approval!.id };
       expect(problems).toEqual([]);
     } finally {
       await signOut(session, 'logistic');
+    }
+
+    const manual2000 = journey.manual2000!;
+    const approver = await signIn('supervisor', 800, 'id');
+    try {
+      await approveOnScreen(
+        approver.page,
+        'id',
+        { id: manual2000.approvalId, documentNo: manual2000.documentNo },
+        { name: 'sap-journey-approve-id', width: 800 },
+      );
+      expect(await sapOrderStatus(manual2000.id)).toBe('APPROVED');
+      await eventually(async () => (await workflowStatus(`sap-approval:${manual2000.id}`)) === 'COMPLETED');
+      await seeApprovedInList(approver.page, 'id', manual2000.documentNo, {
+        name: 'sap-journey-approved-id',
+        width: 800,
+      });
+      expect(approver.problems).toEqual([]);
+    } finally {
+      await signOut(approver, 'supervisor');
     }
   });
 });
