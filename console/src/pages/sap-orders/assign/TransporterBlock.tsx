@@ -44,9 +44,17 @@ const useStyles = makeStyles({
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalM,
   },
+  // A native select is as wide as its longest option unless told otherwise: kept to its cell.
+  fill: {
+    width: '100%',
+    minWidth: 0,
+  },
   entry: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+    // A grid item is as wide as its content by default: a reason's long text would push its select over the
+    // next field.
+    '& > *': { minWidth: 0 },
     gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     padding: tokens.spacingHorizontalM,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
@@ -176,6 +184,8 @@ export function TransporterBlock(props: TransporterBlockProps) {
               }
             >
               <Select
+                className={styles.fill}
+                select={{ className: styles.fill }}
                 disabled={disabled || !needsReason}
                 value={str(entry.assign_reason)}
                 onChange={(_, data) =>
