@@ -14,6 +14,7 @@ import { excludeRequester } from '../../workflows/approvals/approvers';
 import { createWorker } from '../../workflows/worker';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
 import { eventually } from '../support/approvals';
+import { insertHeldOrder } from '../support/held-order';
 import { manualPoBody } from '../support/sap-orders';
 import { startTestTemporal } from '../support/temporal';
 
@@ -166,8 +167,6 @@ test('given a selection where one document is at a level the user does not appro
   expect([again.status, again.body.data.results[0].message_code]).toEqual([422, 'APPROVAL_FINISHED']);
 });
 
-let made = 0;
-
 /**
  * An order of company 1000 (SO, 4 TON of CUS001's SAP line, to TRP001) typed by logistic whose freight needs the
  * demo matrix's two levels, started through the order client with the approvers the API resolves: the matrix's,
@@ -175,58 +174,14 @@ let made = 0;
  */
 async function orderWaitingForApproval(): Promise<{ orderId: number; orderNo: string }> {
   const db = t.deps.db;
-  const n = `${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++made).padStart(3, '0')}`;
-  const orderNo = `ORA${n}`;
-  const orderId = await db.transaction(async (trx) => {
-    const [sap] = (await trx('sap_orders')
-      .insert({
-        document_no: `SO${n}`,
-        status: 'APPROVED',
-        type: 'SYNC SAP',
-        order_type: 'SO',
-        order_type_code: 'SO',
-        document_date: '2026-11-20',
-        company_code: '1000',
-        plant: '1101',
-        customer_vendor_code: 'CUS001',
-        created_by: 'logistic',
-      })
-      .returning('id')) as { id: number }[];
-    const [line] = (await trx('sap_order_details')
-      .insert({
-        sap_order_id: sap!.id,
-        item_no: '000010',
-        material_code: 'FG-CPO',
-        qty: 10,
-        os_qty: 6,
-        uom: 'TON',
-      })
-      .returning('id')) as { id: number }[];
-    const [order] = (await trx('orders')
-      .insert({
-        order_no: orderNo,
-        status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
-        order_type_name: 'SO',
-        company_code: '1000',
-        sap_no: `SO${n}`,
-        customer_vendor_code: 'CUS001',
-        customer_vendor_name: 'PT Minyak Nabati Sejahtera',
-        transporter_code: 'TRP001',
-        transporter_name: 'PT Sinar Angkut Nusantara',
-        created_by: 'logistic',
-      })
-      .returning('id')) as { id: number }[];
-    await trx('order_details').insert({
-      order_id: order!.id,
-      sap_order_detail_id: line!.id,
-      item_no: '000010',
-      sap_no: `SO${n}`,
-      sap_item_no: '000010',
-      material_code: 'FG-CPO',
-      qty: 4,
-      uom: 'TON',
-    });
-    return order!.id;
+  const { orderId, orderNo } = await insertHeldOrder(db, 'ORA', {
+    status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+    order_type_name: 'SO',
+    company_code: '1000',
+    customer_vendor_code: 'CUS001',
+    customer_vendor_name: 'PT Minyak Nabati Sejahtera',
+    transporter_code: 'TRP001',
+    transporter_name: 'PT Sinar Angkut Nusantara',
   });
   const matrix = [
     { username: 'logistic', level: 1 },

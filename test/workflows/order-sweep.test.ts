@@ -24,6 +24,7 @@ import { Status } from '../../workflows/search-attributes';
 import { createWorker } from '../../workflows/worker';
 import { eventually } from '../support/approvals';
 import { createTestDb, type TestDb } from '../support/db';
+import { insertHeldOrder } from '../support/held-order';
 import { requireTemporalCli, startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(180_000);
@@ -39,7 +40,6 @@ let worker: Worker;
 let running: Promise<void>;
 let orders: OrderWorkflows;
 const taskQueue = `order-sweep-${randomUUID()}`;
-let made = 0;
 
 beforeAll(async () => {
   env = await startTestTemporal();
@@ -76,68 +76,25 @@ interface MadeOrder {
  * first write) with the input its workflow is started with (orders.workflow_input).
  */
 async function makeOrder(options: Partial<OrderWorkflowInput> = {}): Promise<MadeOrder> {
-  const n = `${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++made).padStart(3, '0')}`;
-  const orderNo = `ORS${n}`;
-  return db.transaction(async (trx) => {
-    const [sap] = (await trx('sap_orders')
-      .insert({
-        document_no: `SO${n}`,
-        status: 'APPROVED',
-        type: 'SYNC SAP',
-        order_type: 'SO',
-        order_type_code: 'SO',
-        document_date: '2026-11-20',
-        company_code: '1000',
-        plant: '1101',
-        customer_vendor_code: 'CUS001',
-        created_by: 'logistic',
-      })
-      .returning('id')) as { id: number }[];
-    const [line] = (await trx('sap_order_details')
-      .insert({
-        sap_order_id: sap!.id,
-        item_no: '000010',
-        material_code: 'FG-CPO',
-        qty: 10,
-        os_qty: 6,
-        uom: 'TON',
-      })
-      .returning('id')) as { id: number }[];
-    const [order] = (await trx('orders')
-      .insert({
-        order_no: orderNo,
-        status: 'ASSIGNED TO TRANSPORTER',
-        order_type_name: 'SO',
-        sap_no: `SO${n}`,
-        transporter_code: 'TRP001',
-        transporter_name: 'PT Angkut Satu',
-        created_by: 'logistic',
-      })
-      .returning('id')) as { id: number }[];
-    await trx('order_details').insert({
-      order_id: order!.id,
-      sap_order_detail_id: line!.id,
-      item_no: '000010',
-      sap_no: `SO${n}`,
-      sap_item_no: '000010',
-      material_code: 'FG-CPO',
-      qty: 4,
-      uom: 'TON',
-    });
-    const input: OrderWorkflowInput = {
-      orderNo,
-      orderId: order!.id,
-      approvalLevels: 0,
-      autoRejectMs: HOUR,
-      transporterCode: 'TRP001',
-      assignedBy: 'logistic',
-      ...options,
-    };
-    await trx('orders')
-      .where('id', order!.id)
-      .update({ workflow_input: JSON.stringify(input) });
-    return { orderId: order!.id, orderNo, workflowId: orderWorkflowId(orderNo), input };
+  const { orderId, orderNo } = await insertHeldOrder(db, 'ORS', {
+    status: 'ASSIGNED TO TRANSPORTER',
+    order_type_name: 'SO',
+    transporter_code: 'TRP001',
+    transporter_name: 'PT Angkut Satu',
   });
+  const input: OrderWorkflowInput = {
+    orderNo,
+    orderId,
+    approvalLevels: 0,
+    autoRejectMs: HOUR,
+    transporterCode: 'TRP001',
+    assignedBy: 'logistic',
+    ...options,
+  };
+  await db('orders')
+    .where('id', orderId)
+    .update({ workflow_input: JSON.stringify(input) });
+  return { orderId, orderNo, workflowId: orderWorkflowId(orderNo), input };
 }
 
 const sweep = () => createOrderSweepActivities({ db, client: env.client }).sweepOrderWorkflows({ taskQueue });

@@ -30,6 +30,7 @@ import { createWorker } from '../../workflows/worker';
 import { orderWorkflow } from '../../workflows/workflows';
 import { eventually } from '../support/approvals';
 import { createTestDb, type TestDb } from '../support/db';
+import { insertHeldOrder } from '../support/held-order';
 import { requireTemporalCli, startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(120_000);
@@ -44,7 +45,6 @@ let db: Db;
 let worker: Worker;
 let running: Promise<void>;
 const taskQueue = `orders-${randomUUID()}`;
-let made = 0;
 
 beforeAll(async () => {
   env = await startTestTemporal();
@@ -77,55 +77,12 @@ interface MadeOrder {
  * assign transporter save leaves them.
  */
 async function makeOrder(): Promise<MadeOrder> {
-  const n = `${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++made).padStart(3, '0')}`;
-  const orderNo = `ORD${n}`;
-  return db.transaction(async (trx) => {
-    const [sap] = (await trx('sap_orders')
-      .insert({
-        document_no: `SO${n}`,
-        status: 'APPROVED',
-        type: 'SYNC SAP',
-        order_type: 'SO',
-        order_type_code: 'SO',
-        document_date: '2026-11-20',
-        company_code: '1000',
-        plant: '1101',
-        customer_vendor_code: 'CUS001',
-        created_by: 'logistic',
-      })
-      .returning('id')) as { id: number }[];
-    const [line] = (await trx('sap_order_details')
-      .insert({
-        sap_order_id: sap!.id,
-        item_no: '000010',
-        material_code: 'FG-CPO',
-        qty: 10,
-        os_qty: 6,
-        uom: 'TON',
-      })
-      .returning('id')) as { id: number }[];
-    const [order] = (await trx('orders')
-      .insert({
-        order_no: orderNo,
-        status: 'ASSIGNED TO TRANSPORTER',
-        sap_no: `SO${n}`,
-        transporter_code: 'TRP001',
-        transporter_name: 'PT Angkut Satu',
-        created_by: 'logistic',
-      })
-      .returning('id')) as { id: number }[];
-    await trx('order_details').insert({
-      order_id: order!.id,
-      sap_order_detail_id: line!.id,
-      item_no: '000010',
-      sap_no: `SO${n}`,
-      sap_item_no: '000010',
-      material_code: 'FG-CPO',
-      qty: 4,
-      uom: 'TON',
-    });
-    return { orderId: order!.id, orderNo, sapLineId: Number(line!.id), workflowId: orderWorkflowId(orderNo) };
+  const { orderId, orderNo, sapLineId } = await insertHeldOrder(db, 'ORD', {
+    status: 'ASSIGNED TO TRANSPORTER',
+    transporter_code: 'TRP001',
+    transporter_name: 'PT Angkut Satu',
   });
+  return { orderId, orderNo, sapLineId, workflowId: orderWorkflowId(orderNo) };
 }
 
 async function start(order: MadeOrder, options: Partial<OrderWorkflowInput> = {}) {
