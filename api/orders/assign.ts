@@ -19,6 +19,7 @@
 import type { Knex } from 'knex';
 import type { AssignModel } from '../../db/resources/order-assign';
 import type { OrderStatus } from '../../db/resources/order';
+import { orderCreationLock } from '../../workflows/orders/creation-lock';
 import { orderWorkflowId, type OrderWorkflowInput } from '../../workflows/orders/messages';
 import type { AppDeps } from '../deps';
 import { AppError, ConflictError, ForbiddenError, RuleError } from '../errors';
@@ -418,6 +419,8 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
       })
       .returning(['id'])) as { id: number }[];
     const orderId = order!.id;
+    // Held until this transaction ends: the workflow started below waits on it for the row (creation-lock.ts).
+    await orderCreationLock(trx, orderNo);
 
     await trx('order_details').insert(
       included.map((d, i) => {

@@ -504,7 +504,6 @@ describe('orders waiting for approval of their transporter assignment', () => {
       remark: null,
       by: 'warehouse',
       at: now,
-      startedAt: now,
       approval: {
         kind: 'open',
         levels: 2,

@@ -2,6 +2,7 @@
 // real (in-memory) PostgreSQL, plus the operational pieces it depends on: schedules, search attributes and
 // the embedded dev server's persistence; and the other scheduled maintenance, the dashboard counter fold.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -287,6 +288,57 @@ describe('embedded dev server', () => {
       }
     } finally {
       await second.stop();
+    }
+  });
+
+  test('given a dev server whose process is killed (SIGKILL) right after a workflow started, when it starts again on the same file, then the workflow is there: its SQLite file is in WAL mode and a commit outlives the process', async () => {
+    const cliPath = requireTemporalCli();
+    const killedDir = tmpDataDir();
+    const namespace = 'tms-devserver-kill';
+    const options = {
+      cliPath,
+      dataDir: killedDir,
+      port: await freePort(),
+      uiPort: await freePort(),
+      namespace,
+    };
+    const workflowId = `killed-${randomUUID()}`;
+    try {
+      const first = await startDevServer(options);
+      try {
+        // WAL mode keeps its log beside the database file while the server runs.
+        expect(fs.existsSync(`${first.dbFile}-wal`)).toBe(true);
+        const connection = await Connection.connect({ address: first.address });
+        try {
+          await new Client({ connection, namespace }).workflow.start('noSuchWorkflow', {
+            taskQueue: 'nobody',
+            workflowId,
+          });
+        } finally {
+          await connection.close();
+        }
+        process.kill(first.pid!, 'SIGKILL');
+      } finally {
+        await first.stop();
+      }
+
+      const second = await startDevServer(options);
+      try {
+        const connection = await Connection.connect({ address: second.address });
+        try {
+          const described = await connection.workflowService.describeWorkflowExecution({
+            namespace,
+            execution: { workflowId },
+          });
+          expect(described.workflowExecutionInfo?.type?.name).toBe('noSuchWorkflow');
+        } finally {
+          await connection.close();
+        }
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      removeDir(killedDir);
     }
   });
 

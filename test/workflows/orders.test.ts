@@ -16,6 +16,7 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import type { Db } from '../../db/connection';
 import { createOrderActivities, orderChangeKey } from '../../workflows/orders/activities';
+import { orderCreationLock } from '../../workflows/orders/creation-lock';
 import {
   decideApprovalUpdate,
   editAssignTransporterUpdate,
@@ -761,7 +762,6 @@ describe('writeOrderChange', () => {
       remark: 'no',
       by: 'transporter',
       at: new Date().toISOString(),
-      startedAt: new Date().toISOString(),
     };
     expect(await writeOrderChange(change)).toEqual({
       found: true,
@@ -784,9 +784,88 @@ describe('writeOrderChange', () => {
     ]);
     expect(await orderRow(order)).toMatchObject({ status: 'REJECTED', version: 1 });
 
-    expect(
-      await writeOrderChange({ ...change, orderId: 987_654, sequence: 2, startedAt: '2026-01-01T00:00:00Z' }),
-    ).toEqual({ found: false, written: false, repeated: false });
+    expect(await writeOrderChange({ ...change, orderId: 987_654, sequence: 2 })).toEqual({
+      found: false,
+      written: false,
+      repeated: false,
+    });
+  });
+
+  test('given the workflow started inside the transaction that creates its order (as the assign save does), when the transaction commits a while later, then the first change waits on the creation lock and is written once, right after the commit', async () => {
+    let order: MadeOrder | undefined;
+    let handle: Awaited<ReturnType<typeof env.client.workflow.start>> | undefined;
+    let committedAt = 0;
+    await db.transaction(async (trx) => {
+      const held = await insertHeldOrder(trx, 'ORD', {
+        status: 'ASSIGNED TO TRANSPORTER',
+        transporter_code: 'TRP001',
+        transporter_name: 'PT Angkut Satu',
+      });
+      order = { ...held, workflowId: orderWorkflowId(held.orderNo) };
+      await orderCreationLock(trx, held.orderNo);
+      handle = await env.client.workflow.start(orderWorkflow, {
+        taskQueue,
+        workflowId: order.workflowId,
+        args: [
+          {
+            orderNo: held.orderNo,
+            orderId: held.orderId,
+            approvalLevels: 0,
+            autoRejectMs: HOUR,
+            transporterCode: 'TRP001',
+            assignedBy: 'logistic',
+          },
+        ],
+      });
+      // The workflow's first write is blocked on the lock meanwhile: it has no state yet.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await handle.query(orderStateQuery)).status).toBeNull();
+      committedAt = Date.now();
+    });
+    await eventually(async () => (await handle!.query(orderStateQuery)).status === 'ASSIGNED TO TRANSPORTER');
+    // Not a retry some time later: the lock answers as the transaction ends.
+    expect(Date.now() - committedAt).toBeLessThan(5_000);
+    expect(await histories(order!)).toEqual([
+      expect.objectContaining({ status_to: 'ASSIGNED TO TRANSPORTER', created_by: 'logistic' }),
+    ]);
+    expect((await orderRow(order!)).version).toBe(1);
+    await handle!.terminate();
+  });
+
+  test('given the workflow started inside a creating transaction that then rolls back, when its first write runs, then it finds no order at once and the run ends without writing anything (no retries for minutes)', async () => {
+    const orderNo = `ORDRB${Date.now() % 1_000_000}`;
+    let orderId = 0;
+    let handle: Awaited<ReturnType<typeof env.client.workflow.start>> | undefined;
+    await expect(
+      db.transaction(async (trx) => {
+        const held = await insertHeldOrder(trx, 'ORDRB', {
+          status: 'ASSIGNED TO TRANSPORTER',
+          transporter_code: 'TRP001',
+        });
+        orderId = held.orderId;
+        await orderCreationLock(trx, held.orderNo);
+        handle = await env.client.workflow.start(orderWorkflow, {
+          taskQueue,
+          workflowId: orderWorkflowId(held.orderNo),
+          args: [
+            {
+              orderNo: held.orderNo,
+              orderId: held.orderId,
+              approvalLevels: 0,
+              autoRejectMs: HOUR,
+              transporterCode: 'TRP001',
+              assignedBy: 'logistic',
+            },
+          ],
+        });
+        throw new Error(`rolled back ${orderNo}`);
+      }),
+    ).rejects.toThrow(/rolled back/);
+    const startedWaiting = Date.now();
+    expect(await handle!.result()).toEqual({ status: null, dispatchStatus: null });
+    expect(Date.now() - startedWaiting).toBeLessThan(10_000);
+    expect(await db('orders').where('id', orderId).first('id')).toBeUndefined();
+    expect(await db('order_histories').where('order_id', orderId).first('id')).toBeUndefined();
   });
 
   test('given the first change written by an attempt whose worker died before its workflow task completed, when the workflow writes it again with a later deadline, then it keeps the deadline stored the first time (PostgreSQL and the workflow agree)', async () => {
@@ -807,7 +886,6 @@ describe('writeOrderChange', () => {
       remark: 'Assigned',
       by: 'logistic',
       at: new Date().toISOString(),
-      startedAt: new Date().toISOString(),
     });
     // The retried attempt computes now + 1 hour: later than what was stored.
     const handle = await start(order, { autoRejectMs: HOUR });
@@ -830,7 +908,6 @@ describe('writeOrderChange', () => {
       autoRejectDate: null,
       remark: null,
       at: new Date().toISOString(),
-      startedAt: new Date().toISOString(),
     };
     const open = {
       ...base,

@@ -21,13 +21,13 @@
 //     approvers, auto-reject time), so a run the sweep starts again continues the assignment that is current.
 // It is run as a local activity: short, idempotent, and answered with the Update (issue 16: a regular activity
 // costs an Update about 100 ms more).
-import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import type {
   DispatchStatus as DefinedDispatchStatus,
   OrderStatus as DefinedOrderStatus,
 } from '../../db/resources/order';
+import { orderCreationLock } from './creation-lock';
 import type { ApproverRef, DispatchStatus, OrderStatus } from './messages';
 
 /** db/resources/approvals.ts's code of an order's approval (not imported: it is the workflow's own word here). */
@@ -41,13 +41,6 @@ export const ORDER_VOCABULARY_CHECKS = {
   dispatch: [] as DispatchStatus[] satisfies DefinedDispatchStatus[],
   dispatchBack: [] as DefinedDispatchStatus[] satisfies DispatchStatus[],
 };
-
-/**
- * The workflow is started inside the transaction that creates the order, so its first write may run before that
- * transaction commits. Until this long after the start a missing orders row is "not committed yet" (retried);
- * after it, the creation was rolled back and there is no order.
- */
-export const ORDER_VISIBILITY_GRACE_MS = 2 * 60_000;
 
 /** db/resources/order.ts RELEASED_ORDER_STATUSES (not imported: the definition module pulls zod into the worker). */
 const RELEASED: readonly DefinedOrderStatus[] = ['CANCELLED', 'REJECTED'];
@@ -105,9 +98,6 @@ export interface OrderChangeInput {
   approval?: OrderApprovalChange;
   /** Set on an edit assign. */
   assignment?: OrderAssignmentChange;
-  /** The workflow's start time (ISO): measures the grace for an uncommitted orders row. */
-  startedAt: string;
-  visibilityGraceMs?: number;
 }
 
 export interface OrderChangeOutcome {
@@ -299,20 +289,16 @@ export function createOrderActivities({ db }: { db: Db }) {
     /** Writes one change of the order (row, history, quantities) once; see the file's header. */
     async writeOrderChange(input: OrderChangeInput): Promise<OrderChangeOutcome> {
       return db.transaction(async (trx) => {
-        const row = (await trx('orders')
-          .where('id', input.orderId)
-          .forUpdate()
-          .first('id', 'status', 'order_no')) as { id: number; status: string; order_no: string } | undefined;
-        if (!row || row.order_no !== input.orderNo) {
-          const grace = input.visibilityGraceMs ?? ORDER_VISIBILITY_GRACE_MS;
-          if (!row && Date.now() - Date.parse(input.startedAt) < grace) {
-            throw ApplicationFailure.retryable(
-              `Order ${input.orderNo} is not visible yet (it may still be being saved).`,
-              'ORDER_NOT_VISIBLE',
-            );
-          }
-          return { found: false, written: false, repeated: false };
+        const readRow = async () =>
+          (await trx('orders').where('id', input.orderId).forUpdate().first('id', 'status', 'order_no')) as
+            { id: number; status: string; order_no: string } | undefined;
+        let row = await readRow();
+        if (!row) {
+          // The creating transaction may still be open: wait for it to end (creation-lock.ts), then read again.
+          await orderCreationLock(trx, input.orderNo);
+          row = await readRow();
         }
+        if (!row || row.order_no !== input.orderNo) return { found: false, written: false, repeated: false };
         const key = orderChangeKey(input);
         const done = (await trx('order_histories').where('idempotency_key', key).first('id')) as
           { id: number } | undefined;

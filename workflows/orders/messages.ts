@@ -43,12 +43,6 @@ export interface OrderWorkflowInput {
   /** Who assigned the order (the history's first row); `system` when not given. */
   assignedBy?: string;
   /**
-   * How long a missing orders row counts as "not committed yet" (activities.ts ORDER_VISIBILITY_GRACE_MS by
-   * default): the workflow is started inside the transaction that creates the order. A workflow argument so tests
-   * can shrink it (DESIGN §2 durations).
-   */
-  visibilityGraceMs?: number;
-  /**
    * Set by the sweep (sweep.ts) when it starts the workflow again for an order that already has history: the
    * order as its last run left it, read from PostgreSQL. The run takes this as its state instead of writing the
    * first change again, keeps the stored deadline and numbers its changes after the ones already written.

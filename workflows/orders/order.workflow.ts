@@ -112,7 +112,6 @@ function checkAssignment(
 
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOutcome> {
   const workflowId = workflowInfo().workflowId;
-  const startedAt = workflowInfo().startTime.toISOString();
   checkAssignment(input.approvalLevels, input.autoRejectMs, input.transporterCode, input.approvers);
 
   // Changed by the handlers too, so typed wide (TypeScript would narrow literals here).
@@ -184,8 +183,6 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       at: new Date(now).toISOString(),
       ...(change.approval ? { approval: change.approval } : {}),
       ...(change.assignment ? { assignment: change.assignment } : {}),
-      startedAt,
-      ...(input.visibilityGraceMs !== undefined ? { visibilityGraceMs: input.visibilityGraceMs } : {}),
     });
     if (!outcome.found) {
       gone = true;
