@@ -19,6 +19,7 @@ import * as m014 from './migrations/014_user_reactivation';
 import * as m015 from './migrations/015_sap_order_erp_content';
 import * as m016 from './migrations/016_orders';
 import * as m017 from './migrations/017_order_workflow_input';
+import * as m018 from './migrations/018_order_line_returns';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Knex.Migration> = {
   '015_sap_order_erp_content': m015,
   '016_orders': m016,
   '017_order_workflow_input': m017,
+  '018_order_line_returns': m018,
 };
 
 /**

@@ -95,6 +95,7 @@ const ORDER_FAILURES: Record<OrderUpdateFailure, DecisionCode> = {
   NOT_THIS_TRANSPORTER: 'APPROVAL_FINISHED',
   DEADLINE_PASSED: 'APPROVAL_FINISHED',
   QUANTITY_NOT_AVAILABLE: 'APPROVAL_FINISHED',
+  QUANTITY_TOO_HIGH: 'APPROVAL_FINISHED',
   ORDER_NOT_FOUND: 'NOT_FOUND',
   // The API sends the signed-in user and the row's level, so the workflow finding them invalid is not the user's
   // doing: reported like a service failure.

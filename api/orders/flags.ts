@@ -4,10 +4,18 @@
 // action route refuses what the flag says no to, so a stale screen can never do what is no longer allowed. (The
 // workflow's Update validators then judge the state again at the moment of the change.)
 //
-// The actions of later issues (assign driver, cancel, mark complete...) have their flags here already, by the
-// states DESIGN §4 gives them, so the console shows their buttons where they will apply.
+// Which statuses allow which action is workflows/orders/rules.ts, shared with the workflow's Update validators. The
+// actions of later issues (assign driver, edit order) have their flags here already, by the states DESIGN §4 gives
+// them, so the console shows their buttons where they will apply.
 import type { OrderRowFlag } from '../../db/resources/order-assign';
 import type { OrderStatus } from '../../db/resources/order';
+import {
+  CANCELLABLE_STATUSES,
+  COMPLETABLE_STATUSES,
+  EDITABLE_STATUSES,
+  REASSIGNABLE_STATUSES,
+  SHIPPING_STATUSES,
+} from '../../workflows/orders/rules';
 import { actsAsTransporter, orderParty } from './ownership';
 import type { AuthUser } from '../services/session';
 import type { PermissionFlags } from '../services/permissions';
@@ -35,21 +43,8 @@ export interface FlagActor {
 
 export type OrderFlags = Record<OrderRowFlag, boolean>;
 
-const is = (status: string, ...statuses: OrderStatus[]) => (statuses as string[]).includes(status);
-
-/** Statuses with shipments, or about to have them: a truck may still be added while quantity is unshipped. */
-const DRIVER_STATUSES: OrderStatus[] = ['ACCEPTED', 'ASSIGNED TO DRIVER', 'IN PROGRESS'];
-/** Before any shipment registered in (DESIGN §4: cancel only while no shipment has registered in). */
-const CANCELLABLE: OrderStatus[] = [
-  'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
-  'ASSIGNED TO TRANSPORTER',
-  'ACCEPTED',
-  'ASSIGNED TO DRIVER',
-  'WAITING FOR ORDER APPROVAL',
-  'REJECTED',
-];
-/** An order whose transporter (and so its freight) is settled and not yet on the road. */
-const EDITABLE: OrderStatus[] = ['ASSIGNED TO TRANSPORTER', 'ACCEPTED', 'ASSIGNED TO DRIVER'];
+const is = (status: string, ...statuses: readonly OrderStatus[]) =>
+  (statuses as readonly string[]).includes(status);
 
 export function orderFlags(row: FlagRow, actor: FlagActor): OrderFlags {
   const { user, rights } = actor;
@@ -75,14 +70,14 @@ export function orderFlags(row: FlagRow, actor: FlagActor): OrderFlags {
     can_assign_transporter: staffEdit && is(status, 'REJECTED'),
     can_view_shipments: rights.View && (row.has_shipment || is(status, 'ASSIGNED TO DRIVER', 'IN PROGRESS')),
     // Staff, and the transporters (or the relation) the order was given to, once accepted (spec/1 §6: Create).
-    can_assign_driver: rights.Create && (internal || carrier) && is(status, ...DRIVER_STATUSES),
-    can_edit_order: staffEdit && is(status, ...EDITABLE),
-    can_cancel_order: staffEdit && is(status, ...CANCELLABLE),
+    can_assign_driver: rights.Create && (internal || carrier) && is(status, ...SHIPPING_STATUSES),
+    can_edit_order: staffEdit && is(status, ...EDITABLE_STATUSES),
+    can_cancel_order: staffEdit && is(status, ...CANCELLABLE_STATUSES),
     // Mark complete returns what was not shipped: for an order that has begun to ship or may ship.
-    can_mark_complete: staffEdit && is(status, ...DRIVER_STATUSES),
+    can_mark_complete: staffEdit && is(status, ...COMPLETABLE_STATUSES),
     // Only an order that was marked complete (it returned quantity, Revert_Qty), not one its shipments completed.
     can_unmark_complete: staffEdit && is(status, 'COMPLETED') && Number(row.Revert_Qty ?? 0) > 0,
-    can_reassign_do: staffEdit && is(status, ...DRIVER_STATUSES),
-    can_edit_stuffing_date: staffEdit && is(status, ...EDITABLE),
+    can_reassign_do: staffEdit && is(status, ...REASSIGNABLE_STATUSES),
+    can_edit_stuffing_date: staffEdit && is(status, ...EDITABLE_STATUSES),
   };
 }

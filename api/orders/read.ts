@@ -208,5 +208,8 @@ export async function readHistory(deps: AppDeps, user: AuthUser, id: number): Pr
       ...OrderHistory.fields
         .filter((f) => f.name !== 'Id')
         .map((f) => deps.db.raw(`h.${columnOf(f)} as ??`, [f.name])),
+      // What the change was (assign, accept, cancel, stuffing-date, reassign-do, ...): the middle of the
+      // workflow's key `order:<Order_No>/<change>/<n>`; null for rows written before the workflow.
+      deps.db.raw(`nullif(split_part(h.idempotency_key, '/', 2), '') as ??`, ['Change']),
     )) as Row[];
 }

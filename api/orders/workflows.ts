@@ -12,15 +12,24 @@ import {
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
 import type { orderWorkflow } from '../../workflows/orders/order.workflow';
 import {
+  cancelOrderUpdate,
+  changeStuffingDateUpdate,
   decideApprovalUpdate,
   editAssignTransporterUpdate,
+  markCompleteUpdate,
+  reassignDoUpdate,
+  unmarkCompleteUpdate,
   ORDER_REFUSAL,
   orderStateQuery,
   orderWorkflowId,
   transporterAcceptUpdate,
   transporterRejectUpdate,
   type ApprovalDecisionInput,
+  type CancelOrderInput,
+  type ChangeStuffingDateInput,
   type EditAssignTransporterInput,
+  type MarkCompleteInput,
+  type ReassignDoInput,
   type OrderChangeResult,
   type OrderRefusal,
   type OrderState,
@@ -47,6 +56,11 @@ export interface OrderWorkflows {
   accept(orderNo: string, input: TransporterAcceptInput): Promise<OrderUpdateOutcome>;
   reject(orderNo: string, input: TransporterRejectInput): Promise<OrderUpdateOutcome>;
   editAssignTransporter(orderNo: string, input: EditAssignTransporterInput): Promise<OrderUpdateOutcome>;
+  cancel(orderNo: string, input: CancelOrderInput): Promise<OrderUpdateOutcome>;
+  markComplete(orderNo: string, input: MarkCompleteInput): Promise<OrderUpdateOutcome>;
+  unmarkComplete(orderNo: string, input: MarkCompleteInput): Promise<OrderUpdateOutcome>;
+  changeStuffingDate(orderNo: string, input: ChangeStuffingDateInput): Promise<OrderUpdateOutcome>;
+  reassignDo(orderNo: string, input: ReassignDoInput): Promise<OrderUpdateOutcome>;
   /** The running order's state (the `state` Query); null when there is no such workflow or it cannot be asked. */
   state(orderNo: string): Promise<OrderState | null>;
 }
@@ -130,6 +144,11 @@ export function createOrderWorkflows(client: Client, options: OrderWorkflowOptio
     accept: (orderNo, input) => update(orderNo, transporterAcceptUpdate, input),
     reject: (orderNo, input) => update(orderNo, transporterRejectUpdate, input),
     editAssignTransporter: (orderNo, input) => update(orderNo, editAssignTransporterUpdate, input),
+    cancel: (orderNo, input) => update(orderNo, cancelOrderUpdate, input),
+    markComplete: (orderNo, input) => update(orderNo, markCompleteUpdate, input),
+    unmarkComplete: (orderNo, input) => update(orderNo, unmarkCompleteUpdate, input),
+    changeStuffingDate: (orderNo, input) => update(orderNo, changeStuffingDateUpdate, input),
+    reassignDo: (orderNo, input) => update(orderNo, reassignDoUpdate, input),
     async state(orderNo) {
       try {
         return await client.connection.withDeadline(Date.now() + timeoutMs, () =>

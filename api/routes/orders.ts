@@ -18,6 +18,16 @@ import {
   transporterAction,
   type TransporterActionSummary,
 } from '../orders/actions';
+import {
+  cancelBodySchema,
+  cancelOrder,
+  changeStuffingDate,
+  markComplete,
+  reassignBodySchema,
+  reassignDo,
+  stuffingBodySchema,
+  unmarkComplete,
+} from '../orders/changes';
 import { listOrders, masterList } from '../orders/list';
 import { orderProcess } from '../orders/process';
 import { readHistory, readOrder } from '../orders/read';
@@ -113,6 +123,95 @@ export const orderRoutes: RouteDef[] = [
         message: 'order.editAssign.saved',
         messageParams: { order: orderNo, transporter },
         data: await readOrder(deps, user, body.id, lang),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/order/cancel',
+    summary:
+      'Cancels an order ({id, reason}; reason required) while no shipment has registered in: CANCELLED, its ' +
+      "quantities back on the SAP order, a waiting approval closed, through the order's workflow.",
+    access: edit,
+    body: cancelBodySchema,
+    handler: async ({ deps, body, user, lang }) => {
+      const { orderNo } = await cancelOrder(deps, user, body);
+      return {
+        message: 'order.cancel.saved',
+        messageParams: { order: orderNo },
+        data: await readOrder(deps, user, body.id, lang),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/order/mark_complete/:id',
+    summary:
+      'Marks an order COMPLETED: what it had not shipped goes back to the SAP order and is its Revert_Qty.',
+    access: edit,
+    params: idParams,
+    handler: async ({ deps, params, user, lang }) => {
+      const { orderNo, revertQty } = await markComplete(deps, user, params.id);
+      return {
+        message: 'order.complete.marked',
+        messageParams: { order: orderNo, qty: revertQty },
+        data: await readOrder(deps, user, params.id, lang),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/order/unmark_complete/:id',
+    summary:
+      'Takes a marked-complete order back to the status it left, reserving again what it returned as far as ' +
+      'the SAP order still has it; data.unreserved lists the lines that could not be (Item_No, Qty).',
+    access: edit,
+    params: idParams,
+    handler: async ({ deps, params, user, lang }): Promise<Answer> => {
+      const { orderNo, unreserved } = await unmarkComplete(deps, user, params.id);
+      const order = await readOrder(deps, user, params.id, lang);
+      const data = { ...order, unreserved: unreserved.map((u) => ({ Item_No: u.itemNo, Qty: u.qty })) };
+      if (!unreserved.length) {
+        return { message: 'order.complete.unmarked', messageParams: { order: orderNo }, data };
+      }
+      return {
+        message: 'order.complete.unmarkedPartly',
+        messageParams: {
+          order: orderNo,
+          lines: unreserved.map((u) => `${u.itemNo} (${u.qty})`).join(', '),
+        },
+        messageCode: 'PARTLY_RESERVED',
+        data,
+      };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/order/change_stuffing_date',
+    summary:
+      'Gives an order a new stuffing range ({order_id, stuffing_date_from, stuffing_date_to}, YYYY-MM-DD; the ' +
+      "second defaults to the first), within the order's valid range when it has one.",
+    access: edit,
+    body: stuffingBodySchema,
+    handler: async ({ deps, body, user, lang }) => {
+      await changeStuffingDate(deps, user, body);
+      return { message: 'order.stuffing.saved', data: await readOrder(deps, user, body.order_id, lang) };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/order/reassign_do',
+    summary:
+      'Gives part of an order back to its SAP order ({order_id, details: [{Id, Qty}]}: per order line the ' +
+      'quantity released, at most its outstanding quantity) so another order can take it.',
+    access: edit,
+    body: reassignBodySchema,
+    handler: async ({ deps, body, user, lang }) => {
+      const { orderNo } = await reassignDo(deps, user, body);
+      return {
+        message: 'order.reassign.saved',
+        messageParams: { order: orderNo },
+        data: await readOrder(deps, user, body.order_id, lang),
       };
     },
   }),

@@ -92,6 +92,8 @@ const LINE_FIELDS = [
   { name: 'real_qty', ...QTY, readOnly: true },
   // How much a transfer may deliver beyond Qty (the SAP line's tolerance percent of it).
   { name: 'tolerance_qty', ...QTY, readOnly: true },
+  // What mark complete returned of the line to its SAP line (unmark complete takes back what is still free).
+  { name: 'Revert_Qty', ...QTY, readOnly: true },
   { name: 'UOM', type: 'text', maxLength: 10, required: true, readOnly: true },
   // The MaterialConversion to KG chosen for the line, and its factor (KG per UOM) at the time.
   { name: 'Conversion_Type', type: 'text', maxLength: 20 },

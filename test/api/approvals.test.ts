@@ -461,6 +461,11 @@ describe('orders waiting for approval of their transporter assignment', () => {
     accept: unused,
     reject: unused,
     editAssignTransporter: unused,
+    cancel: unused,
+    markComplete: unused,
+    unmarkComplete: unused,
+    changeStuffingDate: unused,
+    reassignDo: unused,
     state: () => Promise.resolve(null),
   };
   let order: { orderId: number; orderNo: string; approvalId: number };

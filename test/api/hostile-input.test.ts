@@ -520,6 +520,28 @@ const HAND_CASES: Record<string, (route: RouteDef) => Promise<Case>> = {
     id: 999_999,
     edited_order: ASSIGN_MODEL_BODY,
   })),
+  'put /order/cancel': bodyCase('admin', () => ({ id: 999_999, reason: 'Customer withdrew' })),
+  'put /order/mark_complete/:id': async (route) => ({
+    auth: 'admin',
+    path: route.path,
+    params: { id: '999999' },
+    slots: [{ in: 'params', path: ['id'], kind: 'number' }],
+  }),
+  'put /order/unmark_complete/:id': async (route) => ({
+    auth: 'admin',
+    path: route.path,
+    params: { id: '999999' },
+    slots: [{ in: 'params', path: ['id'], kind: 'number' }],
+  }),
+  'put /order/change_stuffing_date': bodyCase('admin', () => ({
+    order_id: 999_999,
+    stuffing_date_from: '2026-12-01',
+    stuffing_date_to: '2026-12-03',
+  })),
+  'put /order/reassign_do': bodyCase('admin', () => ({
+    order_id: 999_999,
+    details: [{ Id: 999_999, Qty: 1 }],
+  })),
   'get /order/:id/:mode': async (route) => ({
     auth: 'admin',
     path: route.path,

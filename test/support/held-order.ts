@@ -57,6 +57,8 @@ export async function insertHeldOrder(
       sap_item_no: '000010',
       material_code: 'FG-CPO',
       qty: 4,
+      // Nothing shipped yet: all of it is outstanding, as the assign save writes it.
+      os_qty: 4,
       uom: 'TON',
     });
     return { orderId: order!.id, orderNo, sapLineId: Number(line!.id), sapNo };

@@ -123,6 +123,11 @@ export function recordingOrderWorkflows(): OrderWorkflows & {
     accept: unavailable,
     reject: unavailable,
     editAssignTransporter: unavailable,
+    cancel: unavailable,
+    markComplete: unavailable,
+    unmarkComplete: unavailable,
+    changeStuffingDate: unavailable,
+    reassignDo: unavailable,
     state: () => Promise.resolve(null),
   };
   return stub;

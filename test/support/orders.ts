@@ -46,7 +46,7 @@ export async function recomputeOsQty(db: Db, sapLineIds: number[]): Promise<void
   await db.raw(
     `update sap_order_details s
         set os_qty = greatest(0, s.qty - coalesce((
-              select sum(d.qty) from order_details d join orders o on o.id = d.order_id
+              select sum(d.qty - d.revert_qty) from order_details d join orders o on o.id = d.order_id
                where d.sap_order_detail_id = s.id and o.status not in ('CANCELLED', 'REJECTED')), 0))
       where s.id = any(?::bigint[])`,
     [sapLineIds],
@@ -239,7 +239,18 @@ type State = import('../../workflows/orders/messages').OrderState;
 
 /** A call the stub received: the Update's name, the order number and its input. */
 export interface WorkflowCall {
-  kind: 'start' | 'decideApproval' | 'accept' | 'reject' | 'editAssignTransporter' | 'state';
+  kind:
+    | 'start'
+    | 'decideApproval'
+    | 'accept'
+    | 'reject'
+    | 'editAssignTransporter'
+    | 'cancel'
+    | 'markComplete'
+    | 'unmarkComplete'
+    | 'changeStuffingDate'
+    | 'reassignDo'
+    | 'state';
   orderNo: string;
   input?: unknown;
 }
@@ -281,6 +292,11 @@ export function stubOrderWorkflows(
     accept: update('accept'),
     reject: update('reject'),
     editAssignTransporter: update('editAssignTransporter'),
+    cancel: update('cancel'),
+    markComplete: update('markComplete'),
+    unmarkComplete: update('unmarkComplete'),
+    changeStuffingDate: update('changeStuffingDate'),
+    reassignDo: update('reassignDo'),
     state: (orderNo) => {
       calls.push({ kind: 'state', orderNo });
       if (options.unreachable) return Promise.reject(new Error('Temporal is away'));

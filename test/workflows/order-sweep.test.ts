@@ -243,6 +243,44 @@ describe('the order sweep', () => {
     record(order, 'sweep-restart');
   });
 
+  test('given an accepted order marked complete whose run is terminated, when the sweep runs, then a new run takes it up as COMPLETED and unmark complete takes it back to ACCEPTED with its quantity; a cancelled order is not started again', async () => {
+    const order = await makeOrder();
+    await orders.start(order.input);
+    await started(order);
+    expect(
+      await orders.accept(order.orderNo, { by: 'transporter', transporterCode: 'TRP001' }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await orders.markComplete(order.orderNo, { by: 'logistic' })).toMatchObject({
+      ok: true,
+      result: { status: 'COMPLETED' },
+    });
+    await kill(order);
+
+    const handle = await sweepUntilResumed(order);
+    expect((await handle.query(orderStateQuery)).status).toBe('COMPLETED');
+    const unmarked = await orders.unmarkComplete(order.orderNo, { by: 'logistic' });
+    expect(unmarked).toMatchObject({ ok: true, result: { status: 'ACCEPTED', sequence: 4, unreserved: [] } });
+    expect(await historyKeys(order)).toEqual([
+      `${order.workflowId}/assign/1`,
+      `${order.workflowId}/accept/2`,
+      `${order.workflowId}/mark-complete/3`,
+      `${order.workflowId}/unmark-complete/4`,
+    ]);
+
+    const cancelled = await makeOrder();
+    await orders.start(cancelled.input);
+    await started(cancelled);
+    expect(await orders.cancel(cancelled.orderNo, { by: 'logistic', reason: 'not needed' })).toMatchObject({
+      ok: true,
+      result: { status: 'CANCELLED' },
+    });
+    const cancelledRun = env.client.workflow.getHandle(cancelled.workflowId);
+    await eventually(async () => (await cancelledRun.describe()).status.name === 'COMPLETED');
+    expect((await sweep()).resumed).not.toContain(cancelled.orderNo);
+  });
+
   test('given a run terminated while level 2 of the approval is asked, when the sweep runs, then the new run asks level 2 of the same approval row (level 1 is not asked again), and admin approves it', async () => {
     const order = await makeOrder({ approvalLevels: 2, approvers: TWO_LEVELS });
     await orders.start(order.input);

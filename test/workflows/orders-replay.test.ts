@@ -1,7 +1,8 @@
 // Replay of recorded order histories (test/replay/orders/, written by orders.test.ts and order-sweep.test.ts with
-// RECORD_ORDER_REPLAY=1; the folder's README says when they may be recorded again): every path of the order's first
-// half (accept, transporter reject, auto-reject, approval rejected, approval by two levels then accept, edit assign
-// after a rejection, a run restarted by the sweep) must take the same steps under the current workflow code, so a
+// RECORD_ORDER_REPLAY=1; the folder's README says when they may be recorded again): every recorded path (accept,
+// transporter reject, auto-reject, approval rejected, approval by two levels then accept, edit assign after a
+// rejection, a run restarted by the sweep; stuffing date, reassign, mark and unmark complete; cancel while approval
+// waits, the run ending) must take the same steps under the current workflow code, so a
 // non-deterministic change to workflows/orders/ fails here before it reaches running orders.
 import path from 'node:path';
 import { replayFixtures } from '../support/temporal';
@@ -16,10 +17,12 @@ const PATHS = [
   'approval-accept',
   'edit-assign-after-reject',
   'sweep-restart',
+  'corrections',
+  'cancel-waiting-approval',
 ];
 
 describe('replay of recorded order histories', () => {
-  test('given the histories in test/replay/orders (accept, reject, auto-reject, approval rejected, approval then accept, edit assign after reject, restart by the sweep), when the current workflow code replays them, then each takes the same steps', async () => {
+  test('given the histories in test/replay/orders (accept, reject, auto-reject, approval rejected, approval then accept, edit assign after reject, restart by the sweep, the corrections, cancel), when the current workflow code replays them, then each takes the same steps', async () => {
     const { files, outcomes } = await replayFixtures(path.join(__dirname, '../replay/orders'));
     expect(files.sort()).toEqual(PATHS.map((p) => `${p}.json`).sort());
     expect(outcomes).toEqual(files.map((file) => [file, null]));

@@ -18,9 +18,14 @@ import type { Db } from '../../db/connection';
 import { createOrderActivities, orderChangeKey } from '../../workflows/orders/activities';
 import { orderCreationLock } from '../../workflows/orders/creation-lock';
 import {
+  cancelOrderUpdate,
+  changeStuffingDateUpdate,
   decideApprovalUpdate,
   editAssignTransporterUpdate,
+  markCompleteUpdate,
   orderStateQuery,
+  reassignDoUpdate,
+  unmarkCompleteUpdate,
   orderWorkflowId,
   transporterAcceptUpdate,
   transporterRejectUpdate,
@@ -943,5 +948,274 @@ describe('writeOrderChange', () => {
       },
     ]);
     expect(await logsOf(order)).toHaveLength(1);
+  });
+});
+
+describe("orderWorkflow: the order's corrections (cancel, mark and unmark complete, stuffing date, reassign)", () => {
+  const accepted = async () => {
+    const order = await makeOrder();
+    const handle = await start(order);
+    await handle.executeUpdate(transporterAcceptUpdate, {
+      args: [{ by: 'transporter', transporterCode: 'TRP001' }],
+    });
+    return { order, handle };
+  };
+  const line = (order: MadeOrder) =>
+    db('order_details')
+      .where('order_id', order.orderId)
+      .first('id', 'qty', 'os_qty', 'revert_qty') as Promise<{
+      id: number;
+      qty: string;
+      os_qty: string;
+      revert_qty: string;
+    }>;
+  const quantities = async (order: MadeOrder) => {
+    const l = await line(order);
+    const row = (await db('orders').where('id', order.orderId).first('revert_qty')) as { revert_qty: string };
+    return {
+      qty: Number(l.qty),
+      os: Number(l.os_qty),
+      revert: Number(l.revert_qty),
+      orderRevert: Number(row.revert_qty),
+      sapOs: await osQty(order),
+    };
+  };
+
+  test('given an accepted order holding 4 of a SAP line of 10, when its stuffing date changes, 1 is reassigned, it is marked complete, another order takes 9 of the line and it is unmarked, then each change is written once with the quantities exact, and unmark reserves again only the 1 still free and names the line that could not be', async () => {
+    const { order, handle } = await accepted();
+    expect(await quantities(order)).toEqual({ qty: 4, os: 4, revert: 0, orderRevert: 0, sapOs: 6 });
+
+    // Stuffing date: the status, the answer and the quantities stay; the row and the history say the new range.
+    const stuffed = await handle.executeUpdate(changeStuffingDateUpdate, {
+      args: [{ by: 'logistic', from: '2026-12-01', to: '2026-12-03' }],
+    });
+    expect(stuffed).toMatchObject({ status: 'ACCEPTED', dispatchStatus: 'ACCEPTED', sequence: 3 });
+    const stuffing = (await db('orders')
+      .where('id', order.orderId)
+      .first(
+        db.raw(`to_char(stuffing_date_from, 'YYYY-MM-DD') as "from"`),
+        db.raw(`to_char(stuffing_date_to, 'YYYY-MM-DD') as "to"`),
+        'status',
+        'dispatch_status',
+      )) as Record<string, string>;
+    expect(stuffing).toEqual({
+      from: '2026-12-01',
+      to: '2026-12-03',
+      status: 'ACCEPTED',
+      dispatch_status: 'ACCEPTED',
+    });
+    expect(
+      await refusal(
+        handle.executeUpdate(changeStuffingDateUpdate, {
+          args: [{ by: 'logistic', from: '2026-12-05', to: '2026-12-01' }],
+        }),
+      ),
+    ).toBe('INVALID_INPUT');
+
+    // Reassign: more than the outstanding quantity is refused with nothing written; 1 goes back.
+    const detail = await line(order);
+    expect(
+      await refusal(
+        handle.executeUpdate(reassignDoUpdate, {
+          args: [{ by: 'logistic', lines: [{ orderDetailId: Number(detail.id), qty: 4.001 }] }],
+        }),
+      ),
+    ).toBe('QUANTITY_TOO_HIGH');
+    expect(
+      await refusal(
+        handle.executeUpdate(reassignDoUpdate, {
+          args: [{ by: 'logistic', lines: [{ orderDetailId: 987_654_321, qty: 1 }] }],
+        }),
+      ),
+    ).toBe('QUANTITY_TOO_HIGH');
+    expect(await quantities(order)).toEqual({ qty: 4, os: 4, revert: 0, orderRevert: 0, sapOs: 6 });
+    await handle.executeUpdate(reassignDoUpdate, {
+      args: [{ by: 'logistic', lines: [{ orderDetailId: Number(detail.id), qty: 1 }] }],
+    });
+    expect(await quantities(order)).toEqual({ qty: 3, os: 3, revert: 0, orderRevert: 0, sapOs: 7 });
+
+    // Unmark before mark: refused by the validator.
+    expect(await refusal(handle.executeUpdate(unmarkCompleteUpdate, { args: [{ by: 'logistic' }] }))).toBe(
+      'NOT_ALLOWED',
+    );
+
+    // Mark complete: the 3 not shipped go back to the SAP line and are the order's Revert_Qty.
+    const marked = await handle.executeUpdate(markCompleteUpdate, { args: [{ by: 'logistic' }] });
+    expect(marked.status).toBe('COMPLETED');
+    expect(await quantities(order)).toEqual({ qty: 3, os: 0, revert: 3, orderRevert: 3, sapOs: 10 });
+    expect(await refusal(handle.executeUpdate(markCompleteUpdate, { args: [{ by: 'logistic' }] }))).toBe(
+      'NOT_ALLOWED',
+    );
+    expect(
+      await refusal(
+        handle.executeUpdate(cancelOrderUpdate, { args: [{ by: 'logistic', reason: 'too late' }] }),
+      ),
+    ).toBe('NOT_ALLOWED');
+
+    // Another order takes 9 of the 10 meanwhile.
+    const [other] = (await db('orders')
+      .insert({
+        order_no: `${order.orderNo}B`,
+        status: 'ACCEPTED',
+        transporter_code: 'TRP002',
+        created_by: 'logistic',
+      })
+      .returning('id')) as { id: number }[];
+    await db('order_details').insert({
+      order_id: other!.id,
+      sap_order_detail_id: order.sapLineId,
+      item_no: '000010',
+      sap_no: 'SO',
+      sap_item_no: '000010',
+      material_code: 'FG-CPO',
+      qty: 9,
+      os_qty: 9,
+      uom: 'TON',
+    });
+    await db('sap_order_details').where('id', order.sapLineId).update({ os_qty: 1 });
+
+    // Unmark: back to ACCEPTED, 1 reserved again, 2 still returned and named.
+    const unmarked = await handle.executeUpdate(unmarkCompleteUpdate, { args: [{ by: 'logistic' }] });
+    expect(unmarked).toMatchObject({ status: 'ACCEPTED', unreserved: [{ itemNo: '000010', qty: 2 }] });
+    expect(await quantities(order)).toEqual({ qty: 3, os: 1, revert: 2, orderRevert: 2, sapOs: 0 });
+
+    expect(await histories(order)).toEqual([
+      expect.objectContaining({
+        status_to: 'ASSIGNED TO TRANSPORTER',
+        idempotency_key: key(order, 'assign', 1),
+      }),
+      expect.objectContaining({ status_to: 'ACCEPTED', idempotency_key: key(order, 'accept', 2) }),
+      expect.objectContaining({
+        status_from: 'ACCEPTED',
+        status_to: 'ACCEPTED',
+        remark: '2026-12-01 – 2026-12-03',
+        idempotency_key: key(order, 'stuffing-date', 3),
+      }),
+      expect.objectContaining({ status_to: 'ACCEPTED', idempotency_key: key(order, 'reassign-do', 4) }),
+      expect.objectContaining({
+        status_from: 'ACCEPTED',
+        status_to: 'COMPLETED',
+        idempotency_key: key(order, 'mark-complete', 5),
+      }),
+      expect.objectContaining({
+        status_from: 'COMPLETED',
+        status_to: 'ACCEPTED',
+        idempotency_key: key(order, 'unmark-complete', 6),
+      }),
+    ]);
+    expect((await orderRow(order)).version).toBe(6);
+    const described = await handle.describe();
+    expect(described.typedSearchAttributes.get(Status)).toBe('ACCEPTED');
+    record(order, 'corrections');
+    await handle.terminate();
+  });
+
+  test('given an order waiting for level 1 of two approval levels, when it is cancelled without a reason the validator refuses it; with a reason it is CANCELLED, its quantity released, its approval row closed CANCELLED, and the run ends', async () => {
+    const order = await makeOrder();
+    const handle = await start(order, { approvalLevels: 2, approvers: TWO_LEVELS });
+    expect(await osQty(order)).toBe(6);
+    expect(
+      await refusal(handle.executeUpdate(cancelOrderUpdate, { args: [{ by: 'logistic', reason: '  ' }] })),
+    ).toBe('REMARK_REQUIRED');
+    expect(await histories(order)).toHaveLength(1);
+
+    const cancelled = await handle.executeUpdate(cancelOrderUpdate, {
+      args: [{ by: 'logistic', reason: 'Customer withdrew the order' }],
+    });
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(await handle.result()).toEqual({ status: 'CANCELLED', dispatchStatus: null });
+    expect(await osQty(order)).toBe(10);
+    expect((await orderRow(order)).status).toBe('CANCELLED');
+    expect(await approvalsOf(order)).toEqual([
+      expect.objectContaining({ status: 'CANCELLED', current_level: 1 }),
+    ]);
+    expect((await histories(order)).at(-1)).toEqual(
+      expect.objectContaining({
+        status_from: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+        status_to: 'CANCELLED',
+        remark: 'Customer withdrew the order',
+        created_by: 'logistic',
+        idempotency_key: key(order, 'cancel', 2),
+      }),
+    );
+    record(order, 'cancel-waiting-approval');
+  });
+
+  test('given an order waiting for its transporter with a 1.5 s deadline, when its stuffing date changes the deadline stays; when it is cancelled before the deadline, the deadline never fires', async () => {
+    const order = await makeOrder();
+    const handle = await start(order, { autoRejectMs: 1_500 });
+    const deadline = (await orderRow(order)).auto_reject_date;
+    expect(deadline).not.toBeNull();
+    const stuffed = await handle.executeUpdate(changeStuffingDateUpdate, {
+      args: [{ by: 'logistic', from: '2026-12-01', to: '2026-12-01' }],
+    });
+    expect(stuffed).toMatchObject({ status: 'ASSIGNED TO TRANSPORTER', dispatchStatus: 'WAITING' });
+    expect(stuffed.autoRejectDate).toBe(deadline!.toISOString());
+    expect((await orderRow(order)).auto_reject_date).toEqual(deadline);
+    expect((await handle.query(orderStateQuery)).awaiting).toEqual({
+      kind: 'transporter',
+      code: 'TRP001',
+      deadline: deadline!.toISOString(),
+    });
+
+    await handle.executeUpdate(cancelOrderUpdate, { args: [{ by: 'logistic', reason: 'Wrong lane' }] });
+    expect(await handle.result()).toEqual({ status: 'CANCELLED', dispatchStatus: 'WAITING' });
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await histories(order)).map((h) => h.idempotency_key)).toEqual([
+      key(order, 'assign', 1),
+      key(order, 'stuffing-date', 2),
+      key(order, 'cancel', 3),
+    ]);
+    expect(await osQty(order)).toBe(10);
+    expect((await orderRow(order)).auto_reject_date).toBeNull();
+  });
+
+  test('given a change written by an activity that runs again (a retry), then mark complete and reassign write nothing more: one history row each, the quantities unchanged', async () => {
+    const { order, handle } = await accepted();
+    await handle.terminate();
+    const { writeOrderChange } = createOrderActivities({ db });
+    const detail = await line(order);
+    const base = {
+      orderId: order.orderId,
+      orderNo: order.orderNo,
+      workflowId: order.workflowId,
+      dispatchStatus: 'ACCEPTED' as const,
+      autoRejectDate: null,
+      remark: null,
+      by: 'logistic',
+      at: new Date().toISOString(),
+    };
+    const reassign = {
+      ...base,
+      kind: 'reassign-do' as const,
+      sequence: 3,
+      from: 'ACCEPTED' as const,
+      to: 'ACCEPTED' as const,
+      reassign: [{ orderDetailId: Number(detail.id), qty: 1.5 }],
+    };
+    expect(await writeOrderChange(reassign)).toMatchObject({ written: true, repeated: false });
+    expect(await writeOrderChange(reassign)).toMatchObject({ written: true, repeated: true });
+    expect(await quantities(order)).toEqual({ qty: 2.5, os: 2.5, revert: 0, orderRevert: 0, sapOs: 7.5 });
+    const mark = {
+      ...base,
+      kind: 'mark-complete' as const,
+      sequence: 4,
+      from: 'ACCEPTED' as const,
+      to: 'COMPLETED' as const,
+    };
+    await writeOrderChange(mark);
+    await writeOrderChange(mark);
+    expect(await quantities(order)).toEqual({ qty: 2.5, os: 0, revert: 2.5, orderRevert: 2.5, sapOs: 10 });
+    const unmark = {
+      ...base,
+      kind: 'unmark-complete' as const,
+      sequence: 5,
+      from: 'COMPLETED' as const,
+      to: 'ACCEPTED' as const,
+    };
+    expect(await writeOrderChange(unmark)).toMatchObject({ written: true, repeated: false, unreserved: [] });
+    expect(await writeOrderChange(unmark)).toMatchObject({ written: true, repeated: true, unreserved: [] });
+    expect(await quantities(order)).toEqual({ qty: 2.5, os: 2.5, revert: 0, orderRevert: 0, sapOs: 7.5 });
+    expect(await histories(order)).toHaveLength(5);
   });
 });

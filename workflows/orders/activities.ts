@@ -28,7 +28,7 @@ import type {
   OrderStatus as DefinedOrderStatus,
 } from '../../db/resources/order';
 import { orderCreationLock } from './creation-lock';
-import type { ApproverRef, DispatchStatus, OrderStatus } from './messages';
+import type { ApproverRef, DispatchStatus, OrderStatus, UnreservedLine } from './messages';
 
 /** db/resources/approvals.ts's code of an order's approval (not imported: it is the workflow's own word here). */
 export const ORDER_APPROVAL_TRANSACTION_TYPE = 'ORDER';
@@ -48,7 +48,18 @@ const isReleased = (status: string | null | undefined): boolean =>
   status != null && (RELEASED as readonly string[]).includes(status);
 
 export type OrderChangeKind =
-  'assign' | 'approve' | 'approval-reject' | 'accept' | 'reject' | 'auto-reject' | 'edit-assign';
+  | 'assign'
+  | 'approve'
+  | 'approval-reject'
+  | 'accept'
+  | 'reject'
+  | 'auto-reject'
+  | 'edit-assign'
+  | 'cancel'
+  | 'mark-complete'
+  | 'unmark-complete'
+  | 'stuffing-date'
+  | 'reassign-do';
 
 /** What a change does to the order's approval (the Approval screen's rows). */
 export type OrderApprovalChange =
@@ -62,7 +73,9 @@ export type OrderApprovalChange =
       action: 'APPROVED' | 'REJECTED';
       remark: string | null;
       final: boolean;
-    };
+    }
+  /** The order is cancelled while its round waits: the round ends CANCELLED. */
+  | { kind: 'cancel' };
 
 /** The new assignment an edit assign gives the order, kept in orders.workflow_input for the sweep. */
 export interface OrderAssignmentChange {
@@ -83,8 +96,8 @@ export interface OrderChangeInput {
   from: OrderStatus | null;
   to: OrderStatus;
   dispatchStatus: DispatchStatus | null;
-  /** The transporter's reject remark (orders.dispatch_status_remarks); null clears it. */
-  dispatchRemark: string | null;
+  /** The transporter's reject remark (orders.dispatch_status_remarks); null clears it, absent keeps it. */
+  dispatchRemark?: string | null;
   /** ISO; null clears it. */
   autoRejectDate: string | null;
   /** Set on an edit assign: the order's new transporter. */
@@ -98,6 +111,10 @@ export interface OrderChangeInput {
   approval?: OrderApprovalChange;
   /** Set on an edit assign. */
   assignment?: OrderAssignmentChange;
+  /** Change stuffing date: the new range (ISO dates). */
+  stuffing?: { from: string; to: string };
+  /** Reassign delivery order: what each order line releases back to its SAP line. */
+  reassign?: { orderDetailId: number; qty: number }[];
 }
 
 export interface OrderChangeOutcome {
@@ -107,7 +124,9 @@ export interface OrderChangeOutcome {
   written: boolean;
   /** True when this very change had been written before (a retried activity). */
   repeated: boolean;
-  refusal?: 'QUANTITY_NOT_AVAILABLE';
+  refusal?: 'QUANTITY_NOT_AVAILABLE' | 'QUANTITY_TOO_HIGH';
+  /** Unmark complete: the lines whose returned quantity could not all be reserved again. */
+  unreserved?: UnreservedLine[];
   /**
    * The Auto_Reject_Date (ISO, or null) the change stored. A repeat answers the one written the first time: a
    * workflow task retried after a killed worker computes its deadline again from a later clock, and must take
@@ -132,27 +151,37 @@ interface SapLineHold {
 
 /**
  * The SAP lines the order's lines point to, locked in id order (two orders sharing lines lock them in the same
- * order), with what active orders hold of each.
+ * order). Locked before the order's own lines change, so what is read after is what this transaction decides on.
  */
-async function lockSapLines(trx: Knex.Transaction, orderId: number): Promise<SapLineHold[]> {
+async function lockSapLines(trx: Knex.Transaction, orderId: number): Promise<string[]> {
   const ids = (await trx('order_details')
     .where('order_id', orderId)
     .distinct()
     .pluck('sap_order_detail_id')) as (string | number)[];
   if (!ids.length) return [];
   await trx('sap_order_details').whereIn('id', ids).orderBy('id').forUpdate().select('id');
+  return ids.map(String);
+}
+
+/**
+ * What active orders hold of each SAP line (an order line holds its qty less what mark complete returned,
+ * revert_qty), this order apart. Read after lockSapLines.
+ */
+async function readHolds(trx: Knex.Transaction, orderId: number, ids: string[]): Promise<SapLineHold[]> {
+  if (!ids.length) return [];
   const released = RELEASED.map(() => '?').join(', ');
   const result = await trx.raw<{ rows: SapLineHold[] }>(
     `select s.id::text as id, s.qty::text as qty,
-            coalesce(sum(d.qty) filter (where o.id <> ? and o.status not in (${released})), 0)::text as held_by_others,
-            coalesce(sum(d.qty) filter (where o.id = ?), 0)::text as held_here
+            coalesce(sum(d.qty - d.revert_qty) filter (where o.id <> ? and o.status not in (${released})), 0)::text
+              as held_by_others,
+            coalesce(sum(d.qty - d.revert_qty) filter (where o.id = ?), 0)::text as held_here
        from sap_order_details s
        left join order_details d on d.sap_order_detail_id = s.id
        left join orders o on o.id = d.order_id
       where s.id = any(?::bigint[])
       group by s.id, s.qty
       order by s.id`,
-    [orderId, ...RELEASED, orderId, ids.map(String)],
+    [orderId, ...RELEASED, orderId, ids],
   );
   return result.rows;
 }
@@ -262,6 +291,12 @@ async function writeApproval(
   // The workflow decides only a round it opened; without its row (data from before the rows were written) the
   // decision stays in the order's history alone.
   if (!open) return;
+  if (change.kind === 'cancel') {
+    await trx('approvals')
+      .where('id', open.id)
+      .update({ status: 'CANCELLED', decided_date: at, edited_date: at, edited_by: input.by });
+    return;
+  }
   await trx('approval_logs').insert({
     approval_id: open.id,
     transaction_type: ORDER_APPROVAL_TRANSACTION_TYPE,
@@ -282,6 +317,124 @@ async function writeApproval(
       edited_date: at,
       edited_by: change.username,
     });
+}
+
+/** The changes that move an order's own lines (their quantities), whatever the status does. */
+const LINE_CHANGES: Partial<Record<OrderChangeKind, true>> = {
+  'reassign-do': true,
+  'mark-complete': true,
+  'unmark-complete': true,
+};
+
+const thousandths = (value: string | number): number => Math.round(Number(value) * 1000);
+
+/**
+ * Reassign delivery order: each line gives `qty` back to its SAP line (its qty and outstanding both go down).
+ * Refused, with nothing written, when a line is not the order's or asks more than its outstanding quantity.
+ */
+async function releaseLines(
+  trx: Knex.Transaction,
+  orderId: number,
+  lines: { orderDetailId: number; qty: number }[],
+): Promise<'QUANTITY_TOO_HIGH' | undefined> {
+  const own = (await trx('order_details')
+    .where('order_id', orderId)
+    .whereIn(
+      'id',
+      lines.map((l) => l.orderDetailId),
+    )
+    .forUpdate()
+    .select('id', 'qty', 'os_qty')) as { id: string | number; qty: string; os_qty: string }[];
+  const byId = new Map(own.map((d) => [Number(d.id), d]));
+  const asked = new Map<number, number>();
+  for (const line of lines) {
+    asked.set(line.orderDetailId, (asked.get(line.orderDetailId) ?? 0) + thousandths(line.qty));
+  }
+  for (const [id, qty] of asked) {
+    const detail = byId.get(id);
+    if (!detail || qty <= 0 || qty > thousandths(detail.os_qty)) return 'QUANTITY_TOO_HIGH';
+  }
+  for (const [id, qty] of asked) {
+    const detail = byId.get(id)!;
+    await trx('order_details')
+      .where('id', id)
+      .update({
+        qty: (thousandths(detail.qty) - qty) / 1000,
+        os_qty: (thousandths(detail.os_qty) - qty) / 1000,
+      });
+  }
+  return undefined;
+}
+
+/** Mark complete: every line returns its outstanding (unshipped) quantity; the order's Revert_Qty is their sum. */
+async function returnUnshipped(trx: Knex.Transaction, orderId: number): Promise<void> {
+  await trx('order_details')
+    .where('order_id', orderId)
+    .update({ revert_qty: trx.raw('revert_qty + os_qty'), os_qty: 0 });
+  await trx('orders')
+    .where('id', orderId)
+    .update({
+      revert_qty: trx('order_details').where('order_id', orderId).sum('revert_qty'),
+    });
+}
+
+/**
+ * Unmark complete: each line takes back what it returned, as far as its SAP line still has it free (other orders
+ * may have taken it meanwhile); answers the lines that could not take it all. `holds` is read under the locks.
+ */
+async function reserveReturned(
+  trx: Knex.Transaction,
+  orderId: number,
+  holds: SapLineHold[],
+): Promise<UnreservedLine[]> {
+  const free = new Map(
+    holds.map((h) => [
+      h.id,
+      Math.max(0, thousandths(h.qty) - thousandths(h.held_by_others) - thousandths(h.held_here)),
+    ]),
+  );
+  const lines = (await trx('order_details')
+    .where('order_id', orderId)
+    .where('revert_qty', '>', 0)
+    .orderBy('item_no')
+    .select('id', 'item_no', 'sap_order_detail_id', 'revert_qty', 'os_qty')) as {
+    id: number;
+    item_no: string;
+    sap_order_detail_id: string | number;
+    revert_qty: string;
+    os_qty: string;
+  }[];
+  const unreserved: UnreservedLine[] = [];
+  for (const line of lines) {
+    const sapLine = String(line.sap_order_detail_id);
+    const returned = thousandths(line.revert_qty);
+    const taken = Math.min(returned, free.get(sapLine) ?? 0);
+    free.set(sapLine, (free.get(sapLine) ?? 0) - taken);
+    if (taken < returned) unreserved.push({ itemNo: line.item_no, qty: (returned - taken) / 1000 });
+    if (taken === 0) continue;
+    await trx('order_details')
+      .where('id', line.id)
+      .update({
+        revert_qty: (returned - taken) / 1000,
+        os_qty: (thousandths(line.os_qty) + taken) / 1000,
+      });
+  }
+  await trx('orders')
+    .where('id', orderId)
+    .update({
+      revert_qty: trx('order_details').where('order_id', orderId).sum('revert_qty'),
+    });
+  return unreserved;
+}
+
+/** The lines that still return quantity (what a repeated unmark answers). */
+async function stillReturned(trx: Knex.Transaction, orderId: number): Promise<UnreservedLine[]> {
+  const rows = (await trx('order_details')
+    .where('order_id', orderId)
+    .where('revert_qty', '>', 0)
+    .orderBy('item_no')
+    .select('item_no', 'revert_qty')) as { item_no: string; revert_qty: string }[];
+  return rows.map((r) => ({ itemNo: r.item_no, qty: Number(r.revert_qty) }));
 }
 
 export function createOrderActivities({ db }: { db: Db }) {
@@ -313,27 +466,37 @@ export function createOrderActivities({ db }: { db: Db }) {
             written: true,
             repeated: true,
             autoRejectDate: stored.auto_reject_date ? new Date(stored.auto_reject_date).toISOString() : null,
+            ...(input.kind === 'unmark-complete' ? { unreserved: await stillReturned(trx, row.id) } : {}),
           };
         }
 
-        // The quantities move only when the order moves into or out of the released statuses. Before the first
-        // change the row's own status (as the assignment saved it) is what the quantities follow.
+        // The quantities move when the order moves into or out of the released statuses, when mark complete
+        // returns what was not shipped (or unmark takes it back), and when reassign releases part of a line.
+        // Before the first change the row's own status (as the assignment saved it) is what they follow.
         const wasReleased = isReleased(input.from ?? row.status);
         const releases = !wasReleased && isReleased(input.to);
         const reserves = wasReleased && !isReleased(input.to);
-        if (releases || reserves) {
-          const lines = await lockSapLines(trx, row.id);
-          if (reserves && lineWouldGoNegative(lines)) {
+        let unreserved: UnreservedLine[] | undefined;
+        if (releases || reserves || input.kind in LINE_CHANGES) {
+          const ids = await lockSapLines(trx, row.id);
+          if (reserves && lineWouldGoNegative(await readHolds(trx, row.id, ids))) {
             return { found: true, written: false, repeated: false, refusal: 'QUANTITY_NOT_AVAILABLE' };
           }
-          await recomputeOsQty(trx, lines, reserves);
+          if (input.kind === 'reassign-do') {
+            const refused = await releaseLines(trx, row.id, input.reassign ?? []);
+            if (refused) return { found: true, written: false, repeated: false, refusal: refused };
+          } else if (input.kind === 'mark-complete') {
+            await returnUnshipped(trx, row.id);
+          } else if (input.kind === 'unmark-complete') {
+            unreserved = await reserveReturned(trx, row.id, await readHolds(trx, row.id, ids));
+          }
+          await recomputeOsQty(trx, await readHolds(trx, row.id, ids), !isReleased(input.to));
         }
 
         const at = new Date(input.at);
         const update: Record<string, unknown> = {
           status: input.to,
           dispatch_status: input.dispatchStatus,
-          dispatch_status_remarks: input.dispatchRemark,
           auto_reject_date: input.autoRejectDate ? new Date(input.autoRejectDate) : null,
           workflow_id: input.workflowId,
           edited_date: at,
@@ -347,6 +510,11 @@ export function createOrderActivities({ db }: { db: Db }) {
             { transporter_code: string; transporter_name: string } | undefined;
           update.transporter_code = transporter?.transporter_code ?? input.transporterCode;
           update.transporter_name = transporter?.transporter_name ?? null;
+        }
+        if (input.dispatchRemark !== undefined) update.dispatch_status_remarks = input.dispatchRemark;
+        if (input.stuffing) {
+          update.stuffing_date_from = input.stuffing.from;
+          update.stuffing_date_to = input.stuffing.to;
         }
         if (input.assignment) {
           update.workflow_input = trx.raw(`coalesce(workflow_input, '{}'::jsonb) || ?::jsonb`, [
@@ -369,7 +537,13 @@ export function createOrderActivities({ db }: { db: Db }) {
           created_by: input.by,
           idempotency_key: key,
         });
-        return { found: true, written: true, repeated: false, autoRejectDate: input.autoRejectDate };
+        return {
+          found: true,
+          written: true,
+          repeated: false,
+          autoRejectDate: input.autoRejectDate,
+          ...(unreserved ? { unreserved } : {}),
+        };
       });
     },
   };

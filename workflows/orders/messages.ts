@@ -1,6 +1,7 @@
 // The messages of the order workflow (order.workflow.ts, DESIGN §2 "Source of truth", §4 "Order states"): every
 // user action on an order that needs an answer is a Workflow Update (approval decisions, the transporter's accept
-// and reject, edit assign transporter), refused by its validator before anything is written when the order's
+// and reject, edit assign transporter, cancel, mark and unmark complete, reassign delivery order, change stuffing
+// date), refused by its validator before anything is written when the order's
 // state does not allow it; what the detail view shows of the running order is the `state` Query.
 // Shared by the workflow bundle and the API: only @temporalio/workflow's definitions and types, nothing that runs.
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
@@ -9,11 +10,20 @@ import type { ApproverRef } from '../approvals/messages';
 export type { ApproverRef };
 
 /**
- * The statuses this workflow sets so far (DESIGN §4, the first half of the order's life): a part of
- * db/resources/order.ts ORDER_STATUSES, which workflow code may not import (activities.ts checks that they are).
+ * The order's statuses (DESIGN §4): db/resources/order.ts ORDER_STATUSES, which workflow code may not import
+ * (activities.ts checks that the two stay alike). ASSIGNED TO DRIVER, IN PROGRESS and WAITING FOR ORDER APPROVAL
+ * are set by later parts of the order's life (shipments, edit order); the rules (rules.ts) already name them.
  */
 export type OrderStatus =
-  'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' | 'ASSIGNED TO TRANSPORTER' | 'ACCEPTED' | 'REJECTED';
+  | 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL'
+  | 'ASSIGNED TO TRANSPORTER'
+  | 'ACCEPTED'
+  | 'REJECTED'
+  | 'WAITING FOR ORDER APPROVAL'
+  | 'ASSIGNED TO DRIVER'
+  | 'IN PROGRESS'
+  | 'COMPLETED'
+  | 'CANCELLED';
 
 /** The transporter's answer: db/resources/order.ts DISPATCH_STATUSES. */
 export type DispatchStatus = 'WAITING' | 'ACCEPTED' | 'REJECTED' | 'AUTO REJECTED';
@@ -67,6 +77,8 @@ export interface OrderResume {
   approval?: { level: number; levels: number; approvers?: ApproverRef[] };
   /** The current assignment's AutoRejectSetting, for the deadline that starts once the approval ends. */
   autoRejectMs: number;
+  /** While COMPLETED by mark complete: the status it left, which unmark complete goes back to. */
+  beforeComplete?: OrderStatus;
 }
 
 export interface ApprovalDecisionInput {
@@ -106,6 +118,34 @@ export interface EditAssignTransporterInput {
   approvers?: ApproverRef[];
 }
 
+export interface CancelOrderInput {
+  by: string;
+  /** Required (spec/1 "Cancel order": 'Reason is required.'); the history row's remark. */
+  reason: string;
+}
+
+export interface MarkCompleteInput {
+  by: string;
+}
+
+export type UnmarkCompleteInput = MarkCompleteInput;
+
+export interface ChangeStuffingDateInput {
+  by: string;
+  /** The new stuffing range, ISO dates (YYYY-MM-DD), from <= to; the API checks it lies in the valid range. */
+  from: string;
+  to: string;
+}
+
+export interface ReassignDoInput {
+  by: string;
+  /**
+   * Per order line (order_details.id), the quantity released back to the SAP order: more than 0 and at most the
+   * line's outstanding quantity (checked by the activity under the row locks).
+   */
+  lines: { orderDetailId: number; qty: number }[];
+}
+
 /** Who or what the order waits for now. */
 export type OrderAwaiting =
   /** Approvers: who may decide the level (empty for a run started without approvers: anyone the API lets). */
@@ -129,6 +169,15 @@ export interface OrderChangeResult {
   autoRejectDate: string | null;
   /** The change's number within the workflow (its history row's idempotency key ends with it). */
   sequence: number;
+  /** Unmark complete: the lines whose returned quantity could not all be reserved again (taken meanwhile). */
+  unreserved?: UnreservedLine[];
+}
+
+/** An order line unmark complete could not wholly reserve again. */
+export interface UnreservedLine {
+  itemNo: string;
+  /** What is still returned to the SAP order (not reserved). */
+  qty: number;
 }
 
 export const decideApprovalUpdate = defineUpdate<OrderChangeResult, [ApprovalDecisionInput]>(
@@ -143,6 +192,13 @@ export const transporterRejectUpdate = defineUpdate<OrderChangeResult, [Transpor
 export const editAssignTransporterUpdate = defineUpdate<OrderChangeResult, [EditAssignTransporterInput]>(
   'editAssignTransporter',
 );
+export const cancelOrderUpdate = defineUpdate<OrderChangeResult, [CancelOrderInput]>('cancelOrder');
+export const markCompleteUpdate = defineUpdate<OrderChangeResult, [MarkCompleteInput]>('markComplete');
+export const unmarkCompleteUpdate = defineUpdate<OrderChangeResult, [UnmarkCompleteInput]>('unmarkComplete');
+export const changeStuffingDateUpdate = defineUpdate<OrderChangeResult, [ChangeStuffingDateInput]>(
+  'changeStuffingDate',
+);
+export const reassignDoUpdate = defineUpdate<OrderChangeResult, [ReassignDoInput]>('reassignDo');
 export const orderStateQuery = defineQuery<OrderState>('state');
 
 /**
@@ -162,8 +218,10 @@ export const ORDER_REFUSAL = {
   NOT_THIS_TRANSPORTER: 'NOT_THIS_TRANSPORTER',
   /** The transporter answers after Auto_Reject_Date. */
   DEADLINE_PASSED: 'DEADLINE_PASSED',
-  /** A rejection without a remark. */
+  /** A rejection, or a cancel, without a remark (reason). */
   REMARK_REQUIRED: 'REMARK_REQUIRED',
+  /** Reassign delivery order: a line's quantity is more than its outstanding quantity, or not the order's line. */
+  QUANTITY_TOO_HIGH: 'QUANTITY_TOO_HIGH',
   /** A message whose fields are missing or out of range (no user, no transporter, negative levels...). */
   INVALID_INPUT: 'INVALID_INPUT',
   /** Edit assign transporter: the SAP lines no longer have the quantity the order would reserve again. */

@@ -22,6 +22,7 @@
 // the workflow and the change's sequence, the SAP lines' os_qty) before the Update returns. The run stays open
 // after ACCEPTED: the order's later life (drivers, shipments, cancel, complete) belongs to it (later issues).
 import {
+  allHandlersFinished,
   ApplicationFailure,
   condition,
   proxyLocalActivities,
@@ -37,8 +38,13 @@ import type {
   OrderChangeKind,
 } from './activities';
 import {
+  cancelOrderUpdate,
+  changeStuffingDateUpdate,
   decideApprovalUpdate,
   editAssignTransporterUpdate,
+  markCompleteUpdate,
+  reassignDoUpdate,
+  unmarkCompleteUpdate,
   ORDER_REFUSAL,
   ORDER_REMARK_MAX_LENGTH,
   orderStateQuery,
@@ -46,6 +52,8 @@ import {
   transporterRejectUpdate,
   type ApprovalDecisionInput,
   type ApproverRef,
+  type CancelOrderInput,
+  type ChangeStuffingDateInput,
   type DispatchStatus,
   type EditAssignTransporterInput,
   type OrderChangeResult,
@@ -53,9 +61,17 @@ import {
   type OrderStatus,
   type OrderState,
   type OrderWorkflowInput,
+  type ReassignDoInput,
   type TransporterAcceptInput,
   type TransporterRejectInput,
 } from './messages';
+import {
+  CANCELLABLE_STATUSES,
+  COMPLETABLE_STATUSES,
+  EDITABLE_STATUSES,
+  isIn,
+  REASSIGNABLE_STATUSES,
+} from './rules';
 
 const { writeOrderChange } = proxyLocalActivities<OrderActivities>({
   startToCloseTimeout: '10 seconds',
@@ -127,6 +143,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   let level = 1;
   /** Changes written so far; the next one is sequence + 1. */
   let sequence = 0;
+  /** While COMPLETED by mark complete: the status it left (unmark complete goes back to it). */
+  let beforeComplete = undefined as OrderStatus | undefined;
   let gone = false;
 
   // One change at a time, in the order they asked: a ticket lock (a plain flag would let two waiters through
@@ -149,9 +167,14 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     kind: OrderChangeKind;
     to: OrderStatus;
     dispatchStatus: DispatchStatus | null;
-    dispatchRemark: string | null;
+    /** undefined: the stored remark stays. */
+    dispatchRemark: string | null | undefined;
     /** Starts a new transporter deadline this long from now. */
     deadlineMs?: number;
+    /** The deadline running now stays (a change beside the transporter's answer: stuffing date, ...). */
+    keepDeadline?: boolean;
+    stuffing?: { from: string; to: string };
+    reassign?: { orderDetailId: number; qty: number }[];
     transporterCode?: string;
     remark: string | null;
     by: string;
@@ -165,7 +188,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   const apply = async (change: Change): Promise<OrderChangeResult> => {
     const now = Date.now();
     const autoRejectDate =
-      change.deadlineMs !== undefined ? new Date(now + change.deadlineMs).toISOString() : null;
+      change.deadlineMs !== undefined
+        ? new Date(now + change.deadlineMs).toISOString()
+        : change.keepDeadline && deadline !== null
+          ? new Date(deadline).toISOString()
+          : null;
     const outcome = await writeOrderChange({
       orderId: input.orderId,
       orderNo: input.orderNo,
@@ -183,10 +210,18 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       at: new Date(now).toISOString(),
       ...(change.approval ? { approval: change.approval } : {}),
       ...(change.assignment ? { assignment: change.assignment } : {}),
+      ...(change.stuffing ? { stuffing: change.stuffing } : {}),
+      ...(change.reassign ? { reassign: change.reassign } : {}),
     });
     if (!outcome.found) {
       gone = true;
       throw refuse(ORDER_REFUSAL.ORDER_NOT_FOUND, `Order ${input.orderNo} does not exist.`);
+    }
+    if (!outcome.written && outcome.refusal === 'QUANTITY_TOO_HIGH') {
+      throw refuse(
+        ORDER_REFUSAL.QUANTITY_TOO_HIGH,
+        `A line of ${input.orderNo} would give back more than its outstanding quantity.`,
+      );
     }
     if (!outcome.written) {
       throw refuse(
@@ -207,7 +242,13 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       { key: Status, value: status },
       { key: TransporterCode, value: transporterCode },
     ]);
-    return { status, dispatchStatus, autoRejectDate: storedDeadline, sequence };
+    return {
+      status,
+      dispatchStatus,
+      autoRejectDate: storedDeadline,
+      sequence,
+      ...(outcome.unreserved ? { unreserved: outcome.unreserved } : {}),
+    };
   };
 
   /** The change that starts (or restarts) the flow: approval from level 1, or the transporter asked. */
@@ -335,6 +376,58 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     return null;
   };
 
+  /** The order's later-life actions: allowed by the status (rules.ts, the same lists as the row flags). */
+  const statusRefusal = (
+    by: string | undefined,
+    allowed: readonly OrderStatus[],
+    action: string,
+  ): ApplicationFailure | null => {
+    if (!by?.trim()) return refuse(ORDER_REFUSAL.INVALID_INPUT, 'The user is required.');
+    if (status === null) return null;
+    if (!isIn(allowed, status)) {
+      return refuse(ORDER_REFUSAL.NOT_ALLOWED, `An order ${status} cannot be ${action}.`);
+    }
+    return null;
+  };
+
+  const cancelRefusal = (cancel: CancelOrderInput) => {
+    if (!cancel.reason?.trim()) return refuse(ORDER_REFUSAL.REMARK_REQUIRED, 'A cancel needs a reason.');
+    return statusRefusal(cancel.by, CANCELLABLE_STATUSES, 'cancelled');
+  };
+
+  const markRefusal = (mark: { by: string }) =>
+    statusRefusal(mark.by, COMPLETABLE_STATUSES, 'marked complete');
+
+  const unmarkRefusal = (unmark: { by: string }) => {
+    const refused = statusRefusal(unmark.by, ['COMPLETED'], 'unmarked');
+    if (refused || status === null) return refused;
+    // Only an order that mark complete finished returns to where it was.
+    return beforeComplete === undefined
+      ? refuse(ORDER_REFUSAL.NOT_ALLOWED, 'The order was not marked complete.')
+      : null;
+  };
+
+  const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+  const stuffingRefusal = (change: ChangeStuffingDateInput) => {
+    if (!ISO_DAY.test(change.from ?? '') || !ISO_DAY.test(change.to ?? '') || change.from > change.to) {
+      return refuse(
+        ORDER_REFUSAL.INVALID_INPUT,
+        'The stuffing range needs two dates, the first not after the second.',
+      );
+    }
+    return statusRefusal(change.by, EDITABLE_STATUSES, 'given another stuffing date');
+  };
+
+  const reassignRefusal = (change: ReassignDoInput) => {
+    const lines = Array.isArray(change.lines) ? change.lines : [];
+    const valid = (l: { orderDetailId: number; qty: number } | null) =>
+      Number.isInteger(l?.orderDetailId) && Number.isFinite(l?.qty) && l!.qty > 0;
+    if (!lines.length || !lines.every(valid)) {
+      return refuse(ORDER_REFUSAL.INVALID_INPUT, 'Reassign needs at least one line with a quantity above 0.');
+    }
+    return statusRefusal(change.by, REASSIGNABLE_STATUSES, 'reassigned');
+  };
+
   const validated =
     <I>(refusal: (input: I) => ApplicationFailure | null) =>
     (message: I) => {
@@ -453,6 +546,88 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     { validator: validated(editRefusal) },
   );
 
+  /** A change beside the order's status: the status, the transporter's answer and its deadline stay. */
+  const sideChange = (kind: OrderChangeKind, by: string, remark: string | null): Change => ({
+    kind,
+    to: status!,
+    dispatchStatus,
+    dispatchRemark: undefined,
+    keepDeadline: true,
+    remark,
+    by,
+  });
+
+  setHandler(
+    cancelOrderUpdate,
+    inTurn(cancelRefusal, (cancel): Change => {
+      const waitingApproval = status === WAITING_APPROVAL;
+      return {
+        kind: 'cancel',
+        to: 'CANCELLED',
+        dispatchStatus,
+        dispatchRemark: undefined,
+        remark: clean(cancel.reason),
+        by: cancel.by.trim(),
+        // A round of approval that waits ends with the order.
+        ...(waitingApproval ? { approval: { kind: 'cancel' } } : {}),
+      };
+    }),
+    { validator: validated(cancelRefusal) },
+  );
+
+  setHandler(
+    markCompleteUpdate,
+    inTurn(markRefusal, (mark): Change => {
+      const left = status!;
+      return {
+        kind: 'mark-complete',
+        to: 'COMPLETED',
+        dispatchStatus,
+        dispatchRemark: undefined,
+        remark: null,
+        by: mark.by.trim(),
+        commit: () => {
+          beforeComplete = left;
+        },
+      };
+    }),
+    { validator: validated(markRefusal) },
+  );
+
+  setHandler(
+    unmarkCompleteUpdate,
+    inTurn(unmarkRefusal, (unmark): Change => ({
+      kind: 'unmark-complete',
+      to: beforeComplete!,
+      dispatchStatus,
+      dispatchRemark: undefined,
+      remark: null,
+      by: unmark.by.trim(),
+      commit: () => {
+        beforeComplete = undefined;
+      },
+    })),
+    { validator: validated(unmarkRefusal) },
+  );
+
+  setHandler(
+    changeStuffingDateUpdate,
+    inTurn(stuffingRefusal, (change): Change => ({
+      ...sideChange('stuffing-date', change.by.trim(), `${change.from} – ${change.to}`),
+      stuffing: { from: change.from, to: change.to },
+    })),
+    { validator: validated(stuffingRefusal) },
+  );
+
+  setHandler(
+    reassignDoUpdate,
+    inTurn(reassignRefusal, (change): Change => ({
+      ...sideChange('reassign-do', change.by.trim(), null),
+      reassign: change.lines.map((l) => ({ orderDetailId: l.orderDetailId, qty: l.qty })),
+    })),
+    { validator: validated(reassignRefusal) },
+  );
+
   setHandler(orderStateQuery, (): OrderState => {
     let awaiting: OrderState['awaiting'] = null;
     if (status === WAITING_APPROVAL) {
@@ -482,6 +657,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       status === ASSIGNED && dispatchStatus === 'WAITING' && resume.autoRejectDate
         ? Date.parse(resume.autoRejectDate)
         : null;
+    beforeComplete = resume.beforeComplete;
     if (resume.approval) {
       level = resume.approval.level;
       approvalLevels = resume.approval.levels;
@@ -510,7 +686,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     }
   }
 
-  while (!gone) {
+  // A cancelled order's life is over: the run ends (once every Update in the queue has had its answer).
+  while (!gone && status !== 'CANCELLED') {
     if (awaitingTransporter() && deadline !== null) {
       const asked = sequence;
       const answered = await condition(() => sequence !== asked, Math.max(1, deadline - Date.now()));
@@ -536,5 +713,6 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     const seen = sequence;
     await condition(() => sequence !== seen || gone);
   }
+  await condition(allHandlersFinished);
   return { status, dispatchStatus };
 }

@@ -31,13 +31,17 @@ import {
 import { OrderNo, Status, TransporterCode } from '../search-attributes';
 
 /** Orders whose life is over: their workflow is not restarted. */
-const FINISHED = ['CANCELLED', 'COMPLETED'];
-/** The statuses the order workflow runs in today: a run that died in one of them is resumed. */
+const FINISHED = ['CANCELLED'];
+/**
+ * The statuses the order workflow runs in today: a run that died in one of them is resumed. COMPLETED too: an
+ * order marked complete may be unmarked, through its run.
+ */
 const RESUMABLE: OrderStatus[] = [
   'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
   'ASSIGNED TO TRANSPORTER',
   'ACCEPTED',
   'REJECTED',
+  'COMPLETED',
 ];
 const WORKFLOW_ID_PREFIX = orderWorkflowId('');
 /** How far back closed runs are looked at: a sweep that was stopped this long still finds what died meanwhile. */
@@ -104,6 +108,16 @@ export async function readOrderResume(db: Knex, row: OrderRow): Promise<OrderRes
     sequence: last.sequence,
     autoRejectMs: input.autoRejectMs,
   };
+  if (row.status === 'COMPLETED') {
+    // Marked complete: the status its mark-complete change left is where unmark complete goes back to.
+    const marked = (await db('order_histories')
+      .where('order_id', row.id)
+      .whereRaw('left(idempotency_key, ?) = ?', [prefix.length, prefix])
+      .where('idempotency_key', 'like', '%/mark-complete/%')
+      .orderBy('id', 'desc')
+      .first('status_from')) as { status_from: OrderStatus | null } | undefined;
+    if (marked?.status_from) resume.beforeComplete = marked.status_from;
+  }
   if (row.status === 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL') {
     const open = (await db('approvals')
       .where({
