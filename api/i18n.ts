@@ -12,6 +12,8 @@ import partiesEn from '../locales/en/resources-parties.json';
 import partiesId from '../locales/id/resources-parties.json';
 import settingsEn from '../locales/en/resources-settings.json';
 import settingsId from '../locales/id/resources-settings.json';
+import consoleOrdersEn from '../locales/en/console-orders.json';
+import consoleOrdersId from '../locales/id/console-orders.json';
 
 export const LANGUAGES = ['en', 'id'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -24,9 +26,11 @@ const catalogs: Record<Language, unknown> = {
 };
 /** Master-data labels, shared with the console: `<Resource>.fields.<Field>`, and `common.fields.<Field>`. */
 // Kept in several files so batches of resources can be added side by side; merged here.
+// The order's column labels are the order list's own (console-orders.json `order.fields`), so an export is headed
+// as the screen is: `Order.<Field>`.
 const resourceLabels: Record<Language, unknown> = {
-  en: { ...partiesEn, ...settingsEn, ...resourcesEn },
-  id: { ...partiesId, ...settingsId, ...resourcesId },
+  en: { ...partiesEn, ...settingsEn, ...resourcesEn, Order: consoleOrdersEn.order },
+  id: { ...partiesId, ...settingsId, ...resourcesId, Order: consoleOrdersId.order },
 };
 
 /** A field named in a message: `Resource.Field` is a master-data label, a bare name a server field label. */

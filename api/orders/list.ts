@@ -9,9 +9,11 @@
 // so for them `tab_status` names one of those. A status and an answer may share a name (ACCEPTED, REJECTED), so
 // which set a tab belongs to is the user's, never guessed from the name.
 import type { Knex } from 'knex';
+import { BUSINESS_TIME_ZONE } from '../../db/business-time';
 import { defaultFilter, entityField } from '../../db/resources/engine';
 import { DISPATCH_STATUSES, ORDER_STATUSES, Order } from '../../db/resources/order';
 import type { AppDeps } from '../deps';
+import { AppError } from '../errors';
 import { translate, type Language } from '../i18n';
 import {
   applyListFilters,
@@ -202,4 +204,53 @@ export async function listOrders(
     Details: details.get(row.Id as number) ?? [],
   }));
   return { data, totalRecords };
+}
+
+/** Rows an order export may hold (as a master-data export): beyond that the user filters the list. */
+const MAX_EXPORT_ROWS = 20_000;
+
+function exportValue(lang: Language, name: string, value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 'Y' : 'N';
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (name === 'Status') return translate(lang, `order.status.${value}`);
+  if (name === 'Dispatch_Status') return translate(lang, `order.dispatch.${value}`);
+  return value;
+}
+
+/**
+ * POST order/export: the user's orders as the list shows them (the same tab, filters and sorts, ownership
+ * included), every list column headed in the user's language, at most MAX_EXPORT_ROWS rows.
+ */
+export async function exportOrders(
+  deps: AppDeps,
+  user: AuthUser,
+  lang: Language,
+  req: ListRequest,
+): Promise<{ header: string[]; rows: (string | number | null)[][] }> {
+  const { db } = deps;
+  const request = normaliseFlags(req);
+  const spec = (orderParty(user).kind === 'internal' ? LIST_SPECS : ANSWER_SPECS)[lang];
+  const query: Knex.QueryBuilder = ownOrders(db('orders as o'), user);
+  applyListFilters(query, request, spec);
+  applyListSorts(query, request, spec);
+  const names = [...Order.list];
+  // Dates as the screen shows them: days dd/mm/yyyy, times dd/mm/yyyy hh:mm on the company's clock.
+  const shown = (name: string, column: string) => {
+    const type = Order.fields.find((f) => f.name === name)?.type;
+    if (type === 'date') return `to_char(${column}, 'DD/MM/YYYY')`;
+    if (type === 'datetime')
+      return `to_char(${column} at time zone '${BUSINESS_TIME_ZONE}', 'DD/MM/YYYY HH24:MI')`;
+    return column;
+  };
+  query.select(names.map((name) => db.raw(`${shown(name, spec.fields[name]!.column)} as ??`, [name])));
+  const rows = (await query.limit(MAX_EXPORT_ROWS + 1)) as Row[];
+  if (rows.length > MAX_EXPORT_ROWS) {
+    throw new AppError(422, 'EXPORT_TOO_LARGE', 'import.exportTooLarge', { max: MAX_EXPORT_ROWS });
+  }
+  return {
+    header: names.map((name) => translate(lang, 'validation.fieldLabel', { field: `Order.${name}` })),
+    rows: rows.map((row) => names.map((name) => exportValue(lang, name, row[name]))),
+  };
 }

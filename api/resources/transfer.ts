@@ -59,7 +59,7 @@ function displayValue(field: FieldDef, value: unknown): string | number | boolea
   return value as string | number;
 }
 
-type Cell = string | number | boolean | null | undefined;
+export type Cell = string | number | boolean | null | undefined;
 
 /** What a spreadsheet reads as the start of a formula when it opens a CSV file (`=`, `+`, `-`, `@`, tab, CR). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -75,7 +75,7 @@ export function csvCell(value: Cell): string {
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csvFile(header: string[], rows: Cell[][]): Buffer {
+export function csvFile(header: string[], rows: Cell[][]): Buffer {
   const lines = [header, ...rows].map((r) => r.map(csvCell).join(','));
   // A byte-order mark lets Excel open UTF-8 (Indonesian names, accents) correctly.
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
@@ -427,7 +427,7 @@ export async function importRows(
 
 // ---------------------------------------------------------------- routes
 
-const exportBody = listRequestSchema.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
+export const exportBody = listRequestSchema.extend({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 const templateQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('xlsx') });
 const importBody = z.object({
   file_name: text(200).min(1),

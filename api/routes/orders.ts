@@ -28,7 +28,8 @@ import {
   stuffingBodySchema,
   unmarkComplete,
 } from '../orders/changes';
-import { listOrders, masterList } from '../orders/list';
+import { exportOrders, listOrders, masterList } from '../orders/list';
+import { csvFile, exportBody, send, xlsxFile } from '../resources/transfer';
 import { orderProcess } from '../orders/process';
 import { readHistory, readOrder } from '../orders/read';
 import { doTransporters, sapOrderOrders } from '../orders/sap-order-view';
@@ -77,6 +78,20 @@ export const orderRoutes: RouteDef[] = [
     handler: async ({ deps, body, user, lang }) => {
       const { data, totalRecords } = await listOrders(deps, user, lang, body);
       return { data, extra: { totalRecords } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/order/export',
+    summary:
+      "The user's orders as the list filters and sorts them (the list protocol and format csv or xlsx), every " +
+      "list column headed in the user's language; at most 20,000 rows.",
+    access: view,
+    body: exportBody,
+    handler: async ({ deps, body, user, lang, ctx }) => {
+      const { header, rows } = await exportOrders(deps, user, lang, body);
+      const file = body.format === 'csv' ? csvFile(header, rows) : await xlsxFile('Orders', header, rows);
+      send(ctx, 'Orders', body.format, file);
     },
   }),
   defineRoute({

@@ -499,6 +499,11 @@ const HAND_CASES: Record<string, (route: RouteDef) => Promise<Case>> = {
     path: route.path,
     ...listCase({ text: 'Order_No', date: 'Order_Date', sort: 'Order_No' }),
   }),
+  'post /order/export': async (route) => {
+    const { body } = listCase({ text: 'Order_No', date: 'Order_Date', sort: 'Order_No' });
+    const withFormat = { ...body, format: 'csv' };
+    return { auth: 'admin', path: route.path, body: withFormat, slots: slotsOf(withFormat, 'body') };
+  },
   'get /order/view_history/:id': async (route) => ({
     auth: 'admin',
     path: route.path,

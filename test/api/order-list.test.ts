@@ -2,7 +2,9 @@
 // tabs with exact counts, every column of the definition with the names of its codes, Details with the conversion
 // columns only where the order shows them, the whitelisted sorts and filters, the row flags per user, and each
 // party's own orders only (transporter TRP001, relation CUS001; a driver has no order screen).
+import ExcelJS from 'exceljs';
 import { importErpDocuments } from '../../api/erp/import';
+import { parseCsv } from '../../api/resources/transfer';
 import { GRAM_COLUMNS } from '../../api/orders/list';
 import { ORDER_GRAM_COLUMNS } from '../../db/migrations/016_orders';
 import { Order, ORDER_STATUSES } from '../../db/resources/order';
@@ -329,4 +331,66 @@ describe('row flags (spec/1 §6)', () => {
 
 test('the list searches through the gram indexes migration 016 builds', () => {
   expect([...GRAM_COLUMNS]).toEqual([...ORDER_GRAM_COLUMNS]);
+});
+
+describe('POST /api/order/export', () => {
+  const download = async (user: string, body: object, language = 'en') => {
+    const res = await t
+      .request()
+      .post('/api/order/export')
+      .set('Authorization', tokens[user]!)
+      .set('language', language)
+      .send(body)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    return { status: res.status, type: String(res.headers['content-type']), body: res.body as Buffer };
+  };
+
+  test('given the list filtered and sorted, when staff export it as CSV in Indonesian, then the file holds the same orders in the same order, every list column headed as the screen heads it, statuses and dates as the screen shows them', async () => {
+    const request = {
+      format: 'csv',
+      filters: [{ field: 'Order_No', value: 'ORD-L-', matchMode: 'contains' }],
+      sorts: [{ field: 'Order_No', order: 'ASC' }],
+    };
+    const file = await download('logistic', request, 'id');
+    expect(file.status).toBe(200);
+    expect(file.type).toContain('text/csv');
+    const [header, ...rows] = parseCsv(file.body.toString('utf8').replace(/^\uFEFF/, ''));
+    const labels = (await import('../../locales/id/console-orders.json')).order.fields as Record<
+      string,
+      string
+    >;
+    expect(header).toEqual(Order.list.map((name) => labels[name] ?? name));
+    const listed = await list('logistic', { ...request, rows: 50 });
+    const noColumn = header!.indexOf(labels.Order_No!);
+    expect(rows.map((r) => r[noColumn])).toEqual((listed.body.data as ListRow[]).map((r) => r.Order_No));
+    const accepted = rows.find((r) => r[noColumn] === 'ORD-L-B')!;
+    expect(accepted[header!.indexOf(labels.Status!)]).toBe('Diterima');
+    expect(accepted[header!.indexOf(labels.Order_Date!)]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  });
+
+  test('given the transporter TRP001, when it exports the list as Excel, then the workbook holds its own orders only, headed in English', async () => {
+    const file = await download('transporter', { format: 'xlsx' });
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = sheet.getRow(1).values as unknown[];
+    const column = header.indexOf('Order No.');
+    expect(column).toBeGreaterThan(0);
+    const exported: string[] = [];
+    for (let r = 2; r <= sheet.rowCount; r++) exported.push(sheet.getRow(r).getCell(column).text);
+    const own = await list('transporter', { rows: 50 });
+    expect(exported.sort()).toEqual(numbers(own.body.data as ListRow[]));
+    expect(exported).not.toContain('ORD-L-B');
+  });
+
+  test('given a driver, when it asks for the export, then it is refused', async () => {
+    const file = await download('driver', { format: 'csv' });
+    expect(file.status).toBe(403);
+  });
 });
