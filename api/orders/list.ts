@@ -166,14 +166,12 @@ export async function masterList(deps: AppDeps, user: AuthUser, lang: Language):
   };
 }
 
-/** POST order/list: one page of the user's orders and their total. */
-export async function listOrders(
-  deps: AppDeps,
-  user: AuthUser,
-  lang: Language,
-  req: ListRequest,
-): Promise<{ data: Row[]; totalRecords: number }> {
-  const { db } = deps;
+/**
+ * The queries of one order list request: the user's orders with the tab and filters applied (`filtered`, what the
+ * total counts) and the page of them with every column, sorted (`page`). Exported for bench:orders-list, which
+ * sends the same page query straight to PostgreSQL beside the API's answer.
+ */
+export function orderListQueries(db: Knex, user: AuthUser, lang: Language, req: ListRequest) {
   const request = normaliseFlags(req);
   const internal = orderParty(user).kind === 'internal';
   const spec = (internal ? LIST_SPECS : ANSWER_SPECS)[lang];
@@ -182,6 +180,18 @@ export async function listOrders(
   const page = filtered.clone().select(...headerSelect(db, lang));
   applyListSorts(page, request, spec);
   page.offset(request.start).limit(request.rows);
+  return { request, internal, filtered, page };
+}
+
+/** POST order/list: one page of the user's orders and their total. */
+export async function listOrders(
+  deps: AppDeps,
+  user: AuthUser,
+  lang: Language,
+  req: ListRequest,
+): Promise<{ data: Row[]; totalRecords: number }> {
+  const { db } = deps;
+  const { request, internal, filtered, page } = orderListQueries(db, user, lang, req);
   const unfiltered = request.filters.every((f) => isEmptyFilterValue(f.value));
   const tab = (request.tab_status ?? 'ALL').toUpperCase();
   // Staff's unfiltered tabs are counted by the status counters; anything else by its own query.
