@@ -18,7 +18,7 @@ import type { AuthUser } from '../services/session';
 import { evaluateAssignment } from './approval-check';
 import { autoRejectHours, checkReasons, orderTransporterRow } from './assign';
 import { loadSapOrders, shipmentTypeCategory } from './assign-context';
-import { orderFlags, type FlagRow } from './flags';
+import { FLAG_COLUMNS, orderFlags, type FlagRow } from './flags';
 import { orderParty, ownOrders } from './ownership';
 import { flagActor } from './read';
 import type { OrderUpdateFailure, OrderUpdateOutcome, OrderWorkflows } from './workflows';
@@ -36,15 +36,7 @@ interface ActionRow extends FlagRow {
 }
 
 const ACTION_COLUMNS = [
-  'o.id as Id',
-  'o.order_no as Order_No',
-  'o.status as Status',
-  'o.dispatch_status as Dispatch_Status',
-  'o.transporter_code as Transporter_Code',
-  'o.is_relation',
-  'o.has_shipment',
-  'o.auto_reject_date as Auto_Reject_Date',
-  'o.revert_qty as Revert_Qty',
+  ...FLAG_COLUMNS,
   'o.company_code as Company_Code',
   'o.order_type_name as Order_Type_Name',
   'o.order_type_id as Order_Type_Id',

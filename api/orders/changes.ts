@@ -12,7 +12,7 @@ import type { UnreservedLine } from '../../workflows/orders/messages';
 import type { AppDeps } from '../deps';
 import { AppError, NotFoundError, RuleError, ValidationError } from '../errors';
 import type { AuthUser } from '../services/session';
-import { orderFlags, type FlagRow } from './flags';
+import { FLAG_COLUMNS, orderFlags, type FlagRow } from './flags';
 import { ownOrders } from './ownership';
 import { flagActor } from './read';
 import type { OrderUpdateFailure, OrderUpdateOutcome, OrderWorkflows } from './workflows';
@@ -24,18 +24,6 @@ interface ChangeRow extends FlagRow {
   valid_from: string | null;
   valid_to: string | null;
 }
-
-const CHANGE_COLUMNS = [
-  'o.id as Id',
-  'o.order_no as Order_No',
-  'o.status as Status',
-  'o.dispatch_status as Dispatch_Status',
-  'o.transporter_code as Transporter_Code',
-  'o.is_relation',
-  'o.has_shipment',
-  'o.auto_reject_date as Auto_Reject_Date',
-  'o.revert_qty as Revert_Qty',
-];
 
 const FAILURE_STATUS: Partial<Record<OrderUpdateFailure, number>> = {
   WORKFLOW_UNAVAILABLE: 503,
@@ -51,7 +39,7 @@ async function allowedOrder(
   flag: OrderRowFlag,
 ): Promise<ChangeRow> {
   const row = (await ownOrders(deps.db('orders as o').where('o.id', id), user).first(
-    ...CHANGE_COLUMNS,
+    ...FLAG_COLUMNS,
     deps.db.raw(`to_char(o.valid_from, 'YYYY-MM-DD') as valid_from`),
     deps.db.raw(`to_char(o.valid_to, 'YYYY-MM-DD') as valid_to`),
   )) as ChangeRow | undefined;

@@ -34,6 +34,19 @@ export interface FlagRow {
   transporter_codes?: string[] | null;
 }
 
+/** The orders columns (alias o) a FlagRow reads, with the order's Id and Order_No, for the action routes. */
+export const FLAG_COLUMNS = [
+  'o.id as Id',
+  'o.order_no as Order_No',
+  'o.status as Status',
+  'o.dispatch_status as Dispatch_Status',
+  'o.transporter_code as Transporter_Code',
+  'o.is_relation',
+  'o.has_shipment',
+  'o.auto_reject_date as Auto_Reject_Date',
+  'o.revert_qty as Revert_Qty',
+] as const;
+
 /** The user and the Order screen's permissions for them. */
 export interface FlagActor {
   user: AuthUser;

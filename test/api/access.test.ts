@@ -3,7 +3,7 @@
 import ExcelJS from 'exceljs';
 import { parseCsv } from '../../api/resources/transfer';
 import { hashPassword } from '../../api/services/passwords';
-import { createTestApp, DEMO_PASSWORD, loginAs, type TestApp } from '../support/api';
+import { createTestApp, DEMO_PASSWORD, downloadFile, loginAs, type TestApp } from '../support/api';
 
 let t: TestApp;
 let admin: string;
@@ -63,19 +63,9 @@ const post = (path: string, token: string, body: object = {}) =>
 
 /** A file download's bytes. */
 async function download(path: string, token: string, body: object): Promise<Buffer> {
-  const res = await t
-    .request()
-    .post(path)
-    .set('Authorization', token)
-    .send(body)
-    .buffer(true)
-    .parse((response, done) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (c: Buffer) => chunks.push(c));
-      response.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-  expect(res.status).toBe(200);
-  return res.body as Buffer;
+  const file = await downloadFile(t, path, { Authorization: token }, body);
+  expect(file.status).toBe(200);
+  return file.body;
 }
 
 let adminId: number;

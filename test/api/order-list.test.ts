@@ -9,7 +9,7 @@ import { GRAM_COLUMNS } from '../../api/orders/list';
 import { ORDER_GRAM_COLUMNS } from '../../db/migrations/016_orders';
 import { Order, ORDER_STATUSES } from '../../db/resources/order';
 import { ORDER_ROW_FLAGS } from '../../db/resources/order-assign';
-import { createTestApp, loginAs, type TestApp } from '../support/api';
+import { createTestApp, downloadFile, loginAs, type TestApp } from '../support/api';
 import { insertOrder, type SeededOrder } from '../support/orders';
 import { sapDocument } from '../support/sap-orders';
 
@@ -334,21 +334,8 @@ test('the list searches through the gram indexes migration 016 builds', () => {
 });
 
 describe('POST /api/order/export', () => {
-  const download = async (user: string, body: object, language = 'en') => {
-    const res = await t
-      .request()
-      .post('/api/order/export')
-      .set('Authorization', tokens[user]!)
-      .set('language', language)
-      .send(body)
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (c: Buffer) => chunks.push(c));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
-    return { status: res.status, type: String(res.headers['content-type']), body: res.body as Buffer };
-  };
+  const download = (user: string, body: object, language = 'en') =>
+    downloadFile(t, '/api/order/export', { Authorization: tokens[user]!, language }, body);
 
   test('given the list filtered and sorted, when staff export it as CSV in Indonesian, then the file holds the same orders in the same order, every list column headed as the screen heads it, statuses and dates as the screen shows them', async () => {
     const request = {

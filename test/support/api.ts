@@ -65,3 +65,24 @@ export async function loginAs(t: TestApp, username: string, password = DEMO_PASS
   if (!res.body.success) throw new Error(`login of ${username} failed: ${JSON.stringify(res.body)}`);
   return res.body.data.token as string;
 }
+
+/** A file download (POST `path` with `body`): its status, content type and bytes. */
+export async function downloadFile(
+  t: TestApp,
+  path: string,
+  headers: Record<string, string>,
+  body: object,
+): Promise<{ status: number; type: string; body: Buffer }> {
+  const res = await t
+    .request()
+    .post(path)
+    .set(headers)
+    .send(body)
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  return { status: res.status, type: String(res.headers['content-type']), body: res.body as Buffer };
+}

@@ -238,6 +238,33 @@ describe('user inactivity on a real Temporal dev server', () => {
   });
 });
 
+/** Starts a workflow nobody serves: it stays open, so finding it later proves the history itself was kept. */
+async function startUnserved(address: string, namespace: string, workflowId: string): Promise<void> {
+  const connection = await Connection.connect({ address });
+  try {
+    await new Client({ connection, namespace }).workflow.start('noSuchWorkflow', {
+      taskQueue: 'nobody',
+      workflowId,
+    });
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The workflow type of `workflowId` as the server describes it. */
+async function workflowTypeOf(address: string, namespace: string, workflowId: string) {
+  const connection = await Connection.connect({ address });
+  try {
+    const described = await connection.workflowService.describeWorkflowExecution({
+      namespace,
+      execution: { workflowId },
+    });
+    return described.workflowExecutionInfo?.type?.name;
+  } finally {
+    await connection.close();
+  }
+}
+
 describe('embedded dev server', () => {
   let dataDir: string;
   beforeAll(() => {
@@ -257,13 +284,11 @@ describe('embedded dev server', () => {
       try {
         const namespaces = await connection.workflowService.listNamespaces({});
         expect(namespaces.namespaces.map((n) => n.namespaceInfo?.name)).toContain(namespace);
-        // A workflow nobody serves stays open: it proves the history itself is persisted, not only what the
-        // CLI re-creates from its arguments at each start.
-        const client = new Client({ connection, namespace });
-        await client.workflow.start('noSuchWorkflow', { taskQueue: 'nobody', workflowId });
       } finally {
         await connection.close();
       }
+      // Not only what the CLI re-creates from its arguments at each start: a history.
+      await startUnserved(first.address, namespace, workflowId);
 
       // A second server on the same port must refuse with a clear message instead of attaching to this one.
       await expect(startDevServer(options)).rejects.toThrow(/already listening/);
@@ -278,14 +303,10 @@ describe('embedded dev server', () => {
         const namespaces = await connection.workflowService.listNamespaces({});
         expect(namespaces.namespaces.map((n) => n.namespaceInfo?.name)).toContain(namespace);
         expect(await ensureSearchAttributes(connection, namespace)).toEqual([]);
-        const described = await connection.workflowService.describeWorkflowExecution({
-          namespace,
-          execution: { workflowId },
-        });
-        expect(described.workflowExecutionInfo?.type?.name).toBe('noSuchWorkflow');
       } finally {
         await connection.close();
       }
+      expect(await workflowTypeOf(second.address, namespace, workflowId)).toBe('noSuchWorkflow');
     } finally {
       await second.stop();
     }
@@ -308,15 +329,7 @@ describe('embedded dev server', () => {
       try {
         // WAL mode keeps its log beside the database file while the server runs.
         expect(fs.existsSync(`${first.dbFile}-wal`)).toBe(true);
-        const connection = await Connection.connect({ address: first.address });
-        try {
-          await new Client({ connection, namespace }).workflow.start('noSuchWorkflow', {
-            taskQueue: 'nobody',
-            workflowId,
-          });
-        } finally {
-          await connection.close();
-        }
+        await startUnserved(first.address, namespace, workflowId);
         process.kill(first.pid!, 'SIGKILL');
       } finally {
         await first.stop();
@@ -324,16 +337,7 @@ describe('embedded dev server', () => {
 
       const second = await startDevServer(options);
       try {
-        const connection = await Connection.connect({ address: second.address });
-        try {
-          const described = await connection.workflowService.describeWorkflowExecution({
-            namespace,
-            execution: { workflowId },
-          });
-          expect(described.workflowExecutionInfo?.type?.name).toBe('noSuchWorkflow');
-        } finally {
-          await connection.close();
-        }
+        expect(await workflowTypeOf(second.address, namespace, workflowId)).toBe('noSuchWorkflow');
       } finally {
         await second.stop();
       }

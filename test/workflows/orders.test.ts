@@ -91,8 +91,9 @@ async function makeOrder(): Promise<MadeOrder> {
   return { orderId, orderNo, sapLineId, workflowId: orderWorkflowId(orderNo) };
 }
 
-async function start(order: MadeOrder, options: Partial<OrderWorkflowInput> = {}) {
-  const handle = await env.client.workflow.start(orderWorkflow, {
+/** Starts the order's run (its first change written by the workflow itself, not awaited here). */
+function startRun(order: MadeOrder, options: Partial<OrderWorkflowInput> = {}) {
+  return env.client.workflow.start(orderWorkflow, {
     taskQueue,
     workflowId: order.workflowId,
     args: [
@@ -107,6 +108,10 @@ async function start(order: MadeOrder, options: Partial<OrderWorkflowInput> = {}
       },
     ],
   });
+}
+
+async function start(order: MadeOrder, options: Partial<OrderWorkflowInput> = {}) {
+  const handle = await startRun(order, options);
   // The first change is written by the workflow itself, not by an Update: wait for it.
   await eventually(async () => (await handle.query(orderStateQuery)).status !== null);
   return handle;
@@ -808,20 +813,7 @@ describe('writeOrderChange', () => {
       });
       order = { ...held, workflowId: orderWorkflowId(held.orderNo) };
       await orderCreationLock(trx, held.orderNo);
-      handle = await env.client.workflow.start(orderWorkflow, {
-        taskQueue,
-        workflowId: order.workflowId,
-        args: [
-          {
-            orderNo: held.orderNo,
-            orderId: held.orderId,
-            approvalLevels: 0,
-            autoRejectMs: HOUR,
-            transporterCode: 'TRP001',
-            assignedBy: 'logistic',
-          },
-        ],
-      });
+      handle = await startRun(order);
       // The workflow's first write is blocked on the lock meanwhile: it has no state yet.
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect((await handle.query(orderStateQuery)).status).toBeNull();
@@ -849,20 +841,7 @@ describe('writeOrderChange', () => {
         });
         orderId = held.orderId;
         await orderCreationLock(trx, held.orderNo);
-        handle = await env.client.workflow.start(orderWorkflow, {
-          taskQueue,
-          workflowId: orderWorkflowId(held.orderNo),
-          args: [
-            {
-              orderNo: held.orderNo,
-              orderId: held.orderId,
-              approvalLevels: 0,
-              autoRejectMs: HOUR,
-              transporterCode: 'TRP001',
-              assignedBy: 'logistic',
-            },
-          ],
-        });
+        handle = await startRun({ ...held, workflowId: orderWorkflowId(held.orderNo) });
         throw new Error(`rolled back ${orderNo}`);
       }),
     ).rejects.toThrow(/rolled back/);
