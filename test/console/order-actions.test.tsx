@@ -224,10 +224,11 @@ describe('Order actions', () => {
     const cells = within(table)
       .getAllByRole('row', { hidden: true })
       .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
-    expect(cells[0]).toEqual(['Status From', 'Status To', 'Created Date', 'Created By', 'Remark']);
-    expect(cells[1]?.slice(0, 2)).toEqual(['-', 'Assigned to transporter']);
-    expect(cells[1]?.[2]).toMatch(/^04\/10\/2026 \d\d:\d\d$/);
+    expect(cells[0]).toEqual(['Change', 'Status From', 'Status To', 'Created Date', 'Created By', 'Remark']);
+    expect(cells[1]?.slice(0, 3)).toEqual(['-', '-', 'Assigned to transporter']);
+    expect(cells[1]?.[3]).toMatch(/^04\/10\/2026 \d\d:\d\d$/);
     expect(cells[2]).toEqual([
+      '-',
       'Assigned to transporter',
       'Rejected',
       expect.stringMatching(/^04\/10\/2026/),

@@ -207,6 +207,50 @@ describe('Order list', () => {
     expect(screen.getByRole('button', { name: 'Clear filters (3 active)' })).toBeEnabled();
   });
 
+  it('given the Rejected tab with a text filter, when Export Excel is pressed, then order/export is posted with the tab, the filter and the format, and the file is saved', async () => {
+    server.use(permissionHandler(EDIT));
+    const bodies = orders();
+    let exported: unknown = null;
+    server.use(
+      http.post(`${API}/order/export`, async ({ request }) => {
+        exported = await request.json();
+        return new HttpResponse(new Blob(['bytes']), {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': 'attachment; filename="Orders.xlsx"',
+          },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:orders'), revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    try {
+      const { user } = renderApp('/Order/Index', { user: {} });
+      await screen.findByText('ORD26100001');
+      await user.click(screen.getByRole('tab', { name: /Rejected/ }));
+      await waitFor(() => expect(bodies.at(-1)).toMatchObject({ tab_status: 'REJECTED' }));
+      await user.type(screen.getByLabelText('Filter Order No.'), '2610');
+      await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
+
+      await user.click(screen.getByRole('button', { name: 'Export Excel' }));
+
+      await waitFor(() => expect(saved).toEqual(['Orders.xlsx']));
+      expect(exported).toEqual({
+        format: 'xlsx',
+        tab_status: 'REJECTED',
+        sorts: [],
+        filters: [{ field: 'Order_No', value: '2610', matchMode: 'contains' }],
+      });
+    } finally {
+      click.mockRestore();
+    }
+  });
+
   it('given a row that shows its conversions and has transporter notes, when its chevron is pressed, then the notes and its lines show with the conversion columns and their total, while a row without conversions shows no conversion columns', async () => {
     server.use(permissionHandler(EDIT));
     orders({
@@ -300,7 +344,7 @@ describe('Order list', () => {
       rows: [
         order(1, { need_transporter_action: true }),
         order(2, { need_transporter_action: true }),
-        order(3, { Status: 'REJECTED', can_assign_transporter: true, can_cancel_order: true }),
+        order(3, { Status: 'REJECTED', can_assign_transporter: true, can_edit_order: true }),
       ],
     });
     const { user } = renderApp('/Order/Index', { user: {} });
@@ -308,7 +352,7 @@ describe('Order list', () => {
     const button = (name: string) => screen.getByRole('button', { name });
     expect(button('View')).toBeDisabled();
     expect(button('Accept')).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Order' })).not.toBeInTheDocument();
 
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(within(rowOf('ORD26100002')).getByRole('checkbox'));
@@ -327,7 +371,7 @@ describe('Order list', () => {
     expect(button('View')).toBeEnabled();
     expect(button('Edit Assign Transporter')).toBeEnabled();
 
-    await user.click(button('Cancel Order'));
+    await user.click(button('Edit Order'));
     const notice = await screen.findByRole('dialog', { hidden: true });
     expect(within(notice).getByText('Coming in the next release.')).toBeInTheDocument();
   });

@@ -20,8 +20,8 @@ export interface ListHandle {
   /** Asks for the rows on screen again, keeping sort, filters and page. */
   refresh(): void;
   clearFilters(): void;
-  /** The current sorts and filters in the list protocol's terms (for exports). */
-  query?(): ListQuery;
+  /** The current sorts and filters in the list protocol's terms (for exports), with the tab where the list has one. */
+  query?(): ListQuery & { tab_status?: string };
 }
 
 export type ExportFormat = 'csv' | 'xlsx';

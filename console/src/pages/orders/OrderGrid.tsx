@@ -238,10 +238,22 @@ export function OrderGrid(props: OrderGridProps) {
 
   const report = useCallback(() => callbacks.current.onSelectionChange([...chosen.current.values()]), []);
 
+  // What the list asks for now, without the page: an export takes the same rows.
+  const asked = useRef<ListQuery & { tab_status: string }>({ tab_status: tab, sorts: [], filters: [] });
+  asked.current = {
+    tab_status: tab,
+    sorts: query?.sorts ?? [],
+    // The tab's filter stands in for the column's own on the same field.
+    filters: tabFilter
+      ? [...(query?.filters ?? []).filter((f) => f.field !== tabFilter.field), tabFilter]
+      : (query?.filters ?? []),
+  };
+
   useImperativeHandle(
     ref,
     () => ({
       refresh: () => setReload((n) => n + 1),
+      query: () => asked.current,
       clearFilters: () => apiRef.current?.setFilterModel(null),
       clearSelection: () => {
         chosen.current = new Map();
@@ -256,16 +268,7 @@ export function OrderGrid(props: OrderGridProps) {
     if (!query || requestKey === null) return;
     let live = true;
     api
-      .post<OrderRow[]>('order/list', {
-        tab_status: tab,
-        start: page * PAGE_SIZE,
-        rows: PAGE_SIZE,
-        sorts: query.sorts,
-        // The tab's filter stands in for the column's own on the same field.
-        filters: tabFilter
-          ? [...query.filters.filter((f) => f.field !== tabFilter.field), tabFilter]
-          : query.filters,
-      })
+      .post<OrderRow[]>('order/list', { ...asked.current, start: page * PAGE_SIZE, rows: PAGE_SIZE })
       .then((res) => {
         if (!live) return;
         if (!res.success) {

@@ -1,6 +1,7 @@
 // The order's history log (spec/1 "View history"): a bottom panel with the order header summary on the left and,
-// on the right, every transition of the order — status from, status to, when and by whom, and the remark that
-// came with it (a transporter's reject reason, an approver's remark) — as `order/view_history/{id}` lists them.
+// on the right, every transition of the order — what the change was (assign, accept, cancel, stuffing date, ...,
+// as the order's workflow names it), status from, status to, when and by whom, and the remark that came with it (a
+// transporter's reject reason, an approver's remark, a cancel reason) — as `order/view_history/{id}` lists them.
 import { Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +48,8 @@ const useStyles = makeStyles({
   },
 });
 
+const COLUMNS = ['Change', 'Status_From', 'Status_To', 'Created_Date', 'Created_By', 'Remark'] as const;
+
 export interface OrderHistoryPanelProps {
   orderId: number | null;
   statusText?: (code: string) => string;
@@ -86,6 +89,9 @@ export function OrderHistoryPanel({ orderId, statusText, onClose }: OrderHistory
 
   const rows = history && history.id === orderId ? history.rows : null;
   const statusOf = (code: string | null) => (code ? (statusText?.(code) ?? code) : '-');
+  // A change the console has no label for yet reads as its name.
+  const changeOf = (change: string | null | undefined) =>
+    change ? t(`orderHistory.changes.${change}`, { defaultValue: change }) : '-';
   const header = view?.header;
 
   return (
@@ -103,25 +109,24 @@ export function OrderHistoryPanel({ orderId, statusText, onClose }: OrderHistory
             <table className={styles.table} aria-label={t('orderHistory.table')}>
               <thead>
                 <tr>
-                  {(['Status_From', 'Status_To', 'Created_Date', 'Created_By', 'Remark'] as const).map(
-                    (f) => (
-                      <th key={f} scope="col" className={styles.head}>
-                        {t(`orderHistory.columns.${f}`)}
-                      </th>
-                    ),
-                  )}
+                  {COLUMNS.map((f) => (
+                    <th key={f} scope="col" className={styles.head}>
+                      {t(`orderHistory.columns.${f}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
                 {rows.length === 0 ? (
                   <tr>
-                    <td colSpan={5} className={mergeClasses(styles.cell, styles.empty)}>
+                    <td colSpan={COLUMNS.length} className={mergeClasses(styles.cell, styles.empty)}>
                       {t('orderList.empty')}
                     </td>
                   </tr>
                 ) : (
                   rows.map((row, i) => (
                     <tr key={i}>
+                      <td className={styles.cell}>{changeOf(row.Change)}</td>
                       <td className={styles.cell}>{statusOf(row.Status_From)}</td>
                       <td className={styles.cell}>{statusOf(row.Status_To)}</td>
                       <td className={styles.cell}>{formatDateTime(row.Created_Date)}</td>

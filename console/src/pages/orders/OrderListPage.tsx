@@ -5,9 +5,10 @@
 // flags, which the server computes per row and user (spec/1 §6): View and History need View and one row; Accept and
 // Reject need Edit and every chosen row waiting for this transporter's answer (need_transporter_action); Edit
 // assign transporter needs Edit and one row that may be given to another transporter (can_assign_transporter, a
-// rejected order). The actions of later releases (assign driver, view shipments, edit order, cancel, mark and
-// unmark complete, reassign DO, edit stuffing date, merge) show only where their flag allows them, and say they
-// come in the next release.
+// rejected order). Cancel, Mark complete, Unmark complete, Reassign DO and Edit stuffing date need Edit and show
+// only for one row whose flag allows them; each opens its panel, and a change the server took reads the list again.
+// The actions of later releases (assign driver, view shipments, edit order, merge) show only where their flag
+// allows them, and say they come in the next release.
 import {
   Badge,
   Button,
@@ -54,10 +55,14 @@ import { useSession } from '../../session/SessionContext';
 import { useNotify } from '../../shell/notify';
 import { formatCount } from '../../util/format';
 import { PARTY_ROLES, RELATION_ROLES } from './columns';
+import { CancelOrderPanel } from './CancelOrderPanel';
+import { CompleteOrderPanel } from './CompleteOrderPanel';
 import { EditAssignPanel } from './EditAssignPanel';
 import { OrderGrid, type OrderGridHandle } from './OrderGrid';
 import { OrderHistoryPanel } from './OrderHistoryPanel';
 import { OrderViewPanel } from './OrderViewPanel';
+import { ReassignDoPanel } from './ReassignDoPanel';
+import { StuffingDatePanel } from './StuffingDatePanel';
 import { TransporterActionDialog, type TransporterAction } from './TransporterActionDialog';
 import type { OrderMasterList, OrderRow } from './types';
 
@@ -68,14 +73,19 @@ const LATER: { key: string; flag: OrderRowFlag; right: 'Create' | 'Edit' | 'View
   { key: 'assignDriver', flag: 'can_assign_driver', right: 'Create', icon: <PersonAdd20Regular /> },
   { key: 'viewShipments', flag: 'can_view_shipments', right: 'View', icon: <VehicleTruckBag20Regular /> },
   { key: 'editOrder', flag: 'can_edit_order', right: 'Edit', icon: <Edit20Regular /> },
-  { key: 'cancelOrder', flag: 'can_cancel_order', right: 'Edit', icon: <Prohibited20Regular /> },
-  { key: 'markComplete', flag: 'can_mark_complete', right: 'Edit', icon: <CheckmarkCircle20Regular /> },
-  { key: 'unmarkComplete', flag: 'can_unmark_complete', right: 'Edit', icon: <ArrowUndo20Regular /> },
-  { key: 'reassignDo', flag: 'can_reassign_do', right: 'Edit', icon: <ArrowRepeatAll20Regular /> },
-  { key: 'editStuffingDate', flag: 'can_edit_stuffing_date', right: 'Edit', icon: <CalendarEdit20Regular /> },
 ];
 
-type Panel = { kind: 'view' | 'history' | 'editAssign'; id: number } | null;
+/** The changes of one order (each needs Edit) by their button's text key, and the flag that shows each. */
+type ChangeKind = 'cancelOrder' | 'markComplete' | 'unmarkComplete' | 'reassignDo' | 'editStuffingDate';
+const CHANGES: { kind: ChangeKind; flag: OrderRowFlag; icon: ReactElement }[] = [
+  { kind: 'cancelOrder', flag: 'can_cancel_order', icon: <Prohibited20Regular /> },
+  { kind: 'markComplete', flag: 'can_mark_complete', icon: <CheckmarkCircle20Regular /> },
+  { kind: 'unmarkComplete', flag: 'can_unmark_complete', icon: <ArrowUndo20Regular /> },
+  { kind: 'reassignDo', flag: 'can_reassign_do', icon: <ArrowRepeatAll20Regular /> },
+  { kind: 'editStuffingDate', flag: 'can_edit_stuffing_date', icon: <CalendarEdit20Regular /> },
+];
+
+type Panel = { kind: 'view' | 'history' | 'editAssign' | ChangeKind; id: number } | null;
 
 const useStyles = makeStyles({
   tabs: {
@@ -178,6 +188,14 @@ export default function OrderListPage() {
     refresh();
   }
 
+  /** The order a change panel is open for, or null. */
+  const changeOf = (kind: ChangeKind) => (panel?.kind === kind ? panel.id : null);
+
+  function afterPanel(changed: boolean) {
+    setPanel(null);
+    if (changed) afterChange();
+  }
+
   return (
     <section className={page.page} aria-labelledby="order-list-title">
       <div className={page.header}>
@@ -216,7 +234,12 @@ export default function OrderListPage() {
               ))}
             </TabList>
           ) : null}
-          <ListToolbar list={grid} filterCount={filterCount} onRefresh={refresh}>
+          <ListToolbar
+            list={grid}
+            filterCount={filterCount}
+            onRefresh={refresh}
+            exportTo={{ path: 'order', fileName: 'Orders' }}
+          >
             {canView ? (
               <>
                 <Button
@@ -263,6 +286,17 @@ export default function OrderListPage() {
                 {t('orderList.editAssign')}
               </Button>
             ) : null}
+            {canEdit
+              ? CHANGES.filter((item) => one?.[item.flag] === true).map((item) => (
+                  <Button
+                    key={item.kind}
+                    icon={item.icon}
+                    onClick={() => one && setPanel({ kind: item.kind, id: one.Id })}
+                  >
+                    {t(`orderList.${item.kind}`)}
+                  </Button>
+                ))
+              : null}
             {LATER.filter((item) => rights[item.right] && one?.[item.flag] === true).map((item) => (
               <Button key={item.key} icon={item.icon} onClick={() => setLater(item.key)}>
                 {t(`orderList.later.${item.key}`)}
@@ -313,6 +347,11 @@ export default function OrderListPage() {
           if (saved) afterChange();
         }}
       />
+      <CancelOrderPanel orderId={changeOf('cancelOrder')} onClose={afterPanel} />
+      <CompleteOrderPanel mode="mark" orderId={changeOf('markComplete')} onClose={afterPanel} />
+      <CompleteOrderPanel mode="unmark" orderId={changeOf('unmarkComplete')} onClose={afterPanel} />
+      <ReassignDoPanel orderId={changeOf('reassignDo')} onClose={afterPanel} />
+      <StuffingDatePanel orderId={changeOf('editStuffingDate')} onClose={afterPanel} />
       <TransporterActionDialog
         orders={action.orders}
         action={action.kind}

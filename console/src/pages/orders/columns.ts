@@ -72,4 +72,4 @@ export function lineFields(showConversion: boolean): string[] {
   return showConversion ? [...all] : all.filter((f) => f !== 'Conversion_Type' && f !== 'Conversion');
 }
 
-export const QTY_FIELDS = ['Qty', 'os_qty', 'real_qty', 'order_qty', 'sap_os_qty'];
+export const QTY_FIELDS = ['Qty', 'os_qty', 'real_qty', 'order_qty', 'sap_os_qty', 'Revert_Qty'];

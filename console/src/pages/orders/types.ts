@@ -7,12 +7,17 @@ export type Row = Record<string, unknown>;
 
 /** An order line as the list's expanded row and the panels show it (spec/1 §3 "Order detail line"). */
 export interface OrderLineRow extends Row {
+  Id?: number;
   Item_No?: string | null;
   sap_no?: string | null;
+  SAP_Item_No?: string | null;
+  Material_Code?: string | null;
   Material_Name?: string | null;
   Qty?: number | string | null;
   os_qty?: number | string | null;
   real_qty?: number | string | null;
+  /** What mark complete gave back of the line to its SAP line. */
+  Revert_Qty?: number | string | null;
   UOM?: string | null;
   Conversion_Type?: string | null;
   Conversion?: number | string | null;
@@ -55,7 +60,15 @@ export interface OrderMasterList {
 
 /** `order/{id}/view`: the order's header (spec/2 §3) with its lines, and its assignment. */
 export interface OrderView {
-  header: Row & { Details?: OrderLineRow[] };
+  header: Row & {
+    Details?: OrderLineRow[];
+    /** Dates as YYYY-MM-DD (or ISO timestamps), null when unset. */
+    Stuffing_Date_From?: string | null;
+    Stuffing_Date_To?: string | null;
+    Valid_From?: string | null;
+    Valid_To?: string | null;
+    Revert_Qty?: number | string | null;
+  };
   assign?: Row & { transporters?: Row[] };
 }
 
@@ -66,6 +79,18 @@ export interface OrderHistoryRow {
   Created_Date: string;
   Created_By: string | null;
   Remark?: string | null;
+  /**
+   * What the change was, as the order's workflow names it (assign, approve, approval-reject, accept, reject,
+   * auto-reject, edit-assign, cancel, mark-complete, unmark-complete, stuffing-date, reassign-do); null for rows
+   * written before the workflow. A string: a change the console has no label for yet reads as its name.
+   */
+  Change?: string | null;
+}
+
+/** `order/unmark_complete/{id}` with message_code PARTLY_RESERVED: the lines not reserved again. */
+export interface UnreservedLine {
+  Item_No: string;
+  Qty: number | string;
 }
 
 /** Who the order waits for, as its workflow says. */
