@@ -497,12 +497,9 @@ describe('Assign Transporter panel', () => {
       expect(screen.queryByRole('dialog', { name: 'Select Transporter', ...hidden })).not.toBeInTheDocument(),
     );
     // jsdom leaves the panel marked aria-hidden after the nested dialog closes: hidden queries from here on.
-    // Found again once its title is back (a loaded machine renders the title after the dialog's surface).
-    const drawer = await screen.findByRole(
-      'dialog',
-      { name: /^Assign Transporter/, ...hidden },
-      { timeout: 5000 },
-    );
+    // Found again once its title is back (a loaded machine renders the title after the dialog's surface), within
+    // the suite's asyncUtilTimeout (test/console/setup.ts), not a shorter one of its own.
+    const drawer = await screen.findByRole('dialog', { name: /^Assign Transporter/, ...hidden });
     expect(within(drawer).getByDisplayValue('TRP002 - PT Murah')).toBeInTheDocument();
     expect(await within(drawer).findByText('Quota of TRP002 exceeded this month')).toBeInTheDocument();
     expect(calls.quota[0]).toBe('?transporter_code=TRP002&order_ids=11');
