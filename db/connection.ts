@@ -54,6 +54,10 @@ export function connectionConfig(options: DbOptions): pg.ClientConfig {
     statement_timeout: options.statementTimeoutMs ?? DB_TIMEOUTS.statementMs,
     // A server that vanished without closing the connection (a host gone, a network cut) is noticed.
     keepAlive: true,
+    // No JIT compilation: the app's statements are short, and one the planner misjudges as large (a transporter's
+    // count over a million orders estimated at half of them) spent 250-350 ms compiling before it ran
+    // (bench:orders-list). Servers ship with jit = on; this is set per connection, whatever the server says.
+    options: '-c jit=off',
   };
 }
 

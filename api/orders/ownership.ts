@@ -37,17 +37,18 @@ export function ownOrders(qb: Knex.QueryBuilder, user: AuthUser, alias = 'o'): K
     case 'internal':
       return qb;
     case 'transporter':
-      // The first transporter is on the row (its index serves the transporter's tabs); a collective order's
-      // others only on order_transporters.
-      return qb.where((w) => {
-        void w.where(`${alias}.transporter_code`, party.code).orWhereExists((e) => {
-          void e
-            .select(e.client.raw('1'))
-            .from('order_transporters as own_t')
-            .whereRaw(`own_t.order_id = ${alias}.id`)
-            .where('own_t.transporter_code', party.code);
-        });
-      });
+      // order_transporters holds every transporter of an order, the first included (the assignment and edit
+      // assign write them all), so one semi-join on its (transporter_code, order_id) index finds them. The row's
+      // own transporter_code OR an EXISTS made PostgreSQL scan every order to count a transporter's tabs
+      // (bench:orders-list: 585 ms at 200,000 orders; 24 ms this way).
+      return qb.whereIn(
+        `${alias}.id`,
+        qb.client
+          .queryBuilder()
+          .select('own_t.order_id')
+          .from('order_transporters as own_t')
+          .where('own_t.transporter_code', party.code),
+      );
     case 'relation':
       // Only the orders it collects itself: an order given to a transporter carries the company's freight cost
       // and its transporter's terms, which are not the customer's or vendor's to read.

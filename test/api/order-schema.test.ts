@@ -6,6 +6,7 @@ import { columnOf, type EntityDef, type FieldDef } from '../../db/resources/engi
 import { ORDER_STATUSES, Order, OrderHistory, OrderLine, OrderTransporter } from '../../db/resources/order';
 import * as m016 from '../../db/migrations/016_orders';
 import * as m017 from '../../db/migrations/017_order_workflow_input';
+import * as m018 from '../../db/migrations/018_order_line_returns';
 import {
   ORDER_GRAM_COLUMNS,
   ORDER_SORT_COLUMNS,
@@ -227,7 +228,7 @@ describe('the order tables of migration 016', () => {
     }
   });
 
-  test('given order lines, then each reserves a positive quantity of an existing SAP line, once per item, and holds it', async () => {
+  test('given order lines, then each reserves a quantity of an existing SAP line (0 once reassign gave it all back, never less), returns at most that (revert_qty), once per item, and holds it', async () => {
     const orderId = await order();
     const sapOrderDetailId = await sapLine();
     const line = (patch: Record<string, unknown> = {}) =>
@@ -242,8 +243,10 @@ describe('the order tables of migration 016', () => {
         uom: 'KG',
         ...patch,
       });
-    expect(await failure(() => line({ qty: 0 }))).toBe('23514');
+    expect(await failure(() => line({ qty: -1 }))).toBe('23514');
     expect(await failure(() => line({ os_qty: -1 }))).toBe('23514');
+    expect(await failure(() => line({ revert_qty: 40.001 }))).toBe('23514');
+    expect(await failure(() => line({ revert_qty: -1 }))).toBe('23514');
     expect(await failure(() => line({ sap_order_detail_id: 987654321 }))).toBe('23503');
     expect(await failure(() => line())).toBeNull();
     expect(await failure(() => line())).toBe('23505');
@@ -313,6 +316,11 @@ describe('the order tables of migration 016', () => {
     }
   });
 
+  test("given the app's connections, then the server compiles nothing just in time (db/connection.ts: jit off)", async () => {
+    const answer = await db.raw<{ rows: { jit: string }[] }>('show jit');
+    expect(answer.rows[0]!.jit).toBe('off');
+  });
+
   test('given orders created, moved and completed, then the dashboard counters equal count(*) of orders', async () => {
     const before = await db('status_counter_totals')
       .where({ entity: 'ORDER', status: 'ACCEPTED' })
@@ -335,6 +343,7 @@ describe('the order tables of migration 016', () => {
       await trx('order_histories').delete();
       await trx('order_transporters').delete();
       await trx('order_details').delete();
+      await m018.down(trx);
       await m017.down(trx);
       await m016.down(trx);
       const columns = await trx.raw<{ rows: { column_name: string }[] }>(
@@ -354,6 +363,7 @@ describe('the order tables of migration 016', () => {
       expect(await trx.schema.hasTable('order_details')).toBe(false);
       await m016.up(trx);
       await m017.up(trx);
+      await m018.up(trx);
     });
     expect((await columnsOf('orders')).size).toBe(Order.fields.length + Order.internalColumns.length);
   });

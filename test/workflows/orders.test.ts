@@ -35,7 +35,7 @@ import { OrderNo, Status, TransporterCode } from '../../workflows/search-attribu
 import { createWorker } from '../../workflows/worker';
 import { orderWorkflow } from '../../workflows/workflows';
 import { eventually } from '../support/approvals';
-import { createTestDb, type TestDb } from '../support/db';
+import { counterDrift, createTestDb, type TestDb } from '../support/db';
 import { insertHeldOrder } from '../support/held-order';
 import { requireTemporalCli, startTestTemporal } from '../support/temporal';
 
@@ -1021,6 +1021,14 @@ describe("orderWorkflow: the order's corrections (cancel, mark and unmark comple
     // Mark complete: the 3 not shipped go back to the SAP line and are the order's Revert_Qty.
     const marked = await handle.executeUpdate(markCompleteUpdate, { args: [{ by: 'logistic' }] });
     expect(marked.status).toBe('COMPLETED');
+    const completedOn = async () =>
+      (
+        (await db('orders').where('id', order.orderId).first('completed_date')) as {
+          completed_date: Date | null;
+        }
+      ).completed_date;
+    expect(await completedOn()).toBeInstanceOf(Date);
+    expect(await counterDrift(db)).toEqual([]);
     expect(await quantities(order)).toEqual({ qty: 3, os: 0, revert: 3, orderRevert: 3, sapOs: 10 });
     expect(await refusal(handle.executeUpdate(markCompleteUpdate, { args: [{ by: 'logistic' }] }))).toBe(
       'NOT_ALLOWED',
@@ -1057,6 +1065,8 @@ describe("orderWorkflow: the order's corrections (cancel, mark and unmark comple
     const unmarked = await handle.executeUpdate(unmarkCompleteUpdate, { args: [{ by: 'logistic' }] });
     expect(unmarked).toMatchObject({ status: 'ACCEPTED', unreserved: [{ itemNo: '000010', qty: 2 }] });
     expect(await quantities(order)).toEqual({ qty: 3, os: 1, revert: 2, orderRevert: 2, sapOs: 0 });
+    expect(await completedOn()).toBeNull();
+    expect(await counterDrift(db)).toEqual([]);
 
     expect(await histories(order)).toEqual([
       expect.objectContaining({

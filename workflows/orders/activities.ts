@@ -512,6 +512,10 @@ export function createOrderActivities({ db }: { db: Db }) {
           update.transporter_name = transporter?.transporter_name ?? null;
         }
         if (input.dispatchRemark !== undefined) update.dispatch_status_remarks = input.dispatchRemark;
+        // The day an order is completed is what the dashboard's completed-orders chart counts (the counter
+        // triggers of migrations 001/002 read it); leaving COMPLETED (unmark complete) takes it back.
+        if (input.to === 'COMPLETED') update.completed_date = at;
+        else if (input.from === 'COMPLETED') update.completed_date = null;
         if (input.stuffing) {
           update.stuffing_date_from = input.stuffing.from;
           update.stuffing_date_to = input.stuffing.to;
