@@ -239,21 +239,23 @@ export function OrderGrid(props: OrderGridProps) {
   const report = useCallback(() => callbacks.current.onSelectionChange([...chosen.current.values()]), []);
 
   // What the list asks for now, without the page: an export takes the same rows.
-  const asked = useRef<ListQuery & { tab_status: string }>({ tab_status: tab, sorts: [], filters: [] });
-  asked.current = {
-    tab_status: tab,
-    sorts: query?.sorts ?? [],
-    // The tab's filter stands in for the column's own on the same field.
-    filters: tabFilter
-      ? [...(query?.filters ?? []).filter((f) => f.field !== tabFilter.field), tabFilter]
-      : (query?.filters ?? []),
-  };
+  const asked = useMemo<ListQuery & { tab_status: string }>(
+    () => ({
+      tab_status: tab,
+      sorts: query?.sorts ?? [],
+      // The tab's filter stands in for the column's own on the same field.
+      filters: tabFilter
+        ? [...(query?.filters ?? []).filter((f) => f.field !== tabFilter.field), tabFilter]
+        : (query?.filters ?? []),
+    }),
+    [tab, tabFilter, query],
+  );
 
   useImperativeHandle(
     ref,
     () => ({
       refresh: () => setReload((n) => n + 1),
-      query: () => asked.current,
+      query: () => asked,
       clearFilters: () => apiRef.current?.setFilterModel(null),
       clearSelection: () => {
         chosen.current = new Map();
@@ -261,14 +263,14 @@ export function OrderGrid(props: OrderGridProps) {
         report();
       },
     }),
-    [report],
+    [report, asked],
   );
 
   useEffect(() => {
     if (!query || requestKey === null) return;
     let live = true;
     api
-      .post<OrderRow[]>('order/list', { ...asked.current, start: page * PAGE_SIZE, rows: PAGE_SIZE })
+      .post<OrderRow[]>('order/list', { ...asked, start: page * PAGE_SIZE, rows: PAGE_SIZE })
       .then((res) => {
         if (!live) return;
         if (!res.success) {
@@ -297,8 +299,9 @@ export function OrderGrid(props: OrderGridProps) {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- tabFilter is part of requestKey
-  }, [tab, page, query, requestKey]);
+    // asked follows tab, tabFilter and query, all three in requestKey: a new object alone asks nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, requestKey]);
 
   const pageRef = useRef(page);
   useEffect(() => {
