@@ -20,26 +20,46 @@ import type { Locator, Page } from 'playwright-core';
 import { createApprovalWorkflows, createSapApprovalStarter } from '../../api/approvals/workflows';
 import { createOrderWorkflows } from '../../api/orders/workflows';
 import { createWorker } from '../../workflows/worker';
-import { loginAs } from '../support/api';
 import { eventually } from '../support/approvals';
 import { startE2eStack, type E2eStack } from '../support/e2e';
 import {
-  consoleText,
+  approveByApi,
+  approvers,
+  assignByApi,
+  assignText,
+  call,
+  cell,
+  closePanel,
+  closeToasts,
+  dispatchText,
+  escaped,
+  findInList,
+  freshSapOrder as importFreshSapOrder,
+  labelled,
+  openHistory,
+  openOrderList,
+  orderApproval,
+  orderText,
+  outstanding,
+  serverText,
+  shoot as shootOn,
+  signOut as signOutOf,
+  statusText,
+  text,
+  toast,
+  toolbarButton,
+  workflowStatus,
+} from '../support/e2e-orders';
+import {
   goInApp,
   heading,
   localeText,
-  pageWidth,
   rowCount,
   signIn as signInOn,
   type Language,
   type SignedIn,
 } from '../support/e2e-page';
-import {
-  assignBody,
-  importAssignable,
-  readAssignable,
-  type AssignableSapOrder,
-} from '../support/order-assign';
+import type { AssignableSapOrder } from '../support/order-assign';
 import { startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(300_000);
@@ -54,6 +74,10 @@ const CHEAPEST_NAME = 'CV Dumai Jaya Transport';
 let stack: E2eStack;
 const signIn = (username: string, width: number, language: Language) =>
   signInOn(stack, username, width, language);
+const signOut = (session: SignedIn, username: string) => signOutOf(stack, session, username);
+const shoot = (page: Page, name: string, width: number) => shootOn(stack, 'order-journey', page, name, width);
+/** A fresh outstanding SO from SAP on the priced lane: lines of 25 and 26 TON of CPO. */
+const freshSapOrder = () => importFreshSapOrder(db(), '00116');
 let env: TestWorkflowEnvironment;
 let worker: Worker | undefined;
 let running: Promise<void> | undefined;
@@ -85,115 +109,6 @@ afterAll(async () => {
   await stack?.close();
 });
 
-// ------------------------------------------------------------------------------------------------ texts
-
-function text(language: Language, key: string, params?: Record<string, string | number>): string {
-  return consoleText(language, key, params);
-}
-
-function assignText(language: Language, key: string, params?: Record<string, string | number>): string {
-  return localeText(language, 'console-assign.json', key, params);
-}
-
-function orderText(language: Language, key: string, params?: Record<string, string | number>): string {
-  return localeText(language, 'console-orders.json', key, params);
-}
-
-/** An order status or a transporter's answer as the server names it. */
-function statusText(language: Language, status: string): string {
-  return localeText(language, 'server-orders.json', `order.status.${status}`);
-}
-
-function dispatchText(language: Language, status: string): string {
-  return localeText(language, 'server-orders.json', `order.dispatch.${status}`);
-}
-
-function serverText(language: Language, key: string, params?: Record<string, string | number>): string {
-  return localeText(language, 'server.json', key, params);
-}
-
-function escaped(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A field's label, with the asterisk a required field adds. */
-function labelled(label: string): RegExp {
-  return new RegExp(`^${escaped(label)}\\s*\\*?$`);
-}
-
-// ------------------------------------------------------------------------------------------------ browser
-
-async function signOut(session: SignedIn, username: string): Promise<void> {
-  await session.page.context().close();
-  await db()('users').where({ username }).update({ language: 'en' });
-}
-
-/** Until the dialogs and panels have finished moving in (short animations only: spinners run forever). */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const moving = document
-      .getAnimations()
-      .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) < 2000);
-    await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
-  });
-}
-
-/** The screenshot, and the page no wider than the window. */
-async function shoot(page: Page, name: string, width: number): Promise<void> {
-  await settled(page);
-  await stack.screenshot(page, `order-journey-${name}`);
-  expect(await pageWidth(page)).toBeLessThanOrEqual(width);
-}
-
-function toast(page: Page, message: string): Locator {
-  return page.locator('.fui-Toast').filter({ hasText: message }).first();
-}
-
-async function closeToasts(page: Page): Promise<void> {
-  const toasts = page.locator('.fui-Toast');
-  for (const shown of await toasts.all()) {
-    await shown
-      .getByRole('button')
-      .click({ timeout: 5000 })
-      .catch(() => undefined);
-  }
-  await eventually(async () => (await toasts.count()) === 0);
-}
-
-/** Types a value into a list's column filter and waits for the list it asks for and for one row. */
-async function findInList(
-  page: Page,
-  language: Language,
-  column: string,
-  value: string,
-  list: string,
-  rows = 1,
-): Promise<void> {
-  const filter = page.getByRole('textbox', {
-    name: text(language, 'grid.filterOf', { column }),
-    exact: true,
-  });
-  // The list keeps its filters per user: back on it, the value may be there already and asked for.
-  if ((await filter.inputValue()) !== value) {
-    const answered = page.waitForResponse(
-      (r) =>
-        new URL(r.url()).pathname === `/api/${list}/list` && (r.request().postData() ?? '').includes(value),
-    );
-    await filter.fill(value);
-    expect((await answered).status()).toBe(200);
-  }
-  if (rows) await page.locator('.ag-row').filter({ hasText: value }).first().waitFor();
-  await eventually(async () => (await rowCount(page)) === rows);
-}
-
-function cell(page: Page, field: string, rowText: string): Locator {
-  return page.locator(`.ag-row [col-id="${field}"]`).filter({ hasText: rowText }).first();
-}
-
-function toolbarButton(page: Page, name: string): Locator {
-  return page.getByRole('toolbar').getByRole('button', { name, exact: true });
-}
-
 // ------------------------------------------------------------------------------------------------ database
 
 interface OrderRow {
@@ -219,23 +134,6 @@ async function orderOf(sapNo: string): Promise<OrderRow> {
     )) as OrderRow;
 }
 
-async function orderApproval(
-  orderId: number,
-): Promise<{ id: number; status: string; current_level: number }> {
-  return (await db()('approvals')
-    .where({ transaction_type: 'ORDER', document_id: String(orderId) })
-    .orderBy('id', 'desc')
-    .first('id', 'status', 'current_level')) as { id: number; status: string; current_level: number };
-}
-
-async function approvers(approvalId: number): Promise<[number, string][]> {
-  const rows = (await db()('approval_approvers')
-    .where({ approval_id: approvalId })
-    .orderBy(['level', 'username'])
-    .select('level', 'username')) as { level: number; username: string }[];
-  return rows.map((r) => [r.level, r.username]);
-}
-
 async function historyOf(orderId: number): Promise<[string | null, string, string][]> {
   const rows = (await db()('order_histories')
     .where({ order_id: orderId })
@@ -246,61 +144,6 @@ async function historyOf(orderId: number): Promise<[string | null, string, strin
     created_by: string;
   }[];
   return rows.map((r) => [r.status_from, r.status_to, r.created_by]);
-}
-
-async function workflowStatus(workflowId: string): Promise<string> {
-  return (await env.client.workflow.getHandle(workflowId).describe()).status.name;
-}
-
-let documents = 0;
-/** A fresh outstanding SO from SAP on the priced lane: lines of 25 and 26 TON of CPO. */
-function freshSapOrder(): Promise<AssignableSapOrder> {
-  return importAssignable(db(), `00116${String(++documents).padStart(5, '0')}`);
-}
-
-async function outstanding(so: AssignableSapOrder): Promise<number[]> {
-  return (await readAssignable(db(), so.documentNo)).lines.map((l) => l.os_qty);
-}
-
-// ------------------------------------------------------------------------------------------------ API
-
-async function call(
-  username: string,
-  path: string,
-  body: unknown,
-  status = 200,
-): Promise<Record<string, unknown>> {
-  const token = await loginAs(stack.app, username);
-  const res = await stack.app
-    .request()
-    .post(path)
-    .set('Authorization', token)
-    .set('language', 'en')
-    .send(body as object);
-  if (res.status !== status) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body as Record<string, unknown>;
-}
-
-/** Assigns a SAP order through the API as logistic (the browser part of this is the first journey). */
-async function assignByApi(
-  so: AssignableSapOrder,
-  transporter: string,
-): Promise<{ Id: number; Order_No: string; Status: string }> {
-  const entry = { transporter_code: transporter, assign_reason: 'URGENT_DELIVERY' };
-  const body = await call(
-    'logistic',
-    '/api/saporder/assign_transporter',
-    await assignBody(db(), [so], { transporters: [entry] }),
-  );
-  const orders = (body.data as { orders: { Id: number; Order_No: string; Status: string }[] }).orders;
-  return orders[0]!;
-}
-
-async function approveByApi(username: string, approvalId: number): Promise<void> {
-  const body = await call(username, '/api/approval/approve', { ids: [approvalId] });
-  expect((body.data as { results: { success: boolean }[] }).results).toEqual([
-    expect.objectContaining({ success: true }),
-  ]);
 }
 
 // ------------------------------------------------------------------------------------------------ screens
@@ -334,25 +177,6 @@ async function approveOnScreen(
   await dialog.waitFor({ state: 'hidden' });
   await eventually(async () => (await rowCount(page)) === 0);
   await shoot(page, shot.name, shot.width);
-}
-
-async function openOrderList(page: Page, language: Language, orderNo: string): Promise<void> {
-  await closeToasts(page);
-  await goInApp(page, '/Order/Index');
-  await heading(page, orderText(language, 'orderList.title')).waitFor();
-  await findInList(page, language, orderText(language, 'order.fields.Order_No'), orderNo, 'order');
-  // Back on the list, what it shows may be older than the order: it is read again.
-  await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/order/list'),
-    toolbarButton(page, text(language, 'resources.refresh')).click(),
-  ]);
-  await page.locator('.ag-row').filter({ hasText: orderNo }).first().waitFor();
-  // The list keeps its choice: a click on a chosen row would let it go.
-  if ((await page.locator('.ag-row.ag-row-selected').count()) === 0)
-    await cell(page, 'Order_No', orderNo).click();
-  await page
-    .getByText(orderText(language, 'orderList.selectedCount', { count: 1 }), { exact: true })
-    .waitFor();
 }
 
 /** The transporter's answer in the Accept or Reject dialog; the line shows its result, Close. */
@@ -400,22 +224,6 @@ async function openView(page: Page, language: Language, orderNo: string): Promis
   const block = processBlock(page, language);
   await block.getByText(orderText(language, 'orderProcess.step'), { exact: true }).waitFor();
   return block;
-}
-
-/** Opens the History of the order chosen in the list; answers its table. */
-async function openHistory(page: Page, language: Language, orderNo: string): Promise<Locator> {
-  await toolbarButton(page, orderText(language, 'orderList.history')).click();
-  await page
-    .getByText(orderText(language, 'orderHistory.title', { order: orderNo }), { exact: true })
-    .waitFor();
-  const table = page.getByRole('table', { name: orderText(language, 'orderHistory.table') });
-  await table.waitFor();
-  return table;
-}
-
-async function closePanel(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'hidden' });
 }
 
 /**
@@ -531,10 +339,10 @@ describe('order journey', () => {
         transporter_code: TRP001.code,
       });
       const workflowId = `order:${order.order_no}`;
-      expect(await workflowStatus(workflowId)).toBe('RUNNING');
-      const approval = await eventually(() => orderApproval(order.id));
-      await eventually(async () => (await approvers(approval.id)).length > 0);
-      expect(await approvers(approval.id)).toEqual([
+      expect(await workflowStatus(env.client, workflowId)).toBe('RUNNING');
+      const approval = await eventually(() => orderApproval(db(), order.id));
+      await eventually(async () => (await approvers(db(), approval.id)).length > 0);
+      expect(await approvers(db(), approval.id)).toEqual([
         [1, 'supervisor'],
         [2, 'admin'],
       ]);
@@ -577,11 +385,11 @@ describe('order journey', () => {
     } finally {
       await signOut(own, 'logistic');
     }
-    const refused = await call('logistic', '/api/approval/approve', { ids: [first.approvalId] }, 422);
+    const refused = await call(stack, 'logistic', '/api/approval/approve', { ids: [first.approvalId] }, 422);
     expect((refused.data as { results: { success: boolean }[] }).results).toEqual([
       expect.objectContaining({ Id: first.approvalId, success: false }),
     ]);
-    expect(await orderApproval(first.orderId)).toMatchObject({ current_level: 1 });
+    expect(await orderApproval(db(), first.orderId)).toMatchObject({ current_level: 1 });
 
     const supervisor = await signIn('supervisor', 1366, 'en');
     try {
@@ -595,7 +403,7 @@ describe('order journey', () => {
     } finally {
       await signOut(supervisor, 'supervisor');
     }
-    expect(await orderApproval(first.orderId)).toMatchObject({ current_level: 2 });
+    expect(await orderApproval(db(), first.orderId)).toMatchObject({ current_level: 2 });
 
     const admin = await signIn('admin', 1366, 'en');
     try {
@@ -678,12 +486,12 @@ describe('order journey', () => {
   });
   test('given a second order approved for TRP001, when the transporter rejects it with a remark in Indonesian and logistic gives it to the cheapest carrier with Edit assign transporter in English, then it is REJECTED with the remark, approval is asked again (TRP003 is over its quota), and once approved it is ASSIGNED TO TRANSPORTER to TRP003 with a new deadline', async () => {
     const so = await freshSapOrder();
-    const saved = await assignByApi(so, TRP001.code);
+    const saved = await assignByApi(stack, so, TRP001.code);
     expect(saved.Status).toBe('WAITING FOR ASSIGN TO TRANSPORTER APPROVAL');
-    const approval = await eventually(() => orderApproval(saved.Id));
-    await eventually(async () => (await approvers(approval.id)).length > 0);
-    await approveByApi('supervisor', approval.id);
-    await approveByApi('admin', approval.id);
+    const approval = await eventually(() => orderApproval(db(), saved.Id));
+    await eventually(async () => (await approvers(db(), approval.id)).length > 0);
+    await approveByApi(stack, 'supervisor', approval.id);
+    await approveByApi(stack, 'admin', approval.id);
     await eventually(async () => (await orderOf(so.documentNo)).status === 'ASSIGNED TO TRANSPORTER');
     const remark = 'Truk tangki sedang perawatan';
 
@@ -788,16 +596,16 @@ describe('order journey', () => {
         async () => (await orderOf(so.documentNo)).status === 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
       );
       const again = await eventually(async () => {
-        const row = await orderApproval(saved.Id);
+        const row = await orderApproval(db(), saved.Id);
         return row.id !== approval.id && row.status === 'WAITING FOR APPROVAL' ? row : null;
       });
-      await eventually(async () => (await approvers(again.id)).length > 0);
-      expect(await approvers(again.id)).toEqual([
+      await eventually(async () => (await approvers(db(), again.id)).length > 0);
+      expect(await approvers(db(), again.id)).toEqual([
         [1, 'supervisor'],
         [2, 'admin'],
       ]);
-      await approveByApi('supervisor', again.id);
-      await approveByApi('admin', again.id);
+      await approveByApi(stack, 'supervisor', again.id);
+      await approveByApi(stack, 'admin', again.id);
       await eventually(async () => (await orderOf(so.documentNo)).status === 'ASSIGNED TO TRANSPORTER');
       const order = await orderOf(so.documentNo);
       expect(order).toMatchObject({ transporter_code: CHEAPEST, dispatch_status: 'WAITING' });
@@ -833,15 +641,15 @@ describe('order journey', () => {
     Object.assign(config, { AUTO_REJECT_HOUR_MS: 1250 });
     let saved: { Id: number; Order_No: string; Status: string };
     try {
-      saved = await assignByApi(so, TRP001.code);
+      saved = await assignByApi(stack, so, TRP001.code);
     } finally {
       Object.assign(config, { AUTO_REJECT_HOUR_MS: hourMs });
     }
     expect(saved.Status).toBe('WAITING FOR ASSIGN TO TRANSPORTER APPROVAL');
-    const approval = await eventually(() => orderApproval(saved.Id));
-    await eventually(async () => (await approvers(approval.id)).length > 0);
-    await approveByApi('supervisor', approval.id);
-    await approveByApi('admin', approval.id);
+    const approval = await eventually(() => orderApproval(db(), saved.Id));
+    await eventually(async () => (await approvers(db(), approval.id)).length > 0);
+    await approveByApi(stack, 'supervisor', approval.id);
+    await approveByApi(stack, 'admin', approval.id);
     const order = await eventually(async () => {
       const row = await orderOf(so.documentNo);
       return row.auto_reject_date ? row : null;
@@ -849,7 +657,7 @@ describe('order journey', () => {
     const left = order.auto_reject_date!.getTime() - Date.now();
     expect(left).toBeGreaterThan(5_000);
     expect(left).toBeLessThanOrEqual(30_000);
-    expect(await outstanding(so)).toEqual([0, 0]);
+    expect(await outstanding(db(), so)).toEqual([0, 0]);
 
     const session = await signIn('logistic', 1366, 'en');
     const { page, problems } = session;
@@ -875,7 +683,7 @@ describe('order journey', () => {
         status: 'REJECTED',
         dispatch_status: 'AUTO REJECTED',
       });
-      expect(await outstanding(so)).toEqual(so.lines.map((l) => l.Qty));
+      expect(await outstanding(db(), so)).toEqual(so.lines.map((l) => l.Qty));
       await closePanel(page);
 
       await openOrderList(page, 'en', saved.Order_No);

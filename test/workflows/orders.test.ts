@@ -1077,7 +1077,7 @@ describe("orderWorkflow: the order's corrections (cancel, mark and unmark comple
       expect.objectContaining({
         status_from: 'ACCEPTED',
         status_to: 'ACCEPTED',
-        remark: '2026-12-01 – 2026-12-03',
+        remark: '01/12/2026 – 03/12/2026',
         idempotency_key: key(order, 'stuffing-date', 3),
       }),
       expect.objectContaining({ status_to: 'ACCEPTED', idempotency_key: key(order, 'reassign-do', 4) }),

@@ -90,6 +90,8 @@ export interface OrderOutcome {
 
 const refuse = (type: OrderRefusal, message: string) => ApplicationFailure.nonRetryable(message, type);
 const clean = (text: string | null | undefined) => text?.trim().slice(0, ORDER_REMARK_MAX_LENGTH) || null;
+/** yyyy-mm-dd as the screens show a day: dd/mm/yyyy. */
+const shownDay = (iso: string) => iso.split('-').reverse().join('/');
 const sameCode = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const isList = (value: unknown): value is readonly (Partial<ApproverRef> | null)[] => Array.isArray(value);
@@ -613,7 +615,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   setHandler(
     changeStuffingDateUpdate,
     inTurn(stuffingRefusal, (change): Change => ({
-      ...sideChange('stuffing-date', change.by.trim(), `${change.from} – ${change.to}`),
+      // The range as every screen shows dates (dd/mm/yyyy), in the history's remark.
+      ...sideChange('stuffing-date', change.by.trim(), `${shownDay(change.from)} – ${shownDay(change.to)}`),
       stuffing: { from: change.from, to: change.to },
     })),
     { validator: validated(stuffingRefusal) },

@@ -43,6 +43,10 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
+  // The change and its time read as one piece each (the table scrolls sideways on a narrow screen instead).
+  nowrap: {
+    whiteSpace: 'nowrap',
+  },
   empty: {
     color: tokens.colorNeutralForeground3,
   },
@@ -126,10 +130,12 @@ export function OrderHistoryPanel({ orderId, statusText, onClose }: OrderHistory
                 ) : (
                   rows.map((row, i) => (
                     <tr key={i}>
-                      <td className={styles.cell}>{changeOf(row.Change)}</td>
+                      <td className={mergeClasses(styles.cell, styles.nowrap)}>{changeOf(row.Change)}</td>
                       <td className={styles.cell}>{statusOf(row.Status_From)}</td>
                       <td className={styles.cell}>{statusOf(row.Status_To)}</td>
-                      <td className={styles.cell}>{formatDateTime(row.Created_Date)}</td>
+                      <td className={mergeClasses(styles.cell, styles.nowrap)}>
+                        {formatDateTime(row.Created_Date)}
+                      </td>
                       <td className={styles.cell}>{textOf(row.Created_By)}</td>
                       <td className={styles.cell}>{textOf(row.Remark)}</td>
                     </tr>

@@ -48,10 +48,18 @@ const useStyles = makeStyles({
     paddingTop: tokens.spacingVerticalXS,
     paddingBottom: tokens.spacingVerticalXS,
   },
+  // A quantity's heading sits over its right-aligned figures (the header cell's button slot is a flex row).
+  numericHead: {
+    justifyContent: 'flex-end',
+  },
   numeric: {
     textAlign: 'right',
     fontVariantNumeric: 'tabular-nums',
     whiteSpace: 'nowrap',
+  },
+  // Wide enough for the field's message, so the columns do not move as it shows and goes.
+  qtyColumn: {
+    width: '240px',
   },
   qty: {
     width: '140px',
@@ -133,9 +141,14 @@ function ReassignForm({ change }: { change: OrderChange }) {
           <TableHeader>
             <TableRow>
               {READ_FIELDS.map((field) => (
-                <TableHeaderCell key={field}>{orderLabel(t, field)}</TableHeaderCell>
+                <TableHeaderCell
+                  key={field}
+                  button={field === 'os_qty' ? { className: styles.numericHead } : undefined}
+                >
+                  {orderLabel(t, field)}
+                </TableHeaderCell>
               ))}
-              <TableHeaderCell>{t('orderReassign.qty')}</TableHeaderCell>
+              <TableHeaderCell className={styles.qtyColumn}>{t('orderReassign.qty')}</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>

@@ -38,6 +38,12 @@ const useStyles = makeStyles({
     flexWrap: 'wrap',
     gap: tokens.spacingHorizontalL,
   },
+  // A fixed width, so a field's message wraps under its input instead of widening it (and pushing the other
+  // field aside as it shows).
+  field: {
+    width: '260px',
+    maxWidth: '100%',
+  },
   date: {
     width: '160px',
   },
@@ -178,6 +184,7 @@ function StuffingForm({ change }: { change: OrderChange }) {
       </dl>
       <div className={styles.fields}>
         <Field
+          className={styles.field}
           label={t('orderStuffing.newFrom')}
           required
           hint={hasValidRange ? t('orderStuffing.within', rangeParams) : undefined}
@@ -205,6 +212,7 @@ function StuffingForm({ change }: { change: OrderChange }) {
           />
         </Field>
         <Field
+          className={styles.field}
           label={t('orderStuffing.newTo')}
           hint={t('orderStuffing.toHint')}
           validationState={toMessage ? 'error' : 'none'}
