@@ -309,7 +309,10 @@ describe('editor frame', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
 
     expect(await screen.findByText('Title is taken.')).toBeInTheDocument();
-    expect(within(summary()).getByRole('listitem')).toHaveTextContent('The owner is inactive.');
+    // Once the confirmation has closed (on a loaded machine the page stays aria-hidden a moment after it).
+    await waitFor(() =>
+      expect(within(summary()).getByRole('listitem')).toHaveTextContent('The owner is inactive.'),
+    );
     expect(within(summary()).queryByText('Title is taken.')).not.toBeInTheDocument();
     const toast = (await screen.findByText('Validation error')).closest('.fui-Toast') as HTMLElement;
     expect(within(toast).getByText('Error Saving Data')).toBeInTheDocument();

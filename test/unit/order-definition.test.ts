@@ -139,6 +139,8 @@ const SPEC_LINE_NAMES = new Set([
   'real_qty',
   'shipment_qty',
   'tolerance_qty',
+  // What mark complete returned of the line: the header's own name (spec/1 §3 Revert_Qty), per line (issue 17).
+  'Revert_Qty',
   'UOM',
   'Conversion_Type',
   'Conversion',
