@@ -19,13 +19,9 @@
 // Screenshots land in test-results/screenshots/order-corrections-*.png, none wider than the screen.
 import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { Worker } from '@temporalio/worker';
 import type { Locator, Page } from 'playwright-core';
-import { createApprovalWorkflows, createSapApprovalStarter } from '../../api/approvals/workflows';
-import { createOrderWorkflows } from '../../api/orders/workflows';
-import { createWorker } from '../../workflows/worker';
 import { eventually } from '../support/approvals';
-import { startE2eStack, type E2eStack } from '../support/e2e';
+import type { E2eStack } from '../support/e2e';
 import {
   approveByApi,
   approvers,
@@ -49,10 +45,11 @@ import {
   toast,
   toolbarButton,
   workflowStatus,
+  startOrderStack,
+  type OrderStack,
 } from '../support/e2e-orders';
 import { signIn as signInOn, type Language, type SignedIn } from '../support/e2e-page';
 import type { AssignableSapOrder } from '../support/order-assign';
-import { startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(300_000);
 
@@ -63,8 +60,6 @@ const TRP001 = 'TRP001';
 
 let stack: E2eStack;
 let env: TestWorkflowEnvironment;
-let worker: Worker | undefined;
-let running: Promise<void> | undefined;
 const db = () => stack.app.deps.db;
 const signIn = (username: string, width: number, language: Language) =>
   signInOn(stack, username, width, language);
@@ -72,29 +67,13 @@ const signOut = (session: SignedIn, username: string) => signOutOf(stack, sessio
 const shoot = (page: Page, name: string, width: number) =>
   shootOn(stack, 'order-corrections', page, name, width);
 
+let orders: OrderStack | undefined;
 beforeAll(async () => {
-  env = await startTestTemporal();
-  stack = await startE2eStack({ masterData: true });
-  // Before any page calls the API: every correction is an Update of the order's workflow.
-  Object.assign(stack.app.deps, {
-    startSapApprovalWorkflow: createSapApprovalStarter(env.client, taskQueue),
-    approvalWorkflows: createApprovalWorkflows(env.client, { taskQueue }),
-    orderWorkflows: createOrderWorkflows(env.client, { taskQueue }),
-  });
-  worker = await createWorker({
-    connection: env.nativeConnection,
-    namespace: 'default',
-    taskQueue,
-    db: stack.app.deps.db,
-    client: env.client,
-  });
-  running = worker.run();
+  orders = await startOrderStack(taskQueue);
+  ({ stack, env } = orders);
 });
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await env?.teardown();
-  await stack?.close();
+  await orders?.close();
 });
 
 // ------------------------------------------------------------------------------------------------ database

@@ -15,13 +15,9 @@
 // Screenshots land in test-results/screenshots/order-journey-*.png, none wider than the screen.
 import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { Worker } from '@temporalio/worker';
 import type { Locator, Page } from 'playwright-core';
-import { createApprovalWorkflows, createSapApprovalStarter } from '../../api/approvals/workflows';
-import { createOrderWorkflows } from '../../api/orders/workflows';
-import { createWorker } from '../../workflows/worker';
 import { eventually } from '../support/approvals';
-import { startE2eStack, type E2eStack } from '../support/e2e';
+import type { E2eStack } from '../support/e2e';
 import {
   approveByApi,
   approvers,
@@ -49,6 +45,8 @@ import {
   toast,
   toolbarButton,
   workflowStatus,
+  startOrderStack,
+  type OrderStack,
 } from '../support/e2e-orders';
 import {
   goInApp,
@@ -60,7 +58,6 @@ import {
   type SignedIn,
 } from '../support/e2e-page';
 import type { AssignableSapOrder } from '../support/order-assign';
-import { startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(300_000);
 
@@ -79,34 +76,15 @@ const shoot = (page: Page, name: string, width: number) => shootOn(stack, 'order
 /** A fresh outstanding SO from SAP on the priced lane: lines of 25 and 26 TON of CPO. */
 const freshSapOrder = () => importFreshSapOrder(db(), '00116');
 let env: TestWorkflowEnvironment;
-let worker: Worker | undefined;
-let running: Promise<void> | undefined;
 const db = () => stack.app.deps.db;
 
+let orders: OrderStack | undefined;
 beforeAll(async () => {
-  env = await startTestTemporal();
-  stack = await startE2eStack({ masterData: true });
-  // Before any page calls the API: saving an assignment starts the order's workflow, and the Approval screen's and
-  // the transporter's decisions are Updates of it.
-  Object.assign(stack.app.deps, {
-    startSapApprovalWorkflow: createSapApprovalStarter(env.client, taskQueue),
-    approvalWorkflows: createApprovalWorkflows(env.client, { taskQueue }),
-    orderWorkflows: createOrderWorkflows(env.client, { taskQueue }),
-  });
-  worker = await createWorker({
-    connection: env.nativeConnection,
-    namespace: 'default',
-    taskQueue,
-    db: stack.app.deps.db,
-    client: env.client,
-  });
-  running = worker.run();
+  orders = await startOrderStack(taskQueue);
+  ({ stack, env } = orders);
 });
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await env?.teardown();
-  await stack?.close();
+  await orders?.close();
 });
 
 // ------------------------------------------------------------------------------------------------ database

@@ -4,11 +4,16 @@
 // column filter, cells and toolbar buttons, the order list with one order chosen and its History panel; through the
 // API, an assignment by logistic and an approval; in the database, an order's approval round and its approvers.
 import type { Client } from '@temporalio/client';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Locator, Page } from 'playwright-core';
 import type { Db } from '../../db/connection';
 import { loginAs } from './api';
 import { eventually } from './approvals';
-import type { E2eStack } from './e2e';
+import { createApprovalWorkflows, createSapApprovalStarter } from '../../api/approvals/workflows';
+import { createOrderWorkflows } from '../../api/orders/workflows';
+import { createWorker } from '../../workflows/worker';
+import { startE2eStack, type E2eStack } from './e2e';
+import { startTestTemporal } from './temporal';
 import {
   consoleText,
   goInApp,
@@ -273,4 +278,41 @@ export async function approveByApi(stack: E2eStack, username: string, approvalId
   expect((body.data as { results: { success: boolean }[] }).results).toEqual([
     expect.objectContaining({ success: true }),
   ]);
+}
+
+/** The e2e stack on the master demo wired to a real Temporal dev server and a worker, as api/main.ts wires them. */
+export interface OrderStack {
+  stack: E2eStack;
+  env: TestWorkflowEnvironment;
+  close(): Promise<void>;
+}
+
+export async function startOrderStack(taskQueue: string): Promise<OrderStack> {
+  const env = await startTestTemporal();
+  const stack = await startE2eStack({ masterData: true });
+  // Before any page calls the API: saving an assignment starts the order's workflow, and the Approval screen's,
+  // the transporter's and staff's decisions are Updates of it.
+  Object.assign(stack.app.deps, {
+    startSapApprovalWorkflow: createSapApprovalStarter(env.client, taskQueue),
+    approvalWorkflows: createApprovalWorkflows(env.client, { taskQueue }),
+    orderWorkflows: createOrderWorkflows(env.client, { taskQueue }),
+  });
+  const worker = await createWorker({
+    connection: env.nativeConnection,
+    namespace: 'default',
+    taskQueue,
+    db: stack.app.deps.db,
+    client: env.client,
+  });
+  const running = worker.run();
+  return {
+    stack,
+    env,
+    close: async () => {
+      worker.shutdown();
+      await running;
+      await env.teardown();
+      await stack.close();
+    },
+  };
 }
