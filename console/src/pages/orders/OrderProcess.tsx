@@ -18,6 +18,7 @@ import {
 import { ArrowClockwise20Regular, Open16Regular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact, FactList } from './FactList';
 import { api } from '../../api/client';
 import { formatDateTime } from '../../components/grid/cellFormat';
 import { formatRemaining, remaining } from './format';
@@ -38,23 +39,6 @@ const useStyles = makeStyles({
     alignItems: 'center',
     justifyContent: 'space-between',
     gap: tokens.spacingHorizontalM,
-  },
-  list: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(120px, max-content) minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalXS,
-    margin: 0,
-  },
-  pair: {
-    display: 'contents',
-  },
-  term: {
-    color: tokens.colorNeutralForeground2,
-  },
-  value: {
-    margin: 0,
-    overflowWrap: 'anywhere',
   },
   countdown: {
     fontVariantNumeric: 'tabular-nums',
@@ -172,47 +156,35 @@ export function OrderProcessBlock({ orderId, statusText }: OrderProcessBlockProp
               <MessageBarBody>{t('orderProcess.notReachable')}</MessageBarBody>
             </MessageBar>
           ) : null}
-          <dl className={styles.list}>
-            <div className={styles.pair}>
-              <dt className={styles.term}>{t('orderProcess.step')}</dt>
-              <dd className={styles.value}>{statusOf(process.Status)}</dd>
-            </div>
-            <div className={styles.pair}>
-              <dt className={styles.term}>{t('order.fields.Dispatch_Status')}</dt>
-              <dd className={styles.value}>
-                {process.Dispatch_Status ? t(`order.dispatchStatuses.${process.Dispatch_Status}`) : '-'}
-              </dd>
-            </div>
-            <div className={styles.pair}>
-              <dt className={styles.term}>{t('orderProcess.awaiting')}</dt>
-              <dd className={styles.value}>
-                {awaiting?.kind === 'approval'
-                  ? t('orderProcess.awaitingApproval', {
-                      level: awaiting.level,
-                      approvers: awaiting.approvers.join(', ') || '-',
+          <FactList>
+            <Fact term={t('orderProcess.step')}>{statusOf(process.Status)}</Fact>
+            <Fact term={t('order.fields.Dispatch_Status')}>
+              {process.Dispatch_Status ? t(`order.dispatchStatuses.${process.Dispatch_Status}`) : '-'}
+            </Fact>
+            <Fact term={t('orderProcess.awaiting')}>
+              {awaiting?.kind === 'approval'
+                ? t('orderProcess.awaitingApproval', {
+                    level: awaiting.level,
+                    approvers: awaiting.approvers.join(', ') || '-',
+                  })
+                : awaiting?.kind === 'transporter'
+                  ? t('orderProcess.awaitingTransporter', {
+                      name: awaiting.name ?? awaiting.code,
+                      code: awaiting.code,
                     })
-                  : awaiting?.kind === 'transporter'
-                    ? t('orderProcess.awaitingTransporter', {
-                        name: awaiting.name ?? awaiting.code,
-                        code: awaiting.code,
-                      })
-                    : t('orderProcess.awaitingNobody')}
-              </dd>
-            </div>
+                  : t('orderProcess.awaitingNobody')}
+            </Fact>
             {deadline ? (
-              <div className={styles.pair}>
-                <dt className={styles.term}>{t('order.fields.Auto_Reject_Date')}</dt>
-                <dd className={styles.value}>
-                  {formatDateTime(deadline)}{' '}
-                  <Countdown
-                    key={deadline}
-                    deadline={deadline}
-                    onPassed={() => setTimeout(() => setReload((n) => n + 1), REREAD_AFTER_DEADLINE_MS)}
-                  />
-                </dd>
-              </div>
+              <Fact term={t('order.fields.Auto_Reject_Date')}>
+                {formatDateTime(deadline)}{' '}
+                <Countdown
+                  key={deadline}
+                  deadline={deadline}
+                  onPassed={() => setTimeout(() => setReload((n) => n + 1), REREAD_AFTER_DEADLINE_MS)}
+                />
+              </Fact>
             ) : null}
-          </dl>
+          </FactList>
           {process.workflow_url ? (
             <Link href={process.workflow_url} target="_blank" rel="noopener noreferrer">
               {t('orderProcess.openTemporal')} <Open16Regular aria-hidden="true" />

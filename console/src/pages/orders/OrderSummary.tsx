@@ -2,31 +2,10 @@
 // the edit-assign panel: order no, product category, warehouse and its location, incoterm, distribution, document
 // type, the address (the delivery address, else the customer's or vendor's), shipment type and transporter notes.
 // The view's header names some fields as spec/2 §3 does and the list as spec/1 §3 does: either is read.
-import { makeStyles, tokens } from '@fluentui/react-components';
 import { useTranslation } from 'react-i18next';
 import { pick } from './format';
 import type { Row } from './types';
-
-const useStyles = makeStyles({
-  list: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(120px, max-content) minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalXS,
-    margin: 0,
-  },
-  // The label and its value sit in the list's two columns.
-  pair: {
-    display: 'contents',
-  },
-  term: {
-    color: tokens.colorNeutralForeground2,
-  },
-  value: {
-    margin: 0,
-    overflowWrap: 'anywhere',
-  },
-});
+import { Fact, FactList } from './FactList';
 
 /** The block's entries: label key and the fields that may hold the value, first found wins. */
 const ENTRIES: [key: string, fields: string[]][] = [
@@ -44,15 +23,13 @@ const ENTRIES: [key: string, fields: string[]][] = [
 
 export function OrderSummary({ header, label }: { header: Row; label: string }) {
   const { t } = useTranslation();
-  const styles = useStyles();
   return (
-    <dl className={styles.list} aria-label={label}>
+    <FactList label={label}>
       {ENTRIES.map(([key, fields]) => (
-        <div key={key} className={styles.pair}>
-          <dt className={styles.term}>{t(`order.fields.${key}`)}</dt>
-          <dd className={styles.value}>{pick(header, ...fields) || '-'}</dd>
-        </div>
+        <Fact key={key} term={t(`order.fields.${key}`)}>
+          {pick(header, ...fields) || '-'}
+        </Fact>
       ))}
-    </dl>
+    </FactList>
   );
 }

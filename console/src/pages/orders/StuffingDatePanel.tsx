@@ -7,6 +7,7 @@
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact, FactList } from './FactList';
 import { useNotify } from '../../shell/notify';
 import { formatDate } from '../../util/format';
 import { fromIsoDate, toIsoDate } from '../sap-orders/assign/model';
@@ -16,23 +17,6 @@ import { ChangeActions, OrderChangePanel, type OrderChange } from './OrderChange
 export const STUFFING_TOAST_LIFE_MS = 50_000;
 
 const useStyles = makeStyles({
-  facts: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(120px, max-content) minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalL,
-    rowGap: tokens.spacingVerticalXS,
-    margin: 0,
-  },
-  pair: {
-    display: 'contents',
-  },
-  term: {
-    color: tokens.colorNeutralForeground2,
-  },
-  value: {
-    margin: 0,
-    fontVariantNumeric: 'tabular-nums',
-  },
   fields: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -170,18 +154,12 @@ function StuffingForm({ change }: { change: OrderChange }) {
 
   return (
     <>
-      <dl className={styles.facts} aria-label={t('orderStuffing.facts')}>
-        <div className={styles.pair}>
-          <dt className={styles.term}>{t('orderStuffing.current')}</dt>
-          <dd className={styles.value}>{rangeText(currentFrom, currentTo, true)}</dd>
-        </div>
-        <div className={styles.pair}>
-          <dt className={styles.term}>{t('orderStuffing.valid')}</dt>
-          <dd className={styles.value}>
-            {hasValidRange ? rangeText(validFrom, validTo, false) : t('orderStuffing.noValidRange')}
-          </dd>
-        </div>
-      </dl>
+      <FactList label={t('orderStuffing.facts')}>
+        <Fact term={t('orderStuffing.current')}>{rangeText(currentFrom, currentTo, true)}</Fact>
+        <Fact term={t('orderStuffing.valid')}>
+          {hasValidRange ? rangeText(validFrom, validTo, false) : t('orderStuffing.noValidRange')}
+        </Fact>
+      </FactList>
       <div className={styles.fields}>
         <Field
           className={styles.field}
