@@ -21,7 +21,12 @@ import { loadSapOrders, shipmentTypeCategory } from './assign-context';
 import { FLAG_COLUMNS, orderFlags, type FlagRow } from './flags';
 import { orderParty, ownOrders } from './ownership';
 import { flagActor } from './read';
-import type { OrderUpdateFailure, OrderUpdateOutcome, OrderWorkflows } from './workflows';
+import {
+  updateFailure,
+  type OrderUpdateFailure,
+  type OrderUpdateOutcome,
+  type OrderWorkflows,
+} from './workflows';
 
 /** Orders asked at once: a multi-select stays quick without flooding the worker. */
 const CONCURRENCY = 4;
@@ -42,7 +47,8 @@ const ACTION_COLUMNS = [
   'o.order_type_id as Order_Type_Id',
 ];
 
-function workflowsOf(deps: AppDeps): OrderWorkflows {
+/** The order workflows, or 503 when the API runs without Temporal. */
+export function workflowsOf(deps: AppDeps): OrderWorkflows {
   if (!deps.orderWorkflows) throw new AppError(503, 'WORKFLOW_UNAVAILABLE', 'errors.unavailable');
   return deps.orderWorkflows;
 }
@@ -159,12 +165,6 @@ const HEADER_CHANGES = [
   'edited_date',
   'edited_by',
 ] as const;
-
-const FAILURE_STATUS: Partial<Record<OrderUpdateFailure, number>> = {
-  WORKFLOW_UNAVAILABLE: 503,
-  WORKFLOW_NOT_FOUND: 409,
-  ORDER_NOT_FOUND: 404,
-};
 
 /**
  * PUT order/edit_assign_transporter: a rejected order given to a transporter again (spec/2 §2.3). The new
@@ -297,7 +297,7 @@ export async function editAssignTransporter(
       await trx('order_transporters').where('order_id', row.Id).delete();
       if (before.transporters.length) await trx('order_transporters').insert(before.transporters);
     });
-    throw new AppError(FAILURE_STATUS[outcome.code] ?? 422, outcome.code, `order.action.${outcome.code}`);
+    throw updateFailure(outcome.code);
   }
   // orders.workflow_input (what the sweep restarts from) is brought up to date by the workflow's own activity,
   // in the transaction that writes the edit-assign change.

@@ -10,12 +10,13 @@ import { date, integer, number, text } from '../../db/resources/input';
 import type { OrderRowFlag } from '../../db/resources/order-assign';
 import type { UnreservedLine } from '../../workflows/orders/messages';
 import type { AppDeps } from '../deps';
-import { AppError, NotFoundError, RuleError, ValidationError } from '../errors';
+import { NotFoundError, RuleError, ValidationError } from '../errors';
 import type { AuthUser } from '../services/session';
 import { FLAG_COLUMNS, orderFlags, type FlagRow } from './flags';
 import { ownOrders } from './ownership';
 import { flagActor } from './read';
-import type { OrderUpdateFailure, OrderUpdateOutcome, OrderWorkflows } from './workflows';
+import { workflowsOf } from './actions';
+import { updateFailure, type OrderUpdateOutcome } from './workflows';
 
 /** What the flags and these actions read of an order. */
 interface ChangeRow extends FlagRow {
@@ -24,12 +25,6 @@ interface ChangeRow extends FlagRow {
   valid_from: string | null;
   valid_to: string | null;
 }
-
-const FAILURE_STATUS: Partial<Record<OrderUpdateFailure, number>> = {
-  WORKFLOW_UNAVAILABLE: 503,
-  WORKFLOW_NOT_FOUND: 409,
-  ORDER_NOT_FOUND: 404,
-};
 
 /** The order if the user may see it and its flag allows the action; refused otherwise, with nothing sent. */
 async function allowedOrder(
@@ -53,11 +48,6 @@ async function allowedOrder(
   return row;
 }
 
-function workflowsOf(deps: AppDeps): OrderWorkflows {
-  if (!deps.orderWorkflows) throw new AppError(503, 'WORKFLOW_UNAVAILABLE', 'errors.unavailable');
-  return deps.orderWorkflows;
-}
-
 /** The workflow's answer, or its refusal as the API's error (the same words as the order list's actions). */
 function changed(outcome: OrderUpdateOutcome, row: ChangeRow) {
   if (outcome.ok) return outcome.result;
@@ -65,7 +55,7 @@ function changed(outcome: OrderUpdateOutcome, row: ChangeRow) {
     // The status moved on between the flag and the Update (another tab, the deadline): the flag's words.
     throw new RuleError('NOT_ALLOWED', 'order.change.changedMeanwhile', { order: row.Order_No });
   }
-  throw new AppError(FAILURE_STATUS[outcome.code] ?? 422, outcome.code, `order.action.${outcome.code}`);
+  throw updateFailure(outcome.code);
 }
 
 // ---------------------------------------------------------------------------------------------------- cancel

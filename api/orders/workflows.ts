@@ -10,6 +10,7 @@ import {
   type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import { AppError } from '../errors';
 import type { orderWorkflow } from '../../workflows/orders/order.workflow';
 import {
   cancelOrderUpdate,
@@ -63,6 +64,17 @@ export interface OrderWorkflows {
   reassignDo(orderNo: string, input: ReassignDoInput): Promise<OrderUpdateOutcome>;
   /** The running order's state (the `state` Query); null when there is no such workflow or it cannot be asked. */
   state(orderNo: string): Promise<OrderState | null>;
+}
+
+const FAILURE_STATUS: Partial<Record<OrderUpdateFailure, number>> = {
+  WORKFLOW_UNAVAILABLE: 503,
+  WORKFLOW_NOT_FOUND: 409,
+  ORDER_NOT_FOUND: 404,
+};
+
+/** An Update that did not happen, as the API's error: its HTTP status and the order list's words for it. */
+export function updateFailure(code: OrderUpdateFailure): AppError {
+  return new AppError(FAILURE_STATUS[code] ?? 422, code, `order.action.${code}`);
 }
 
 export interface OrderWorkflowOptions {
