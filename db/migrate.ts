@@ -20,6 +20,7 @@ import * as m015 from './migrations/015_sap_order_erp_content';
 import * as m016 from './migrations/016_orders';
 import * as m017 from './migrations/017_order_workflow_input';
 import * as m018 from './migrations/018_order_line_returns';
+import * as m019 from './migrations/019_order_edits';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -40,6 +41,7 @@ const migrations: Record<string, Knex.Migration> = {
   '016_orders': m016,
   '017_order_workflow_input': m017,
   '018_order_line_returns': m018,
+  '019_order_edits': m019,
 };
 
 /**

@@ -108,6 +108,8 @@ const ORDER_FAILURES: Record<OrderUpdateFailure, DecisionCode> = {
 function approvalStatusOf(result: OrderChangeResult): ApprovalStatus {
   if (result.status === 'REJECTED') return 'REJECTED';
   if (result.status === 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL') return 'WAITING FOR APPROVAL';
+  // A level of an edit's round approved (the last one takes the order back where it was).
+  if (result.status === 'WAITING FOR ORDER APPROVAL') return 'WAITING FOR APPROVAL';
   return 'APPROVED';
 }
 

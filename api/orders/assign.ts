@@ -171,7 +171,12 @@ export async function checkReasons(db: Knex, evaluation: AssignmentEvaluation): 
  * The panel's sync rule (spec/2 §4): an order type that uses DO or SO, with SO Factory numbers on its lines, needs
  * the latest Sync to SAP of its SAP orders to have succeeded (a failed one makes it required again).
  */
-async function checkSync(db: Knex, model: AssignModel, orderType: OrderTypeRow, ids: readonly number[]) {
+export async function checkSync(
+  db: Knex,
+  model: AssignModel,
+  orderType: OrderTypeRow,
+  ids: readonly number[],
+) {
   if (!orderType.use_do && !orderType.use_so) return;
   if (!includedLines(model).some((d) => d.SO_Factory_No)) return;
   const latest = (await db('sap_order_syncs')

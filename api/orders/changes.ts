@@ -27,7 +27,7 @@ interface ChangeRow extends FlagRow {
 }
 
 /** The order if the user may see it and its flag allows the action; refused otherwise, with nothing sent. */
-async function allowedOrder(
+export async function allowedOrder(
   deps: AppDeps,
   user: AuthUser,
   id: number,

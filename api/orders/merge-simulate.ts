@@ -76,6 +76,36 @@ async function partyLocation(db: Knex, code: string | null): Promise<string | nu
   return result.rows[0]?.location_code ?? null;
 }
 
+/**
+ * The SAP orders' headers as the panels' tabs show them (spec/2 §2.5, §2.2): every wire field, the order type and
+ * shipment type names, the customer or vendor, the shipment category and Details (their lines).
+ */
+export async function sapOrderHeaders(
+  db: Knex,
+  lang: Language,
+  ids: readonly number[],
+  category: string,
+  lines?: Map<number, Row[]>,
+): Promise<Row[]> {
+  const headers = (await db('sap_orders as s')
+    .leftJoin('customers as cu', 'cu.customer_code', 's.customer_vendor_code')
+    .leftJoin('vendors as ve', 've.vendor_code', 's.customer_vendor_code')
+    .whereIn('s.id', ids)
+    .orderBy('s.id')
+    .select(
+      ...selectWire(db, SapOrder.fields, 's'),
+      db.raw('s.order_type as ??', ['order_type_name']),
+      db.raw(`${shipmentTypeName(lang)} as ??`, ['shipment_type_name']),
+      db.raw('coalesce(cu.customer_name, ve.vendor_name) as ??', ['customer_vendor_name']),
+    )) as Row[];
+  const details = lines ?? (await readLines(db, [...ids]));
+  return headers.map((h) => ({
+    ...h,
+    shipment_type_category: category,
+    Details: details.get(h.Id as number) ?? [],
+  }));
+}
+
 export async function mergeSimulate(
   deps: AppDeps,
   user: AuthUser,
@@ -96,17 +126,6 @@ export async function mergeSimulate(
   if (!first) throw new NotFoundError('assign.sapNoNotFound', { sap_no: body.sap_no });
   const ids = sapOrders.map((s) => s.id);
 
-  const headers = (await db('sap_orders as s')
-    .leftJoin('customers as cu', 'cu.customer_code', 's.customer_vendor_code')
-    .leftJoin('vendors as ve', 've.vendor_code', 's.customer_vendor_code')
-    .whereIn('s.id', ids)
-    .orderBy('s.id')
-    .select(
-      ...selectWire(db, SapOrder.fields, 's'),
-      db.raw('s.order_type as ??', ['order_type_name']),
-      db.raw(`${shipmentTypeName(lang)} as ??`, ['shipment_type_name']),
-      db.raw('coalesce(cu.customer_name, ve.vendor_name) as ??', ['customer_vendor_name']),
-    )) as Row[];
   const lines = await readLines(db, ids);
   const orderType = await orderTypeByName(db, first.order_type);
   const category = await shipmentTypeCategory(db, first.shipment_type, first.is_relation);
@@ -114,11 +133,7 @@ export async function mergeSimulate(
   const conversionType = await defaultConversionType(db, warehouse, first.company_code);
   const useLn = orderType?.use_ln ?? false;
 
-  const sapOrderRows = headers.map((h) => ({
-    ...h,
-    shipment_type_category: category,
-    Details: lines.get(h.Id as number) ?? [],
-  }));
+  const sapOrderRows = await sapOrderHeaders(db, lang, ids, category, lines);
   const details: AssignDetail[] = [];
   for (const s of sapOrders) {
     for (const line of lines.get(s.id) ?? []) {

@@ -77,7 +77,10 @@ function awaitingOf(row: ProcessRow, awaiting: OrderAwaiting): ProcessAwaiting {
 
 /** What the row says the order waits for, when the workflow does not answer. */
 function awaitingFromRow(row: ProcessRow): ProcessAwaiting {
-  if (row.status === 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL') {
+  if (
+    row.status === 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' ||
+    row.status === 'WAITING FOR ORDER APPROVAL'
+  ) {
     const level = row.approved_levels + 1;
     return { kind: 'approval', level, approvers: approversOf(row, level) };
   }

@@ -17,6 +17,7 @@ import {
   changeStuffingDateUpdate,
   decideApprovalUpdate,
   editAssignTransporterUpdate,
+  editOrderUpdate,
   markCompleteUpdate,
   reassignDoUpdate,
   unmarkCompleteUpdate,
@@ -29,6 +30,7 @@ import {
   type CancelOrderInput,
   type ChangeStuffingDateInput,
   type EditAssignTransporterInput,
+  type EditOrderInput,
   type MarkCompleteInput,
   type ReassignDoInput,
   type OrderChangeResult,
@@ -57,6 +59,7 @@ export interface OrderWorkflows {
   accept(orderNo: string, input: TransporterAcceptInput): Promise<OrderUpdateOutcome>;
   reject(orderNo: string, input: TransporterRejectInput): Promise<OrderUpdateOutcome>;
   editAssignTransporter(orderNo: string, input: EditAssignTransporterInput): Promise<OrderUpdateOutcome>;
+  editOrder(orderNo: string, input: EditOrderInput): Promise<OrderUpdateOutcome>;
   cancel(orderNo: string, input: CancelOrderInput): Promise<OrderUpdateOutcome>;
   markComplete(orderNo: string, input: MarkCompleteInput): Promise<OrderUpdateOutcome>;
   unmarkComplete(orderNo: string, input: MarkCompleteInput): Promise<OrderUpdateOutcome>;
@@ -161,6 +164,7 @@ export function createOrderWorkflows(client: Client, options: OrderWorkflowOptio
     unmarkComplete: (orderNo, input) => update(orderNo, unmarkCompleteUpdate, input),
     changeStuffingDate: (orderNo, input) => update(orderNo, changeStuffingDateUpdate, input),
     reassignDo: (orderNo, input) => update(orderNo, reassignDoUpdate, input),
+    editOrder: (orderNo, input) => update(orderNo, editOrderUpdate, input),
     async state(orderNo) {
       try {
         return await client.connection.withDeadline(Date.now() + timeoutMs, () =>

@@ -25,6 +25,7 @@ import { checkQuota } from '../orders/assign-quota';
 import { assignCustomerVendor, assignTransporter } from '../orders/assign';
 import { defaultConversionType, freightOptions, weighLines, type FreightQuery } from '../orders/freight';
 import { mergeSimulate } from '../orders/merge-simulate';
+import { refreshFreightCostOrder, refreshFreightOrderSchema } from '../orders/edit';
 
 const sapOrderEdit = { controller: 'SAPOrder', action: 'Edit' as const };
 
@@ -135,6 +136,19 @@ export const orderAssignRoutes: RouteDef[] = [
         ];
       });
       return { data };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/util/refresh_freight_cost_order',
+    summary:
+      "The freight of an order's transporter (or transporter_code) for the Edit order panel's lines: cost, " +
+      'master_cost, total_cost, total_cost_user_not, trips, weights and materials; data null without a valid rate.',
+    access: { controller: 'Order', action: 'Edit' },
+    body: refreshFreightOrderSchema,
+    handler: async ({ deps, user, body }) => {
+      assertStaff(user);
+      return { data: await refreshFreightCostOrder(deps, user, body) };
     },
   }),
   defineRoute({

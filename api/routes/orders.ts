@@ -1,6 +1,6 @@
 // Orders (spec/1 §2-§9, spec/2 §2.1, §2.3, §2.7, §7): the order list and its master list, the order's read,
-// history and live process, the transporter's accept and reject, edit assign transporter, and the SAP order's
-// view of its orders. The work is in api/orders/; these are the declarations. Mounted before the SAP order
+// history and live process, the transporter's accept and reject, edit assign transporter, edit order (its
+// simulation, sync and save) and the corrections, and the SAP order's view of its orders. The work is in api/orders/; these are the declarations. Mounted before the SAP order
 // routes, so `saporder/orders/{id}` is never taken for `saporder/{id}/{mode}`.
 //
 // Rights: reading needs Order View (the SAP order's views SAPOrder View); accept/reject and edit assign need Order
@@ -31,6 +31,14 @@ import {
 import { exportOrders, listOrders, masterList } from '../orders/list';
 import { csvFile, exportBody, send, xlsxFile } from '../resources/transfer';
 import { orderProcess } from '../orders/process';
+import {
+  editMergeSimulate,
+  editMergeSimulateSchema,
+  editOrder,
+  editOrderSchema,
+  orderSyncSchema,
+  syncOrderWithSap,
+} from '../orders/edit';
 import { readHistory, readOrder } from '../orders/read';
 import { doTransporters, sapOrderOrders } from '../orders/sap-order-view';
 
@@ -138,6 +146,46 @@ export const orderRoutes: RouteDef[] = [
         message: 'order.editAssign.saved',
         messageParams: { order: orderNo, transporter },
         data: await readOrder(deps, user, body.id, lang),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/order/edit_merge_simulate',
+    summary:
+      "The Edit order panel's documents: first the order's own SAP orders with its lines and the outstanding lines " +
+      'it does not take (is_first), then each further SAP number (sap_no) that may join the order; error_message ' +
+      'when one cannot.',
+    access: edit,
+    body: editMergeSimulateSchema,
+    handler: async ({ deps, body, user, lang }) => ({
+      data: await editMergeSimulate(deps, user, lang, body),
+    }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/order/sync_do_sap',
+    summary:
+      "Sync with SAP of the order's SAP order (the Edit order panel's Sync): success false with SAP's message " +
+      'and message_code when SAP refuses. Recorded for the "sync before save" rule.',
+    access: edit,
+    body: orderSyncSchema,
+    handler: async ({ deps, body, user }) => syncOrderWithSap(deps, user, body),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/order/edit',
+    summary:
+      'Saves an edit of an order (lines, loading, trip type, vessel, notes, transporter and freight) through the ' +
+      "order's workflow: written at once, or WAITING FOR ORDER APPROVAL when the changed freight needs approval.",
+    access: edit,
+    body: editOrderSchema,
+    handler: async ({ deps, body, user }) => {
+      const result = await editOrder(deps, user, body);
+      return {
+        message: result.needs_approval ? 'order.edit.waitsApproval' : 'order.edit.saved',
+        messageParams: { order: result.orderNo },
+        data: result,
       };
     },
   }),

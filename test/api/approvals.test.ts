@@ -466,6 +466,7 @@ describe('orders waiting for approval of their transporter assignment', () => {
     unmarkComplete: unused,
     changeStuffingDate: unused,
     reassignDo: unused,
+    editOrder: unused,
     state: () => Promise.resolve(null),
   };
   let order: { orderId: number; orderNo: string; approvalId: number };

@@ -543,6 +543,23 @@ const HAND_CASES: Record<string, (route: RouteDef) => Promise<Case>> = {
     stuffing_date_from: '2026-12-01',
     stuffing_date_to: '2026-12-03',
   })),
+  'post /order/edit_merge_simulate': bodyCase('admin', () => ({
+    order_id: 999_999,
+    sap_no: ['0010000001'],
+    is_first: false,
+    is_edit: true,
+  })),
+  'post /order/sync_do_sap': bodyCase('admin', () => ({ order_id: 999_999, Details: [] })),
+  'put /order/edit': bodyCase('admin', () => ({
+    order_id: 999_999,
+    transporter_notes: 'Call before loading',
+    details: [{ Id: 999_999, Order_Detail_Id: 999_999, Qty: 1, include_merge: true }],
+    transporter_model: { trip_type: 'ONE_WAY', transporters: [{ transporter_code: 'TRP001' }] },
+  })),
+  'post /util/refresh_freight_cost_order': bodyCase('admin', () => ({
+    order_id: 999_999,
+    details: [{ Id: 999_999, Qty: 1, include_merge: true }],
+  })),
   'put /order/reassign_do': bodyCase('admin', () => ({
     order_id: 999_999,
     details: [{ Id: 999_999, Qty: 1 }],

@@ -128,6 +128,7 @@ export function recordingOrderWorkflows(): OrderWorkflows & {
     unmarkComplete: unavailable,
     changeStuffingDate: unavailable,
     reassignDo: unavailable,
+    editOrder: unavailable,
     state: () => Promise.resolve(null),
   };
   return stub;

@@ -245,6 +245,7 @@ export interface WorkflowCall {
     | 'accept'
     | 'reject'
     | 'editAssignTransporter'
+    | 'editOrder'
     | 'cancel'
     | 'markComplete'
     | 'unmarkComplete'
@@ -297,6 +298,7 @@ export function stubOrderWorkflows(
     unmarkComplete: update('unmarkComplete'),
     changeStuffingDate: update('changeStuffingDate'),
     reassignDo: update('reassignDo'),
+    editOrder: update('editOrder'),
     state: (orderNo) => {
       calls.push({ kind: 'state', orderNo });
       if (options.unreachable) return Promise.reject(new Error('Temporal is away'));

@@ -2,7 +2,7 @@
 // RECORD_ORDER_REPLAY=1; the folder's README says when they may be recorded again): every recorded path (accept,
 // transporter reject, auto-reject, approval rejected, approval by two levels then accept, edit assign after a
 // rejection, a run restarted by the sweep; stuffing date, reassign, mark and unmark complete; cancel while approval
-// waits, the run ending) must take the same steps under the current workflow code, so a
+// waits, the run ending; an edit written at once, an edit approved) must take the same steps under the current workflow code, so a
 // non-deterministic change to workflows/orders/ fails here before it reaches running orders.
 import path from 'node:path';
 import { replayFixtures } from '../support/temporal';
@@ -19,10 +19,12 @@ const PATHS = [
   'sweep-restart',
   'corrections',
   'cancel-waiting-approval',
+  'edit-at-once',
+  'edit-approved',
 ];
 
 describe('replay of recorded order histories', () => {
-  test('given the histories in test/replay/orders (accept, reject, auto-reject, approval rejected, approval then accept, edit assign after reject, restart by the sweep, the corrections, cancel), when the current workflow code replays them, then each takes the same steps', async () => {
+  test('given the histories in test/replay/orders (accept, reject, auto-reject, approval rejected, approval then accept, edit assign after reject, restart by the sweep, the corrections, cancel, the edits), when the current workflow code replays them, then each takes the same steps', async () => {
     const { files, outcomes } = await replayFixtures(path.join(__dirname, '../replay/orders'));
     expect(files.sort()).toEqual(PATHS.map((p) => `${p}.json`).sort());
     expect(outcomes).toEqual(files.map((file) => [file, null]));

@@ -17,6 +17,10 @@
 //     (document_id = orders.id, document_no = Order_No) with its `approval_approvers`, closing one left open by an
 //     earlier round; each decision writes one `approval_logs` row and moves the row's level, or ends it APPROVED or
 //     REJECTED. In the same transaction as the history row, so a retry writes it once too;
+//   - an edit of the order (order_edits, migration 019, checked and priced by the API): set aside while it waits
+//     for approval, or written — the order's lines (changed, added, removed), the SAP lines' os_qty recomputed
+//     under their locks (refused, nothing written, when other orders took the quantity), the header values and
+//     the transporters — in the transaction of its history row; a rejected or cancelled edit is only marked so;
 //   - on an edit assign, orders.workflow_input (migration 017) follows the new assignment (transporter, levels,
 //     approvers, auto-reject time), so a run the sweep starts again continues the assignment that is current.
 // It is run as a local activity: short, idempotent, and answered with the Update (issue 16: a regular activity
@@ -59,7 +63,11 @@ export type OrderChangeKind =
   | 'mark-complete'
   | 'unmark-complete'
   | 'stuffing-date'
-  | 'reassign-do';
+  | 'reassign-do'
+  | 'edit'
+  | 'edit-request'
+  | 'edit-approve'
+  | 'edit-reject';
 
 /** What a change does to the order's approval (the Approval screen's rows). */
 export type OrderApprovalChange =
@@ -76,6 +84,15 @@ export type OrderApprovalChange =
     }
   /** The order is cancelled while its round waits: the round ends CANCELLED. */
   | { kind: 'cancel' };
+
+/**
+ * What a change does with an edit of the order (order_edits, migration 019): `request` sets it aside to wait for
+ * approval, `apply` writes it to the order (lines, quantities, header, transporters), `reject` and `cancel` drop it.
+ */
+export interface OrderEditChange {
+  id: number;
+  action: 'request' | 'apply' | 'reject' | 'cancel';
+}
 
 /** The new assignment an edit assign gives the order, kept in orders.workflow_input for the sweep. */
 export interface OrderAssignmentChange {
@@ -115,6 +132,8 @@ export interface OrderChangeInput {
   stuffing?: { from: string; to: string };
   /** Reassign delivery order: what each order line releases back to its SAP line. */
   reassign?: { orderDetailId: number; qty: number }[];
+  /** Edit order: the order_edits row and what the change does with it. */
+  edit?: OrderEditChange;
 }
 
 export interface OrderChangeOutcome {
@@ -124,7 +143,7 @@ export interface OrderChangeOutcome {
   written: boolean;
   /** True when this very change had been written before (a retried activity). */
   repeated: boolean;
-  refusal?: 'QUANTITY_NOT_AVAILABLE' | 'QUANTITY_TOO_HIGH';
+  refusal?: 'QUANTITY_NOT_AVAILABLE' | 'QUANTITY_TOO_HIGH' | 'EDIT_NOT_FOUND';
   /** Unmark complete: the lines whose returned quantity could not all be reserved again. */
   unreserved?: UnreservedLine[];
   /**
@@ -437,6 +456,196 @@ async function stillReturned(trx: Knex.Transaction, orderId: number): Promise<Un
   return rows.map((r) => ({ itemNo: r.item_no, qty: Number(r.revert_qty) }));
 }
 
+/** An order line as an edit leaves it (order_edits.changes.lines): the SAP line it takes from and how much. */
+export interface EditedLine {
+  /** order_details.id of a line the order has; null for a line the edit adds. */
+  orderDetailId: number | null;
+  sapOrderDetailId: number;
+  qty: number;
+  /** Over-delivery allowed on the line (order_details.tolerance_qty). */
+  toleranceQty: number;
+  sapNo: string;
+  sapItemNo: string;
+  materialCode: string;
+  uom: string;
+  conversionType: string | null;
+  conversion: number | null;
+  chargeOaCompany: string | null;
+  lnType: string | null;
+  incotermRule: string | null;
+  soFactoryNo: string | null;
+  soFactoryItemNo: string | null;
+  poSoFactory: string | null;
+}
+
+/** The orders columns an edit may set (order_edits.changes.header); anything else in the JSON is ignored. */
+export const EDITED_ORDER_COLUMNS = [
+  'loading_destination_from_id',
+  'loading_destination_to_id',
+  'trip_type',
+  'vessel',
+  'ln_type',
+  'ln_inco_rule',
+  'transporter_notes',
+  'truck_type_id',
+  'multiple_weighing',
+] as const;
+
+/** order_edits.changes: the order as the edit leaves it, checked and priced by the API. */
+export interface OrderEditChanges {
+  header: Partial<Record<(typeof EDITED_ORDER_COLUMNS)[number], unknown>>;
+  /** Every line the order keeps or gains; the order's lines not named here are removed. */
+  lines: EditedLine[];
+  /** order_transporters rows (without order_id) that replace the order's. */
+  transporters: Record<string, unknown>[];
+}
+
+interface OwnLine {
+  id: string;
+  sap_order_detail_id: string;
+  item_no: string;
+  qty: string;
+  os_qty: string;
+  revert_qty: string;
+}
+
+/**
+ * Writes an edit to the order: its lines (kept, changed, added, removed), the SAP lines' os_qty, the header values
+ * and the transporters. Every SAP line involved is locked first (in id order), and the edit is refused, with
+ * nothing written, when the lines of other orders together with this one's would hold more of a SAP line than its
+ * quantity and the tolerance, or when a line would go below what it has already shipped or returned.
+ */
+async function applyEdit(
+  trx: Knex.Transaction,
+  orderId: number,
+  changes: OrderEditChanges,
+  at: Date,
+  by: string,
+): Promise<'QUANTITY_NOT_AVAILABLE' | undefined> {
+  const own = (await trx('order_details')
+    .where('order_id', orderId)
+    .orderBy('id')
+    .select('id', 'sap_order_detail_id', 'item_no', 'qty', 'os_qty', 'revert_qty')) as OwnLine[];
+  const ids = [
+    ...new Set([
+      ...own.map((l) => String(l.sap_order_detail_id)),
+      ...changes.lines.map((l) => String(l.sapOrderDetailId)),
+    ]),
+  ].sort((a, b) => Number(a) - Number(b));
+  await trx('sap_order_details').whereIn('id', ids).orderBy('id').forUpdate().select('id');
+  const holds = await readHolds(trx, orderId, ids);
+
+  // What this order would hold of each SAP line, and what over-delivery its lines allow there.
+  const wanted = new Map<string, number>();
+  const tolerance = new Map<string, number>();
+  for (const line of changes.lines) {
+    const id = String(line.sapOrderDetailId);
+    wanted.set(id, (wanted.get(id) ?? 0) + thousandths(line.qty));
+    tolerance.set(id, (tolerance.get(id) ?? 0) + thousandths(line.toleranceQty));
+  }
+  for (const hold of holds) {
+    const here = wanted.get(hold.id) ?? 0;
+    if (here === 0) continue;
+    // Only a line the edit raises is judged: one it keeps or lowers never becomes the reason for a refusal.
+    if (here <= thousandths(hold.held_here)) continue;
+    if (thousandths(hold.held_by_others) + here > thousandths(hold.qty) + (tolerance.get(hold.id) ?? 0)) {
+      return 'QUANTITY_NOT_AVAILABLE';
+    }
+  }
+
+  const byId = new Map(own.map((l) => [Number(l.id), l]));
+  const kept = new Set<number>();
+  for (const line of changes.lines) {
+    if (line.orderDetailId === null) continue;
+    const current = byId.get(line.orderDetailId);
+    if (!current) return 'QUANTITY_NOT_AVAILABLE';
+    // Shipped or returned already: what the line can no longer give up.
+    const gone = thousandths(current.qty) - thousandths(current.os_qty);
+    if (thousandths(line.qty) < gone) return 'QUANTITY_NOT_AVAILABLE';
+    kept.add(line.orderDetailId);
+  }
+  const removed = own.filter((l) => !kept.has(Number(l.id)));
+  if (removed.some((l) => thousandths(l.qty) !== thousandths(l.os_qty))) return 'QUANTITY_NOT_AVAILABLE';
+
+  const values = (line: EditedLine) => ({
+    sap_order_detail_id: line.sapOrderDetailId,
+    sap_no: line.sapNo,
+    sap_item_no: line.sapItemNo,
+    material_code: line.materialCode,
+    uom: line.uom,
+    qty: line.qty,
+    tolerance_qty: line.toleranceQty,
+    conversion_type: line.conversionType,
+    conversion: line.conversion,
+    charge_oa_company: line.chargeOaCompany,
+    ln_type: line.lnType,
+    incoterm_rule: line.incotermRule,
+    so_factory_no: line.soFactoryNo,
+    so_factory_item_no: line.soFactoryItemNo,
+    po_so_factory: line.poSoFactory,
+  });
+  if (removed.length) {
+    await trx('order_details')
+      .whereIn(
+        'id',
+        removed.map((l) => l.id),
+      )
+      .delete();
+  }
+  let lastItem = own.reduce((max, l) => Math.max(max, Number(l.item_no) || 0), 0);
+  for (const line of changes.lines) {
+    if (line.orderDetailId !== null) {
+      const current = byId.get(line.orderDetailId)!;
+      const gone = thousandths(current.qty) - thousandths(current.os_qty);
+      await trx('order_details')
+        .where('id', line.orderDetailId)
+        .update({ ...values(line), os_qty: (thousandths(line.qty) - gone) / 1000 });
+    } else {
+      lastItem += 10;
+      await trx('order_details').insert({
+        order_id: orderId,
+        item_no: String(lastItem).padStart(6, '0'),
+        ...values(line),
+        os_qty: line.qty,
+      });
+    }
+  }
+  await recomputeOsQty(trx, await readHolds(trx, orderId, ids), true);
+
+  const header: Record<string, unknown> = {};
+  for (const column of EDITED_ORDER_COLUMNS) {
+    if (column in changes.header) header[column] = changes.header[column];
+  }
+  const sapNos = [...new Set(changes.lines.map((l) => l.sapNo))];
+  header.sap_no = sapNos.join(', ').slice(0, 500);
+  header.edited_date = at;
+  header.edited_by = by;
+  await trx('orders').where('id', orderId).update(header);
+  if (changes.transporters.length) {
+    await trx('order_transporters').where('order_id', orderId).delete();
+    await trx('order_transporters').insert(changes.transporters.map((t) => ({ ...t, order_id: orderId })));
+  }
+  const sapOrders = (await trx('sap_order_details').whereIn('id', ids).distinct().pluck('sap_order_id')) as (
+    string | number
+  )[];
+  await trx('sap_orders').whereIn('id', sapOrders).update({ has_order: true });
+  return undefined;
+}
+
+/** The statuses an edit row has before each action takes it (order_edits.status). */
+const EDIT_STATUS_BEFORE: Record<OrderEditChange['action'], string> = {
+  request: 'REQUESTED',
+  apply: 'REQUESTED',
+  reject: 'WAITING FOR APPROVAL',
+  cancel: 'WAITING FOR APPROVAL',
+};
+const EDIT_STATUS_AFTER: Record<OrderEditChange['action'], string> = {
+  request: 'WAITING FOR APPROVAL',
+  apply: 'APPLIED',
+  reject: 'REJECTED',
+  cancel: 'CANCELLED',
+};
+
 export function createOrderActivities({ db }: { db: Db }) {
   return {
     /** Writes one change of the order (row, history, quantities) once; see the file's header. */
@@ -473,6 +682,31 @@ export function createOrderActivities({ db }: { db: Db }) {
         // The quantities move when the order moves into or out of the released statuses, when mark complete
         // returns what was not shipped (or unmark takes it back), and when reassign releases part of a line.
         // Before the first change the row's own status (as the assignment saved it) is what they follow.
+        const at = new Date(input.at);
+        if (input.edit) {
+          // An edit applied after its approval was set aside first (WAITING FOR APPROVAL); one applied at once is
+          // taken straight from REQUESTED.
+          const expected =
+            input.kind === 'edit-approve' ? 'WAITING FOR APPROVAL' : EDIT_STATUS_BEFORE[input.edit.action];
+          const edit = (await trx('order_edits')
+            .where({ id: input.edit.id, order_id: row.id })
+            .forUpdate()
+            .first('status', 'changes')) as { status: string; changes: OrderEditChanges } | undefined;
+          if (edit?.status !== expected) {
+            return { found: true, written: false, repeated: false, refusal: 'EDIT_NOT_FOUND' };
+          }
+          if (input.edit.action === 'apply') {
+            const refused = await applyEdit(trx, row.id, edit.changes, at, input.by);
+            if (refused) return { found: true, written: false, repeated: false, refusal: refused };
+          }
+          await trx('order_edits')
+            .where('id', input.edit.id)
+            .update({
+              status: EDIT_STATUS_AFTER[input.edit.action],
+              ...(input.edit.action === 'request' ? { status_before: input.from } : { decided_date: at }),
+            });
+        }
+
         const wasReleased = isReleased(input.from ?? row.status);
         const releases = !wasReleased && isReleased(input.to);
         const reserves = wasReleased && !isReleased(input.to);
@@ -493,7 +727,6 @@ export function createOrderActivities({ db }: { db: Db }) {
           await recomputeOsQty(trx, await readHolds(trx, row.id, ids), !isReleased(input.to));
         }
 
-        const at = new Date(input.at);
         const update: Record<string, unknown> = {
           status: input.to,
           dispatch_status: input.dispatchStatus,

@@ -1,6 +1,6 @@
 // The messages of the order workflow (order.workflow.ts, DESIGN §2 "Source of truth", §4 "Order states"): every
 // user action on an order that needs an answer is a Workflow Update (approval decisions, the transporter's accept
-// and reject, edit assign transporter, cancel, mark and unmark complete, reassign delivery order, change stuffing
+// and reject, edit assign transporter, edit order, cancel, mark and unmark complete, reassign delivery order, change stuffing
 // date), refused by its validator before anything is written when the order's
 // state does not allow it; what the detail view shows of the running order is the `state` Query.
 // Shared by the workflow bundle and the API: only @temporalio/workflow's definitions and types, nothing that runs.
@@ -11,8 +11,9 @@ export type { ApproverRef };
 
 /**
  * The order's statuses (DESIGN §4): db/resources/order.ts ORDER_STATUSES, which workflow code may not import
- * (activities.ts checks that the two stay alike). ASSIGNED TO DRIVER, IN PROGRESS and WAITING FOR ORDER APPROVAL
- * are set by later parts of the order's life (shipments, edit order); the rules (rules.ts) already name them.
+ * (activities.ts checks that the two stay alike). WAITING FOR ORDER APPROVAL is an edit that waits for approval;
+ * ASSIGNED TO DRIVER and IN PROGRESS are set by the shipments (a later part of the order's life); the rules
+ * (rules.ts) already name them.
  */
 export type OrderStatus =
   | 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL'
@@ -79,6 +80,23 @@ export interface OrderResume {
   autoRejectMs: number;
   /** While COMPLETED by mark complete: the status it left, which unmark complete goes back to. */
   beforeComplete?: OrderStatus;
+  /** While WAITING FOR ORDER APPROVAL: the edit that waits (order_edits), and where a rejection takes the order. */
+  edit?: PendingEdit;
+}
+
+/** An edit of the order that waits for its approval (WAITING FOR ORDER APPROVAL). */
+export interface PendingEdit {
+  /** order_edits.id. */
+  id: number;
+  /** The status the order had when the edit was asked: a rejected edit takes it back there. */
+  before: OrderStatus;
+  beforeDispatch: DispatchStatus | null;
+  /** The edit gives the order to another transporter, who is asked again once it is approved. */
+  transporterChanged: boolean;
+  /** The order's (lead) transporter once the edit applies. */
+  transporterCode: string;
+  /** That transporter's AutoRejectSetting: the deadline when the approved edit asks the transporter again. */
+  autoRejectMs: number;
 }
 
 export interface ApprovalDecisionInput {
@@ -116,6 +134,28 @@ export interface EditAssignTransporterInput {
   autoRejectMs: number;
   /** Who decides each level of the new assignment's approval (as OrderWorkflowInput.approvers). */
   approvers?: ApproverRef[];
+}
+
+export interface EditOrderInput {
+  by: string;
+  /**
+   * The edit the API checked, priced and wrote as an order_edits row (REQUESTED): lines, header and transporters.
+   * The workflow writes it to the order (now, or once approved); the activity refuses an id that is not this
+   * order's REQUESTED edit.
+   */
+  editId: number;
+  /** The approval levels the edited freight needs (the Approval Matrix's check_approval); 0 = none. */
+  approvalLevels: number;
+  /** Who decides each level (as OrderWorkflowInput.approvers). */
+  approvers?: ApproverRef[];
+  /** The (new) transporter's AutoRejectSetting: the deadline when the transporter is asked again. */
+  autoRejectMs: number;
+  /** The order's lead transporter once edited. */
+  transporterCode: string;
+  /** True when the edit gives the order to another transporter (asked again, with a new deadline). */
+  transporterChanged: boolean;
+  /** What the edit changes, in a line for the history (quantities, cost, transporter). */
+  summary: string | null;
 }
 
 export interface CancelOrderInput {
@@ -192,6 +232,7 @@ export const transporterRejectUpdate = defineUpdate<OrderChangeResult, [Transpor
 export const editAssignTransporterUpdate = defineUpdate<OrderChangeResult, [EditAssignTransporterInput]>(
   'editAssignTransporter',
 );
+export const editOrderUpdate = defineUpdate<OrderChangeResult, [EditOrderInput]>('editOrder');
 export const cancelOrderUpdate = defineUpdate<OrderChangeResult, [CancelOrderInput]>('cancelOrder');
 export const markCompleteUpdate = defineUpdate<OrderChangeResult, [MarkCompleteInput]>('markComplete');
 export const unmarkCompleteUpdate = defineUpdate<OrderChangeResult, [UnmarkCompleteInput]>('unmarkComplete');

@@ -12,6 +12,15 @@
 //     the deadline passes → REJECTED (Dispatch_Status AUTO REJECTED, quantities released)
 //   REJECTED ─ editAssignTransporter (new transporter, levels, approvers and deadline) → the flow above again
 //     (quantities reserved again, refused when they are no longer there; a new approval round)
+//   ASSIGNED TO TRANSPORTER / ACCEPTED / ASSIGNED TO DRIVER ─ editOrder (an order_edits row the API checked):
+//     no approval → written at once; the status stays, unless the transporter changed (ASSIGNED TO TRANSPORTER,
+//                   asked again with a new deadline)
+//     approval needed → WAITING FOR ORDER APPROVAL (the order as it was, the edit kept aside, an ORDER approval
+//                   round) → last level approves: the edit is written, the order back where it was (asked again
+//                   when the transporter changed or it was still waiting for the answer) │ a level rejects: the
+//                   edit is dropped, the order back where it was
+//   cancel, mark / unmark complete, change stuffing date, reassign delivery order: while the status allows them
+//     (rules.ts)
 //   start with `resume` (the sweep, for an order whose run died): the state the order's rows hold, nothing
 //     written again; the stored Auto_Reject_Date stays the deadline and the changes go on numbering after it.
 //
@@ -36,12 +45,14 @@ import type {
   OrderApprovalChange,
   OrderAssignmentChange,
   OrderChangeKind,
+  OrderEditChange,
 } from './activities';
 import {
   cancelOrderUpdate,
   changeStuffingDateUpdate,
   decideApprovalUpdate,
   editAssignTransporterUpdate,
+  editOrderUpdate,
   markCompleteUpdate,
   reassignDoUpdate,
   unmarkCompleteUpdate,
@@ -56,6 +67,8 @@ import {
   type ChangeStuffingDateInput,
   type DispatchStatus,
   type EditAssignTransporterInput,
+  type EditOrderInput,
+  type PendingEdit,
   type OrderChangeResult,
   type OrderRefusal,
   type OrderStatus,
@@ -81,6 +94,7 @@ const { writeOrderChange } = proxyLocalActivities<OrderActivities>({
 });
 
 const WAITING_APPROVAL: OrderStatus = 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL';
+const WAITING_EDIT_APPROVAL: OrderStatus = 'WAITING FOR ORDER APPROVAL';
 const ASSIGNED: OrderStatus = 'ASSIGNED TO TRANSPORTER';
 
 export interface OrderOutcome {
@@ -147,6 +161,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   let sequence = 0;
   /** While COMPLETED by mark complete: the status it left (unmark complete goes back to it). */
   let beforeComplete = undefined as OrderStatus | undefined;
+  /** While WAITING_EDIT_APPROVAL: the edit the approvers decide. */
+  let pendingEdit = undefined as PendingEdit | undefined;
   let gone = false;
 
   // One change at a time, in the order they asked: a ticket lock (a plain flag would let two waiters through
@@ -182,6 +198,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     by: string;
     approval?: OrderApprovalChange;
     assignment?: OrderAssignmentChange;
+    edit?: OrderEditChange;
     /** The rest of the workflow's state the change sets, once it is written. */
     commit?: () => void;
   }
@@ -214,6 +231,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       ...(change.assignment ? { assignment: change.assignment } : {}),
       ...(change.stuffing ? { stuffing: change.stuffing } : {}),
       ...(change.reassign ? { reassign: change.reassign } : {}),
+      ...(change.edit ? { edit: change.edit } : {}),
     });
     if (!outcome.found) {
       gone = true;
@@ -223,6 +241,12 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       throw refuse(
         ORDER_REFUSAL.QUANTITY_TOO_HIGH,
         `A line of ${input.orderNo} would give back more than its outstanding quantity.`,
+      );
+    }
+    if (!outcome.written && outcome.refusal === 'EDIT_NOT_FOUND') {
+      throw refuse(
+        ORDER_REFUSAL.INVALID_INPUT,
+        `Order ${input.orderNo} has no such edit waiting to be written.`,
       );
     }
     if (!outcome.written) {
@@ -316,7 +340,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       return refuse(ORDER_REFUSAL.REMARK_REQUIRED, 'A rejection needs a remark.');
     }
     if (status === null) return null;
-    if (status !== WAITING_APPROVAL) {
+    if (status !== WAITING_APPROVAL && status !== WAITING_EDIT_APPROVAL) {
       return refuse(ORDER_REFUSAL.ALREADY_DECIDED, `The order is ${status}; its approval is not pending.`);
     }
     if (decision.level < level) {
@@ -342,7 +366,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       return refuse(ORDER_REFUSAL.REMARK_REQUIRED, 'A rejection needs a remark.');
     if (status === null) return null;
     if (status !== ASSIGNED) {
-      return status === WAITING_APPROVAL
+      return status === WAITING_APPROVAL || status === WAITING_EDIT_APPROVAL
         ? refuse(ORDER_REFUSAL.NOT_ALLOWED, 'The order is waiting for approval.')
         : refuse(ORDER_REFUSAL.ALREADY_DECIDED, `The order is ${status}.`);
     }
@@ -450,6 +474,86 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       });
     };
 
+  /**
+   * Where an order goes back once its edit's round ends: where it was, or asked again (a new deadline) when the
+   * transporter changed or had not answered yet.
+   */
+  const backFromEdit = (edit: PendingEdit, applied: boolean) => {
+    const asked =
+      (applied && edit.transporterChanged) || (edit.before === ASSIGNED && edit.beforeDispatch === 'WAITING');
+    if (asked) {
+      return {
+        to: ASSIGNED,
+        dispatchStatus: 'WAITING' as DispatchStatus,
+        dispatchRemark: null,
+        deadlineMs: applied ? edit.autoRejectMs : autoRejectMs,
+      };
+    }
+    return { to: edit.before, dispatchStatus: edit.beforeDispatch, dispatchRemark: undefined };
+  };
+
+  /** A decision on an edit's approval (WAITING_EDIT_APPROVAL). */
+  const editDecision = (
+    edit: PendingEdit,
+    decision: ApprovalDecisionInput,
+    by: string,
+    remark: string | null,
+    logged: (action: 'APPROVED' | 'REJECTED', final: boolean) => OrderApprovalChange,
+  ): Change => {
+    if (!decision.approve) {
+      return {
+        kind: 'edit-reject',
+        ...backFromEdit(edit, false),
+        remark: `Level ${decision.level} rejected: ${remark}`,
+        by,
+        approval: logged('REJECTED', true),
+        edit: { id: edit.id, action: 'reject' },
+        commit: () => {
+          pendingEdit = undefined;
+        },
+      };
+    }
+    const note = `Level ${decision.level} approved${remark ? `: ${remark}` : ''}`;
+    if (decision.level < approvalLevels) {
+      return {
+        kind: 'approve',
+        to: WAITING_EDIT_APPROVAL,
+        dispatchStatus,
+        dispatchRemark: undefined,
+        remark: note,
+        by,
+        approval: logged('APPROVED', false),
+        commit: () => {
+          level = decision.level + 1;
+        },
+      };
+    }
+    const changed = edit.transporterChanged
+      ? {
+          transporterCode: edit.transporterCode,
+          assignment: {
+            transporterCode: edit.transporterCode,
+            approvalLevels,
+            approvers,
+            autoRejectMs: edit.autoRejectMs,
+          },
+        }
+      : {};
+    return {
+      kind: 'edit-approve',
+      ...backFromEdit(edit, true),
+      ...changed,
+      remark: note,
+      by,
+      approval: logged('APPROVED', true),
+      edit: { id: edit.id, action: 'apply' },
+      commit: () => {
+        pendingEdit = undefined;
+        if (edit.transporterChanged) autoRejectMs = edit.autoRejectMs;
+      },
+    };
+  };
+
   // ---- handlers ----
 
   setHandler(
@@ -466,6 +570,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
         remark,
         final,
       });
+      if (status === WAITING_EDIT_APPROVAL && pendingEdit) {
+        return editDecision(pendingEdit, decision, by, remark, logged);
+      }
       if (!decision.approve) {
         return {
           kind: 'approval-reject',
@@ -559,10 +666,91 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     by,
   });
 
+  const editOrderRefusal = (edit: EditOrderInput): ApplicationFailure | null => {
+    const refused = statusRefusal(edit.by, EDITABLE_STATUSES, 'edited');
+    if (refused) return refused;
+    if (!Number.isInteger(edit.editId) || edit.editId < 1) {
+      return refuse(ORDER_REFUSAL.INVALID_INPUT, 'editId must be a positive integer.');
+    }
+    try {
+      checkAssignment(edit.approvalLevels, edit.autoRejectMs, edit.transporterCode, edit.approvers);
+    } catch (err) {
+      return err as ApplicationFailure;
+    }
+    if (edit.transporterChanged && status !== null && status !== ASSIGNED && status !== 'ACCEPTED') {
+      return refuse(
+        ORDER_REFUSAL.NOT_ALLOWED,
+        `An order ${status} keeps its transporter: its trucks are already assigned.`,
+      );
+    }
+    return null;
+  };
+
+  setHandler(
+    editOrderUpdate,
+    inTurn(editOrderRefusal, (edit): Change => {
+      const by = edit.by.trim();
+      const remark = clean(edit.summary);
+      const transporter = edit.transporterCode.trim();
+      if (edit.approvalLevels > 0) {
+        const waiting: PendingEdit = {
+          id: edit.editId,
+          before: status!,
+          beforeDispatch: dispatchStatus,
+          transporterChanged: edit.transporterChanged,
+          transporterCode: transporter,
+          autoRejectMs: edit.autoRejectMs,
+        };
+        // The order stays as it is (and its transporter's deadline stops) until the approvers decide.
+        return {
+          kind: 'edit-request',
+          to: WAITING_EDIT_APPROVAL,
+          dispatchStatus,
+          dispatchRemark: undefined,
+          remark,
+          by,
+          approval: { kind: 'open', levels: edit.approvalLevels, approvers: edit.approvers ?? [] },
+          edit: { id: edit.editId, action: 'request' },
+          commit: () => {
+            pendingEdit = waiting;
+            level = 1;
+            approvalLevels = edit.approvalLevels;
+            approvers = edit.approvers;
+          },
+        };
+      }
+      if (edit.transporterChanged) {
+        return {
+          kind: 'edit',
+          to: ASSIGNED,
+          dispatchStatus: 'WAITING',
+          dispatchRemark: null,
+          deadlineMs: edit.autoRejectMs,
+          transporterCode: transporter,
+          assignment: {
+            transporterCode: transporter,
+            approvalLevels: 0,
+            approvers: edit.approvers,
+            autoRejectMs: edit.autoRejectMs,
+          },
+          remark,
+          by,
+          edit: { id: edit.editId, action: 'apply' },
+          commit: () => {
+            autoRejectMs = edit.autoRejectMs;
+          },
+        };
+      }
+      return { ...sideChange('edit', by, remark), edit: { id: edit.editId, action: 'apply' } };
+    }),
+    { validator: validated(editOrderRefusal) },
+  );
+
   setHandler(
     cancelOrderUpdate,
     inTurn(cancelRefusal, (cancel): Change => {
-      const waitingApproval = status === WAITING_APPROVAL;
+      const waitingApproval = status === WAITING_APPROVAL || status === WAITING_EDIT_APPROVAL;
+      const dropped = pendingEdit;
       return {
         kind: 'cancel',
         to: 'CANCELLED',
@@ -570,8 +758,12 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
         dispatchRemark: undefined,
         remark: clean(cancel.reason),
         by: cancel.by.trim(),
-        // A round of approval that waits ends with the order.
+        // A round of approval that waits ends with the order, and so does the edit it was deciding.
         ...(waitingApproval ? { approval: { kind: 'cancel' } } : {}),
+        ...(dropped ? { edit: { id: dropped.id, action: 'cancel' } } : {}),
+        commit: () => {
+          pendingEdit = undefined;
+        },
       };
     }),
     { validator: validated(cancelRefusal) },
@@ -633,7 +825,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
 
   setHandler(orderStateQuery, (): OrderState => {
     let awaiting: OrderState['awaiting'] = null;
-    if (status === WAITING_APPROVAL) {
+    if (status === WAITING_APPROVAL || status === WAITING_EDIT_APPROVAL) {
       awaiting = {
         kind: 'approval',
         level,
@@ -661,6 +853,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
         ? Date.parse(resume.autoRejectDate)
         : null;
     beforeComplete = resume.beforeComplete;
+    pendingEdit = status === WAITING_EDIT_APPROVAL ? resume.edit : undefined;
     if (resume.approval) {
       level = resume.approval.level;
       approvalLevels = resume.approval.levels;

@@ -118,7 +118,35 @@ export async function readOrderResume(db: Knex, row: OrderRow): Promise<OrderRes
       .first('status_from')) as { status_from: OrderStatus | null } | undefined;
     if (marked?.status_from) resume.beforeComplete = marked.status_from;
   }
-  if (row.status === 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL') {
+  if (row.status === 'WAITING FOR ORDER APPROVAL') {
+    // The edit the approvers decide, and where its rejection takes the order.
+    const edit = (await db('order_edits')
+      .where({ order_id: row.id, status: 'WAITING FOR APPROVAL' })
+      .orderBy('id', 'desc')
+      .first('id', 'status_before', 'transporter_changed', 'transporter_code', 'auto_reject_ms')) as
+      | {
+          id: string | number;
+          status_before: OrderStatus;
+          transporter_changed: boolean;
+          transporter_code: string;
+          auto_reject_ms: string | number;
+        }
+      | undefined;
+    if (edit) {
+      resume.edit = {
+        id: Number(edit.id),
+        before: edit.status_before,
+        beforeDispatch: row.dispatch_status,
+        transporterChanged: edit.transporter_changed,
+        transporterCode: edit.transporter_code,
+        autoRejectMs: Number(edit.auto_reject_ms),
+      };
+    }
+  }
+  if (
+    row.status === 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' ||
+    row.status === 'WAITING FOR ORDER APPROVAL'
+  ) {
     const open = (await db('approvals')
       .where({
         transaction_type: ORDER_APPROVAL_TRANSACTION_TYPE,
