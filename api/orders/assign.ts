@@ -13,7 +13,7 @@
 // counter), and one transaction: the SAP lines are locked (FOR UPDATE, in id order, so two assignments of shared
 // lines queue instead of deadlocking) and their os_qty read again, the order is made with its lines and
 // transporters, the SAP lines' os_qty is reduced (the SAP order's totals and tab follow by the triggers of
-// migration 006), the workflow's input is kept on the order (migration 017), and the workflow
+// migration 006), the workflow's input (and id) are kept on the order (migration 017), and the workflow
 // `order:<Order_No>` is started before the commit: a refused start rolls everything back (503); with no Temporal
 // client the order is saved and the sweep starts it from workflow_input.
 import type { Knex } from 'knex';
@@ -373,57 +373,72 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
       a.category === 'COLLECTIVE' || orderType.use_ln,
       (item) => new ConflictError('assign.qtyTaken', { item }, 'QTY_TAKEN'),
     );
-    const [order] = (await trx('orders')
-      .insert({
-        order_no: orderNo,
-        status,
-        dispatch_status: status === 'ASSIGNED TO TRANSPORTER' ? 'WAITING' : null,
-        auto_reject_date:
-          status === 'ASSIGNED TO TRANSPORTER' ? new Date(now.getTime() + autoRejectMs) : null,
-        sap_no: sapOrders
-          .map((s) => s.document_no)
-          .join(', ')
-          .slice(0, 500),
-        document_no: first.document_no,
-        order_type_id: orderType.id,
-        order_type_name: orderType.name,
-        company_code: first.company_code,
-        business_segment_code: first.product_category,
-        warehouse_code: model.warehouse_code ?? first.warehouse_code,
-        document_type: model.document_type ?? first.document_type,
-        distribution: first.distribution,
-        incoterm: first.incoterm,
-        incoterm2: first.incoterm2,
-        customer_vendor_code: first.customer_vendor_code,
-        customer_vendor_name: party.name,
-        customer_vendor_address: first.address ?? party.address,
-        delivery_address: first.delivery_address,
-        valid_from: first.valid_from,
-        valid_to: first.valid_to,
-        shipment_type: model.shipment_type ?? first.shipment_type,
-        shipment_type_category: a.category,
-        transporter_code: lead.code,
-        transporter_name: lead.name,
-        truck_type_id: leadEntry?.truck_type_id ?? null,
-        loading_destination_from_id: model.loading_destination_from_id ?? null,
-        loading_destination_to_id: model.loading_destination_to_id ?? null,
-        charge_oa_company: model.charge_oa_company ?? first.company_code,
-        freight_date: model.freight_date ?? null,
-        stuffing_date_from: a.stuffing.from,
-        stuffing_date_to: a.stuffing.to,
-        trip_type: model.trip_type ?? null,
-        vessel: model.vessel_code ?? model.vessel ?? null,
-        ln_type: model.ln_type ?? null,
-        ln_inco_rule: model.ln_inco_rule ?? null,
-        transporter_notes: model.transporter_notes ?? null,
-        multiple_weighing: leadEntry?.multiple_weighing ? 'Y' : 'N',
-        show_conversion_type: model.show_conversion_type,
-        is_relation: a.relation,
-        created_date: now,
-        created_by: user.username,
-      })
-      .returning(['id'])) as { id: number }[];
-    const orderId = order!.id;
+    // The id is drawn first so the row is written once with the workflow's input (and, when Temporal is wired,
+    // its workflow id): every later write of an orders row updates each of its list indexes again.
+    const drawn = (await trx.raw(`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as {
+      rows: { id: number }[];
+    };
+    const orderId = drawn.rows[0]!.id;
+    const input: OrderWorkflowInput = {
+      orderNo,
+      orderId,
+      approvalLevels: evaluation.approvalLevels,
+      approvers: evaluation.approvers,
+      autoRejectMs,
+      transporterCode: lead.code,
+      assignedBy: user.username,
+    };
+    await trx('orders').insert({
+      id: orderId,
+      workflow_input: JSON.stringify(input),
+      // Set only when the start below happens in this transaction; otherwise the sweep starts it.
+      workflow_id: deps.orderWorkflows ? orderWorkflowId(orderNo) : null,
+      order_no: orderNo,
+      status,
+      dispatch_status: status === 'ASSIGNED TO TRANSPORTER' ? 'WAITING' : null,
+      auto_reject_date: status === 'ASSIGNED TO TRANSPORTER' ? new Date(now.getTime() + autoRejectMs) : null,
+      sap_no: sapOrders
+        .map((s) => s.document_no)
+        .join(', ')
+        .slice(0, 500),
+      document_no: first.document_no,
+      order_type_id: orderType.id,
+      order_type_name: orderType.name,
+      company_code: first.company_code,
+      business_segment_code: first.product_category,
+      warehouse_code: model.warehouse_code ?? first.warehouse_code,
+      document_type: model.document_type ?? first.document_type,
+      distribution: first.distribution,
+      incoterm: first.incoterm,
+      incoterm2: first.incoterm2,
+      customer_vendor_code: first.customer_vendor_code,
+      customer_vendor_name: party.name,
+      customer_vendor_address: first.address ?? party.address,
+      delivery_address: first.delivery_address,
+      valid_from: first.valid_from,
+      valid_to: first.valid_to,
+      shipment_type: model.shipment_type ?? first.shipment_type,
+      shipment_type_category: a.category,
+      transporter_code: lead.code,
+      transporter_name: lead.name,
+      truck_type_id: leadEntry?.truck_type_id ?? null,
+      loading_destination_from_id: model.loading_destination_from_id ?? null,
+      loading_destination_to_id: model.loading_destination_to_id ?? null,
+      charge_oa_company: model.charge_oa_company ?? first.company_code,
+      freight_date: model.freight_date ?? null,
+      stuffing_date_from: a.stuffing.from,
+      stuffing_date_to: a.stuffing.to,
+      trip_type: model.trip_type ?? null,
+      vessel: model.vessel_code ?? model.vessel ?? null,
+      ln_type: model.ln_type ?? null,
+      ln_inco_rule: model.ln_inco_rule ?? null,
+      transporter_notes: model.transporter_notes ?? null,
+      multiple_weighing: leadEntry?.multiple_weighing ? 'Y' : 'N',
+      show_conversion_type: model.show_conversion_type,
+      is_relation: a.relation,
+      created_date: now,
+      created_by: user.username,
+    });
     // Held until this transaction ends: the workflow started below waits on it for the row (creation-lock.ts).
     await orderCreationLock(trx, orderNo);
 
@@ -472,18 +487,6 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
       )
       .update({ has_order: true });
 
-    const input: OrderWorkflowInput = {
-      orderNo,
-      orderId,
-      approvalLevels: evaluation.approvalLevels,
-      approvers: evaluation.approvers,
-      autoRejectMs,
-      transporterCode: lead.code,
-      assignedBy: user.username,
-    };
-    await trx('orders')
-      .where('id', orderId)
-      .update({ workflow_input: JSON.stringify(input) });
     if (deps.orderWorkflows) {
       try {
         await deps.orderWorkflows.start(input);
@@ -492,9 +495,6 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
         (unavailable as Error & { cause?: unknown }).cause = err;
         throw unavailable;
       }
-      await trx('orders')
-        .where('id', orderId)
-        .update({ workflow_id: orderWorkflowId(orderNo) });
     }
     return [{ Id: orderId, Order_No: orderNo, Status: status }];
   });
