@@ -102,6 +102,8 @@ const ORDER_FAILURES: Record<OrderUpdateFailure, DecisionCode> = {
   INVALID_INPUT: 'WORKFLOW_UNAVAILABLE',
   WORKFLOW_NOT_FOUND: 'WORKFLOW_NOT_FOUND',
   WORKFLOW_UNAVAILABLE: 'WORKFLOW_UNAVAILABLE',
+  // Sent but not answered in time: the Approval screen says what it says of a service away.
+  WORKFLOW_TIMEOUT: 'WORKFLOW_UNAVAILABLE',
 };
 
 /** Where the order's approval stands after a decision the order workflow accepted. */

@@ -8,7 +8,7 @@ import { Order, OrderHistory, OrderLine, OrderTransporter } from '../../db/resou
 import type { Db } from '../../db/connection';
 import type { AppDeps } from '../deps';
 import { NotFoundError } from '../errors';
-import type { Language } from '../i18n';
+import { translate, type Language } from '../i18n';
 import { lookupText, selectWire, type Row } from '../sap-orders/fields';
 import type { AuthUser } from '../services/session';
 import { orderFlags, type FlagActor, type FlagRow } from './flags';
@@ -197,10 +197,51 @@ export async function readOrder(
   return { header, assign: { transporters, sap_order_ids: sapOrderIds.map(Number) } };
 }
 
+/**
+ * The remarks the order's workflow writes for its own changes, in a fixed English form (order.workflow.ts): read
+ * back in the user's language. A remark of another change (a user's reason or note) is shown as typed.
+ */
+const WORKFLOW_REMARKS: { changes: readonly string[]; pattern: RegExp; key: string; params: string[] }[] = [
+  {
+    changes: ['assign', 'edit-assign'],
+    pattern: /^Assigned to (.+)$/s,
+    key: 'order.history.assignedTo',
+    params: ['transporter'],
+  },
+  {
+    changes: ['approve', 'edit-approve'],
+    pattern: /^Level (\d+) approved: (.+)$/s,
+    key: 'order.history.levelApprovedRemark',
+    params: ['level', 'remark'],
+  },
+  {
+    changes: ['approve', 'edit-approve'],
+    pattern: /^Level (\d+) approved$/,
+    key: 'order.history.levelApproved',
+    params: ['level'],
+  },
+  {
+    changes: ['approval-reject', 'edit-reject'],
+    pattern: /^Level (\d+) rejected: (.+)$/s,
+    key: 'order.history.levelRejected',
+    params: ['level', 'remark'],
+  },
+];
+
+function shownRemark(lang: Language, change: unknown, remark: unknown): unknown {
+  if (typeof change !== 'string' || typeof remark !== 'string') return remark;
+  for (const w of WORKFLOW_REMARKS) {
+    if (!w.changes.includes(change)) continue;
+    const match = w.pattern.exec(remark);
+    if (match) return translate(lang, w.key, Object.fromEntries(w.params.map((p, i) => [p, match[i + 1]!])));
+  }
+  return remark;
+}
+
 /** GET order/view_history/{id}: the order's transitions, oldest first (spec/1 §3 "History row"). */
-export async function readHistory(deps: AppDeps, user: AuthUser, id: number): Promise<Row[]> {
+export async function readHistory(deps: AppDeps, user: AuthUser, id: number, lang: Language): Promise<Row[]> {
   const orderId = await ownOrderId(deps.db, user, id);
-  return (await deps
+  const rows = (await deps
     .db('order_histories as h')
     .where('h.order_id', orderId)
     .orderBy('h.id')
@@ -212,4 +253,6 @@ export async function readHistory(deps: AppDeps, user: AuthUser, id: number): Pr
       // workflow's key `order:<Order_No>/<change>/<n>`; null for rows written before the workflow.
       deps.db.raw(`nullif(split_part(h.idempotency_key, '/', 2), '') as ??`, ['Change']),
     )) as Row[];
+  for (const row of rows) row.Remark = shownRemark(lang, row.Change, row.Remark);
+  return rows;
 }

@@ -43,7 +43,13 @@ import {
 import { OrderNo, Status, TransporterCode } from '../../workflows/search-attributes';
 
 /** Why an Update did not happen: a refusal of the workflow, or the workflow could not be reached. */
-export type OrderUpdateFailure = OrderRefusal | 'WORKFLOW_NOT_FOUND' | 'WORKFLOW_UNAVAILABLE';
+/**
+ * Why an Update did not answer: a refusal of the workflow; no such workflow; Temporal could not be reached; or the
+ * Update was sent but not answered in time (WORKFLOW_TIMEOUT: it may still be applied once a worker takes it, so
+ * the user is told to look again rather than that nothing happened).
+ */
+export type OrderUpdateFailure =
+  OrderRefusal | 'WORKFLOW_NOT_FOUND' | 'WORKFLOW_UNAVAILABLE' | 'WORKFLOW_TIMEOUT';
 
 export type OrderUpdateOutcome =
   { ok: true; result: OrderChangeResult } | { ok: false; code: OrderUpdateFailure; detail?: string };
@@ -71,6 +77,7 @@ export interface OrderWorkflows {
 
 const FAILURE_STATUS: Partial<Record<OrderUpdateFailure, number>> = {
   WORKFLOW_UNAVAILABLE: 503,
+  WORKFLOW_TIMEOUT: 504,
   WORKFLOW_NOT_FOUND: 409,
   ORDER_NOT_FOUND: 404,
 };
@@ -95,6 +102,14 @@ function refusalOf(err: unknown): OrderRefusal | undefined {
   return cause instanceof ApplicationFailure && cause.type && REFUSALS.has(cause.type)
     ? (cause.type as OrderRefusal)
     : undefined;
+}
+
+/** gRPC DEADLINE_EXCEEDED (4) anywhere in the error's causes: the call was made and not answered in time. */
+function isDeadline(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e === 'object' && (e as { code?: unknown }).code === 4) return true;
+  }
+  return false;
 }
 
 function isNotFound(err: unknown): boolean {
@@ -125,6 +140,7 @@ export function createOrderWorkflows(client: Client, options: OrderWorkflowOptio
       if (refusal) return { ok: false, code: refusal };
       const detail = err instanceof Error ? err.message : String(err);
       if (isNotFound(err)) return { ok: false, code: 'WORKFLOW_NOT_FOUND', detail };
+      if (isDeadline(err)) return { ok: false, code: 'WORKFLOW_TIMEOUT', detail };
       return { ok: false, code: 'WORKFLOW_UNAVAILABLE', detail };
     }
   };

@@ -109,7 +109,9 @@ export const orderRoutes: RouteDef[] = [
       "The order's status history (Status_From, Status_To, Created_Date, Created_By, Remark), oldest first.",
     access: view,
     params: idParams,
-    handler: async ({ deps, params, user }) => ({ data: await readHistory(deps, user, params.id) }),
+    handler: async ({ deps, params, user, lang }) => ({
+      data: await readHistory(deps, user, params.id, lang),
+    }),
   }),
   defineRoute({
     method: 'get',

@@ -199,6 +199,52 @@ describe('GET /api/order/view_history/{id}', () => {
     expect((await get(`/api/order/view_history/${o.B!.id}`, 'transporter')).status).toBe(404);
     expect((await get(`/api/order/view_history/${o.R!.id}`, 'customer')).status).toBe(404);
   });
+
+  test("given the workflow's own remarks (assignment, level approved with and without a note, level rejected) and a user's reason, when the history is read in Indonesian, then the workflow's remarks are in Indonesian and the user's reason as typed", async () => {
+    const db = t.deps.db;
+    const order = (await db('orders').where('id', o.A!.id).first('order_no')) as { order_no: string };
+    const key = (change: string, n: number) => `order:${order.order_no}/${change}/${100 + n}`;
+    const rows = [
+      ['edit-assign', 'Assigned to TRP002'],
+      ['approve', 'Level 1 approved'],
+      ['approve', 'Level 2 approved: Harga sesuai kontrak'],
+      ['approval-reject', 'Level 1 rejected: Level 2 approved is not a reason'],
+      ['cancel', 'Level 1 approved'],
+    ];
+    await db('order_histories').insert(
+      rows.map(([change, remark], n) => ({
+        order_id: o.A!.id,
+        status_from: 'ASSIGNED TO TRANSPORTER',
+        status_to: 'ASSIGNED TO TRANSPORTER',
+        remark,
+        created_by: 'supervisor',
+        created_date: new Date(),
+        idempotency_key: key(change!, n),
+      })),
+    );
+    try {
+      const res = await get(`/api/order/view_history/${o.A!.id}`, 'logistic', 'id');
+      expect(res.status).toBe(200);
+      const shown = (res.body.data as { Change: string | null; Remark: string | null }[]).slice(-rows.length);
+      expect(shown.map((r) => [r.Change, r.Remark])).toEqual([
+        ['edit-assign', 'Ditugaskan ke TRP002'],
+        ['approve', 'Level 1 disetujui'],
+        ['approve', 'Level 2 disetujui: Harga sesuai kontrak'],
+        ['approval-reject', 'Level 1 ditolak: Level 2 approved is not a reason'],
+        // A user's text that looks like the workflow's is not the workflow's: shown as typed.
+        ['cancel', 'Level 1 approved'],
+      ]);
+      const english = await get(`/api/order/view_history/${o.A!.id}`, 'logistic');
+      expect(english.body.data.at(-3).Remark).toBe('Level 2 approved: Harga sesuai kontrak');
+    } finally {
+      await db('order_histories')
+        .whereIn(
+          'idempotency_key',
+          rows.map((_, n) => key(rows[n]![0]!, n)),
+        )
+        .delete();
+    }
+  });
 });
 
 describe('GET /api/order/process/{id}', () => {

@@ -10,6 +10,8 @@ import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
+import { translate } from '../../api/i18n';
+import { createOrderWorkflows, updateFailure } from '../../api/orders/workflows';
 import type { Db } from '../../db/connection';
 import { createOrderActivities, type OrderEditChanges } from '../../workflows/orders/activities';
 import {
@@ -597,5 +599,29 @@ describe('orderWorkflow: edit order', () => {
       lines: [{ qty: 4, os: 4 }],
       sapOs: 6,
     });
+  });
+});
+
+describe('an Update nobody answers in time', () => {
+  test('given an order whose workflow has no worker to run it, when an action is sent, then the answer is WORKFLOW_TIMEOUT (504: it may still be applied, look again), not "unavailable"', async () => {
+    const order = await makeOrder();
+    const orders = createOrderWorkflows(env.client, {
+      taskQueue: `nobody-${randomUUID()}`,
+      updateTimeoutMs: 1_500,
+    });
+    await orders.start({
+      orderNo: order.orderNo,
+      orderId: order.orderId,
+      approvalLevels: 0,
+      autoRejectMs: HOUR,
+      transporterCode: 'TRP001',
+    });
+    const outcome = await orders.accept(order.orderNo, { by: 'transporter', transporterCode: 'TRP001' });
+    expect(outcome).toMatchObject({ ok: false, code: 'WORKFLOW_TIMEOUT' });
+    const error = updateFailure('WORKFLOW_TIMEOUT');
+    expect([error.status, error.messageCode]).toEqual([504, 'WORKFLOW_TIMEOUT']);
+    expect(translate('en', error.messageKey)).toMatch(/may still be made/);
+    expect(translate('id', error.messageKey)).toMatch(/mungkin tetap diproses/);
+    await env.client.workflow.getHandle(order.workflowId).terminate('test over');
   });
 });
