@@ -21,6 +21,7 @@ import * as m016 from './migrations/016_orders';
 import * as m017 from './migrations/017_order_workflow_input';
 import * as m018 from './migrations/018_order_line_returns';
 import * as m019 from './migrations/019_order_edits';
+import * as m020 from './migrations/020_order_transporter_counters';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -42,6 +43,7 @@ const migrations: Record<string, Knex.Migration> = {
   '017_order_workflow_input': m017,
   '018_order_line_returns': m018,
   '019_order_edits': m019,
+  '020_order_transporter_counters': m020,
 };
 
 /**

@@ -94,18 +94,43 @@ function normaliseFlags(req: ListRequest): ListRequest {
 }
 
 /**
+ * A transporter's own orders counted by the status counters of entity ORDER_TRANSPORTER (migration 020): one per
+ * transporter, status and answer (`<code>|<status>|<dispatch status>`), read from memory like staff's.
+ */
+async function transporterCounts(
+  deps: AppDeps,
+  code: string,
+): Promise<{ byStatus: Record<string, number>; byAnswer: Record<string, number> }> {
+  const prefix = `${code}|`;
+  const byStatus: Record<string, number> = { ALL: 0 };
+  const byAnswer: Record<string, number> = { ALL: 0 };
+  for (const row of await deps.counters.totals()) {
+    if (row.entity !== 'ORDER_TRANSPORTER' || !row.status.startsWith(prefix) || !row.total) continue;
+    const [, status, dispatch] = row.status.split('|');
+    byStatus[status!] = (byStatus[status!] ?? 0) + row.total;
+    byStatus.ALL! += row.total;
+    if (dispatch) byAnswer[dispatch] = (byAnswer[dispatch] ?? 0) + row.total;
+    byAnswer.ALL! += row.total;
+  }
+  return { byStatus, byAnswer };
+}
+
+/**
  * Exact number of the user's orders per status tab (ALL first). Staff see every order: the status counters the
- * triggers keep (entity ORDER, migrations 001/002), without reading orders. A transporter's or relation's own
- * orders are counted by query, through the indexes of their code and status (migration 016).
+ * triggers keep (entity ORDER, migrations 001/002), without reading orders; a transporter its own, by the counters
+ * of entity ORDER_TRANSPORTER (migration 020). A relation's own orders are counted by query, through the indexes of
+ * their code and status (migration 016).
  */
 export async function statusCounts(deps: AppDeps, user: AuthUser): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  if (orderParty(user).kind === 'internal') {
+  const party = orderParty(user);
+  if (party.kind === 'internal') {
     const rows = await deps.counters.totals();
     for (const status of ORDER_STATUSES) counts[status] = sumOf(rows, 'ORDER', [status]);
     counts.ALL = sumOf(rows, 'ORDER');
     return counts;
   }
+  if (party.kind === 'transporter') return (await transporterCounts(deps, party.code)).byStatus;
   const rows = (await ownOrders(deps.db('orders as o'), user)
     .groupBy('o.status')
     .select('o.status', deps.db.raw('count(*)::int as n'))) as { status: string; n: number }[];
@@ -123,7 +148,9 @@ export async function statusCounts(deps: AppDeps, user: AuthUser): Promise<Recor
  * staff, whose tabs these are not.
  */
 async function answerCounts(deps: AppDeps, user: AuthUser): Promise<Record<string, number> | null> {
-  if (orderParty(user).kind === 'internal') return null;
+  const party = orderParty(user);
+  if (party.kind === 'internal') return null;
+  if (party.kind === 'transporter') return (await transporterCounts(deps, party.code)).byAnswer;
   const rows = (await ownOrders(deps.db('orders as o'), user)
     .groupBy('o.dispatch_status')
     .select('o.dispatch_status', deps.db.raw('count(*)::int as n'))) as {
@@ -194,14 +221,17 @@ export async function listOrders(
   const { request, internal, filtered, page } = orderListQueries(db, user, lang, req);
   const unfiltered = request.filters.every((f) => isEmptyFilterValue(f.value));
   const tab = (request.tab_status ?? 'ALL').toUpperCase();
-  // Staff's unfiltered tabs are counted by the status counters; anything else by its own query.
+  // Staff's and transporters' unfiltered tabs are counted by the status counters; anything else by its own query.
+  const transporter = orderParty(user).kind === 'transporter';
   const total =
     unfiltered && internal
       ? statusCounts(deps, user).then((c) => c[tab] ?? 0)
-      : filtered
-          .clone()
-          .count<{ n: number | string }[]>('* as n')
-          .then((r) => Number(r[0]?.n ?? 0));
+      : unfiltered && transporter
+        ? answerCounts(deps, user).then((c) => c?.[tab] ?? 0)
+        : filtered
+            .clone()
+            .count<{ n: number | string }[]>('* as n')
+            .then((r) => Number(r[0]?.n ?? 0));
   const [rows, totalRecords, actor] = await Promise.all([
     page as Promise<Row[]>,
     total,

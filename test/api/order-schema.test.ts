@@ -7,6 +7,8 @@ import { ORDER_STATUSES, Order, OrderHistory, OrderLine, OrderTransporter } from
 import * as m016 from '../../db/migrations/016_orders';
 import * as m017 from '../../db/migrations/017_order_workflow_input';
 import * as m018 from '../../db/migrations/018_order_line_returns';
+import * as m019 from '../../db/migrations/019_order_edits';
+import * as m020 from '../../db/migrations/020_order_transporter_counters';
 import {
   ORDER_GRAM_COLUMNS,
   ORDER_SORT_COLUMNS,
@@ -338,11 +340,67 @@ describe('the order tables of migration 016', () => {
     expect(await counterDrift(db)).toEqual([]);
   });
 
+  test("given a collective order of TRP001 (two rows) and TRP002, when its rows, status and answer change and it is deleted, then each transporter's own counts (ORDER_TRANSPORTER) count it once, follow it, and stay exact", async () => {
+    const count = async (code: string) => {
+      const rows = (await db('status_counter_totals')
+        .where('entity', 'ORDER_TRANSPORTER')
+        .where('status', 'like', `${code}|%`)
+        .where('total', '<>', 0)
+        .orderBy('status')
+        .select('status', 'total')) as { status: string; total: string }[];
+      return Object.fromEntries(rows.map((r) => [r.status.slice(code.length + 1), Number(r.total)]));
+    };
+    const [order] = (await db('orders')
+      .insert({
+        order_no: 'ORD-CNT-1',
+        status: 'ASSIGNED TO TRANSPORTER',
+        dispatch_status: 'WAITING',
+        created_by: 'x',
+      })
+      .returning('id')) as { id: number }[];
+    const id = order!.id;
+    await db('order_transporters').insert([
+      { order_id: id, transporter_code: 'TRPC01' },
+      { order_id: id, transporter_code: 'TRPC01' },
+      { order_id: id, transporter_code: 'TRPC02' },
+    ]);
+    expect(await count('TRPC01')).toEqual({ 'ASSIGNED TO TRANSPORTER|WAITING': 1 });
+    expect(await count('TRPC02')).toEqual({ 'ASSIGNED TO TRANSPORTER|WAITING': 1 });
+    await db('orders').where('id', id).update({ status: 'ACCEPTED', dispatch_status: 'ACCEPTED' });
+    expect(await count('TRPC01')).toEqual({ 'ACCEPTED|ACCEPTED': 1 });
+    // One of TRPC01's two rows goes: still its order. The second goes too: no longer.
+    const first = (await db('order_transporters')
+      .where({ order_id: id, transporter_code: 'TRPC01' })
+      .first('id')) as {
+      id: number;
+    };
+    await db('order_transporters').where('id', first.id).delete();
+    expect(await count('TRPC01')).toEqual({ 'ACCEPTED|ACCEPTED': 1 });
+    // A row moved to another transporter (edit assign rewrites rows; an update is counted as well).
+    await db('order_transporters')
+      .where({ order_id: id, transporter_code: 'TRPC01' })
+      .update({ transporter_code: 'TRPC03' });
+    expect(await count('TRPC01')).toEqual({});
+    expect(await count('TRPC03')).toEqual({ 'ACCEPTED|ACCEPTED': 1 });
+    // An update that leaves the transporter as it was changes nothing.
+    await db('order_transporters')
+      .where({ order_id: id })
+      .update({ transporter_code: db.raw('transporter_code') });
+    expect(await count('TRPC02')).toEqual({ 'ACCEPTED|ACCEPTED': 1 });
+    expect(await counterDrift(db)).toEqual([]);
+    await db('orders').where('id', id).delete();
+    expect(await count('TRPC02')).toEqual({});
+    expect(await count('TRPC03')).toEqual({});
+    expect(await counterDrift(db)).toEqual([]);
+  });
+
   test('given the migrations rolled back, then orders is as 001 left it, and migrating again rebuilds the tables', async () => {
     await db.transaction(async (trx) => {
       await trx('order_histories').delete();
       await trx('order_transporters').delete();
       await trx('order_details').delete();
+      await m020.down(trx);
+      await m019.down(trx);
       await m018.down(trx);
       await m017.down(trx);
       await m016.down(trx);
@@ -364,6 +422,8 @@ describe('the order tables of migration 016', () => {
       await m016.up(trx);
       await m017.up(trx);
       await m018.up(trx);
+      await m019.up(trx);
+      await m020.up(trx);
     });
     expect((await columnsOf('orders')).size).toBe(Order.fields.length + Order.internalColumns.length);
   });

@@ -49,6 +49,10 @@ export async function counterDrift(db: Db): Promise<unknown[]> {
         select 'SAP_ORDER' as entity, status, count(*) as n from sap_orders group by status
         union all select 'SAP_ORDER_TAB', tab_status, count(*) from sap_orders group by tab_status
         union all select 'ORDER', status, count(*) from orders group by status
+        union all select 'ORDER_TRANSPORTER', p.transporter_code || '|' || o.status || '|' || coalesce(o.dispatch_status, ''),
+                         count(*)
+                    from (select distinct order_id, transporter_code from order_transporters) p
+                    join orders o on o.id = p.order_id group by 2
         union all select 'SHIPMENT', case when status in ('COMPLETED', 'CANCELLED') then status
                                            else coalesce(progress_status, status) end, count(*)
                     from shipments group by 2
