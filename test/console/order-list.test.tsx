@@ -344,7 +344,7 @@ describe('Order list', () => {
       rows: [
         order(1, { need_transporter_action: true }),
         order(2, { need_transporter_action: true }),
-        order(3, { Status: 'REJECTED', can_assign_transporter: true, can_edit_order: true }),
+        order(3, { Status: 'REJECTED', can_assign_transporter: true, can_view_shipments: true }),
       ],
     });
     const { user } = renderApp('/Order/Index', { user: {} });
@@ -352,7 +352,7 @@ describe('Order list', () => {
     const button = (name: string) => screen.getByRole('button', { name });
     expect(button('View')).toBeDisabled();
     expect(button('Accept')).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Edit Order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View Shipments' })).not.toBeInTheDocument();
 
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(within(rowOf('ORD26100002')).getByRole('checkbox'));
@@ -371,7 +371,7 @@ describe('Order list', () => {
     expect(button('View')).toBeEnabled();
     expect(button('Edit Assign Transporter')).toBeEnabled();
 
-    await user.click(button('Edit Order'));
+    await user.click(button('View Shipments'));
     const notice = await screen.findByRole('dialog', { hidden: true });
     expect(within(notice).getByText('Coming in the next release.')).toBeInTheDocument();
   });

@@ -465,9 +465,11 @@ describe('Assign Transporter panel', () => {
     await loaded();
 
     await user.click(button('Select the transporter of entry 1'));
-    // jsdom keeps the nested dialog aria-hidden while it opens (as in sap-order-list.test.tsx): hidden queries.
+    // jsdom keeps the nested dialog aria-hidden while it opens (as in sap-order-list.test.tsx): hidden queries. An
+    // aria-hidden dialog has no accessible name, so on a loaded machine it is found by its title instead.
     const hidden = { hidden: true };
-    const dialog = await screen.findByRole('dialog', { name: 'Select Transporter', ...hidden });
+    const title = await screen.findByText('Select Transporter', { selector: 'h2' });
+    const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
     const options = await within(dialog).findByRole('table', { name: 'Freight options', ...hidden });
     const rows = within(options).getAllByRole('row', hidden).slice(1);
     expect(rows[0]).toHaveTextContent(/PT Murah\s*Suggested/);

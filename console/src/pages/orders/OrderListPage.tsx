@@ -7,8 +7,9 @@
 // assign transporter needs Edit and one row that may be given to another transporter (can_assign_transporter, a
 // rejected order). Cancel, Mark complete, Unmark complete, Reassign DO and Edit stuffing date need Edit and show
 // only for one row whose flag allows them; each opens its panel, and a change the server took reads the list again.
-// The actions of later releases (assign driver, view shipments, edit order, merge) show only where their flag
-// allows them, and say they come in the next release.
+// Edit order needs Edit and one row that may still be edited (can_edit_order) and opens the Edit order panel. The
+// actions of later releases (assign driver, view shipments, merge) show only where their flag allows them, and say
+// they come in the next release.
 import {
   Badge,
   Button,
@@ -58,6 +59,7 @@ import { PARTY_ROLES, RELATION_ROLES } from './columns';
 import { CancelOrderPanel } from './CancelOrderPanel';
 import { CompleteOrderPanel } from './CompleteOrderPanel';
 import { EditAssignPanel } from './EditAssignPanel';
+import { EditOrderPanel } from './EditOrderPanel';
 import { OrderGrid, type OrderGridHandle } from './OrderGrid';
 import { OrderHistoryPanel } from './OrderHistoryPanel';
 import { OrderViewPanel } from './OrderViewPanel';
@@ -72,7 +74,6 @@ const DEFAULT_TAB = 'ALL';
 const LATER: { key: string; flag: OrderRowFlag; right: 'Create' | 'Edit' | 'View'; icon: ReactElement }[] = [
   { key: 'assignDriver', flag: 'can_assign_driver', right: 'Create', icon: <PersonAdd20Regular /> },
   { key: 'viewShipments', flag: 'can_view_shipments', right: 'View', icon: <VehicleTruckBag20Regular /> },
-  { key: 'editOrder', flag: 'can_edit_order', right: 'Edit', icon: <Edit20Regular /> },
 ];
 
 /** The changes of one order (each needs Edit) by their button's text key, and the flag that shows each. */
@@ -85,7 +86,7 @@ const CHANGES: { kind: ChangeKind; flag: OrderRowFlag; icon: ReactElement }[] = 
   { kind: 'editStuffingDate', flag: 'can_edit_stuffing_date', icon: <CalendarEdit20Regular /> },
 ];
 
-type Panel = { kind: 'view' | 'history' | 'editAssign' | ChangeKind; id: number } | null;
+type Panel = { kind: 'view' | 'history' | 'editAssign' | 'editOrder' | ChangeKind; id: number } | null;
 
 const useStyles = makeStyles({
   tabs: {
@@ -286,6 +287,11 @@ export default function OrderListPage() {
                 {t('orderList.editAssign')}
               </Button>
             ) : null}
+            {canEdit && one?.can_edit_order === true ? (
+              <Button icon={<Edit20Regular />} onClick={() => setPanel({ kind: 'editOrder', id: one.Id })}>
+                {t('orderList.editOrder')}
+              </Button>
+            ) : null}
             {canEdit
               ? CHANGES.filter((item) => one?.[item.flag] === true).map((item) => (
                   <Button
@@ -346,6 +352,11 @@ export default function OrderListPage() {
           setPanel(null);
           if (saved) afterChange();
         }}
+      />
+      <EditOrderPanel
+        orderId={panel?.kind === 'editOrder' ? panel.id : null}
+        onClose={() => setPanel(null)}
+        onSaved={() => afterPanel(true)}
       />
       <CancelOrderPanel orderId={changeOf('cancelOrder')} onClose={afterPanel} />
       <CompleteOrderPanel mode="mark" orderId={changeOf('markComplete')} onClose={afterPanel} />

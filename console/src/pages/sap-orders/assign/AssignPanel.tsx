@@ -32,24 +32,12 @@ import {
   Subtitle2,
   Tab,
   TabList,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
   Tag,
   TagGroup,
-  Text,
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import {
-  Add20Regular,
-  ArrowSync20Regular,
-  Dismiss20Regular,
-  ShieldCheckmark20Regular,
-} from '@fluentui/react-icons';
+import { Add20Regular, ArrowSync20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -61,11 +49,13 @@ import type {
 import { DELIVERY_USING_TRUCK_SHIPMENT_TYPE } from '../../../../../db/resources/sap-order';
 import { api, SessionExpiredError } from '../../../api/client';
 import { RefSelect } from '../../../components/form/RefSelect';
-import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
+import { useNotify } from '../../../shell/notify';
 import { useListItems } from '../editor/useListItems';
 import { sapOrderLabel } from '../list/columns';
 import type { Row } from '../shared/expandableRows';
 import { formatDate } from '../../../util/format';
+import { ApprovalMatrix } from './ApprovalMatrix';
+import { syncDoSap, transporterQuota } from './calls';
 import { LinesTable } from './LinesTable';
 import {
   assignBody,
@@ -74,16 +64,18 @@ import {
   checkBeforeSave,
   entryFromOption,
   firstDocument,
+  freightRequestOf,
   fromIsoDate,
   initialTransporters,
-  included,
   qtyEditable,
+  SAP_HEADER_FIELDS,
   showsFactory,
   splitNumbers,
   str,
   syncNeeded,
   tabLabel,
   toIsoDate,
+  withApprovalAnswer,
   withSyncedLines,
   type AssignForm,
   type FirstDocument,
@@ -105,21 +97,6 @@ export interface AssignPanelProps {
   /** After a save: the list is asked again. */
   onSaved: () => void;
 }
-
-const HEADER_FIELDS = [
-  'Document_No',
-  'order_type_name',
-  'Company_Code',
-  'Customer_Vendor_Code',
-  'Incoterm',
-  'shipment_type_name',
-  'Warehouse_Code',
-  'Document_Type',
-  'Plant',
-  'Product_Category',
-  'Valid_From',
-  'Valid_To',
-] as const;
 
 const EMPTY_FORM: AssignForm = {
   charge_oa_company: null,
@@ -204,9 +181,6 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalS,
-  },
-  muted: {
-    color: tokens.colorNeutralForeground3,
   },
   loading: {
     display: 'flex',
@@ -481,28 +455,13 @@ export function AssignPanel(props: AssignPanelProps) {
   }
 
   async function checkQuota(index: number, code: string) {
-    const query = new URLSearchParams({ transporter_code: code, order_ids: ids.join(',') }).toString();
-    try {
-      const res = await api.get<{ exceed?: boolean; message?: string }>(
-        `util/transporter_exceed_quota?${query}`,
-      );
-      if (!res.success) {
-        notify.error(res.message || t('common.requestFailed'), t('assign.errors.quota'));
-        return;
-      }
-      const message = res.data?.exceed ? res.data.message || null : null;
-      setTransporters((current) =>
-        current.map((entry, i) =>
-          i === index && entry.transporter_code === code ? { ...entry, quota_message: message } : entry,
-        ),
-      );
-    } catch (error) {
-      if (error instanceof SessionExpiredError) return;
-      notify.error(
-        error instanceof Error ? error.message : t('common.requestFailed'),
-        t('assign.errors.quota'),
-      );
-    }
+    const message = await transporterQuota(code, ids, t, notify);
+    if (message === undefined) return;
+    setTransporters((current) =>
+      current.map((entry, i) =>
+        i === index && entry.transporter_code === code ? { ...entry, quota_message: message } : entry,
+      ),
+    );
   }
 
   function pick(
@@ -529,31 +488,21 @@ export function AssignPanel(props: AssignPanelProps) {
     setPicking(index);
   }
 
-  const freightRequest = useMemo(() => {
-    if (picking === null || !loaded || !form.loading || !form.destination || !form.charge_oa_company)
-      return null;
-    return {
-      loading: Number(form.loading),
-      destination: Number(form.destination),
-      exclude_transporters: loaded.meta.exclude_transporters ?? [],
-      materials: included(lines).map((l) => ({
-        Id: l.Id,
-        Qty: l.Qty,
-        conversion_type: l.conversion_type ?? null,
-      })),
-      charge_oa_company: form.charge_oa_company,
-      warehouse_code: loaded.first.warehouse_code,
-      document_type: loaded.first.document_type,
-      freight_date: toIsoDate(form.freight_date) ?? form.freight_date,
-      sap_order_ids: ids,
-      shipment_type: loaded.first.shipment_type,
-      trip_type: form.trip_type || null,
-      selected_transporters: transporters
-        .filter((_, i) => i !== picking)
-        .map((e) => str(e.transporter_code))
-        .filter(Boolean),
-    };
-  }, [picking, loaded, form, lines, ids, transporters]);
+  const freightRequest = useMemo(
+    () =>
+      picking === null || !loaded
+        ? null
+        : freightRequestOf({
+            form,
+            lines,
+            ids,
+            first: loaded.first,
+            excludeTransporters: loaded.meta.exclude_transporters ?? [],
+            transporters,
+            picking,
+          }),
+    [picking, loaded, form, lines, ids, transporters],
+  );
 
   // ------------------------------------------------------------------------------------------ sync
 
@@ -563,36 +512,20 @@ export function AssignPanel(props: AssignPanelProps) {
     if (!loaded || busy) return;
     setBusy('sync');
     const head = loaded.headers[0]!;
-    const failedSync = (message: string) =>
-      showToast({ intent: 'error', title: t('sapOrderEditor.errors.sync'), message, life: TOAST_LIFE_MS });
-    try {
-      const res = await api.post<Partial<AssignDetail>[]>('saporder/sync_do_sap', {
+    const outcome = await syncDoSap(
+      'saporder/sync_do_sap',
+      {
         ...head,
         Details: lines.filter((l) => str(l.Document_No) === str(head.Document_No) || !l.Document_No),
-      });
-      if (res.success) {
-        if (Array.isArray(res.data)) setLines((current) => withSyncedLines(current, res.data!));
-        setSyncOk(true);
-        resetApproval();
-        if (res.message_code)
-          showToast({
-            intent: 'warning',
-            title: t('sapOrderEditor.infoSoFactory'),
-            message: res.message_code,
-            life: TOAST_LIFE_MS,
-          });
-        else notify.success(res.message, t('assign.synced'));
-        return;
-      }
-      setSyncOk(false);
-      failedSync([res.message || t('common.requestFailed'), res.message_code].filter(Boolean).join('\n'));
-    } catch (error) {
-      setSyncOk(false);
-      if (error instanceof SessionExpiredError) return;
-      failedSync(error instanceof Error && error.message ? error.message : t('common.requestFailed'));
-    } finally {
-      setBusy(null);
-    }
+      },
+      t,
+      notify,
+    );
+    const synced = outcome.lines;
+    if (synced) setLines((current) => withSyncedLines(current, synced));
+    setSyncOk(outcome.ok);
+    if (outcome.ok) resetApproval();
+    setBusy(null);
   }
 
   // ------------------------------------------------------------------------------------------ approval and save
@@ -619,18 +552,7 @@ export function AssignPanel(props: AssignPanelProps) {
         return;
       }
       const answer = res.data;
-      setTransporters((current) =>
-        current.map((entry, i) => {
-          const computed = answer.transporter_data?.[i];
-          return computed
-            ? {
-                ...entry,
-                freight_criteria: computed.freight_criteria ?? null,
-                require_reason: computed.require_reason ?? null,
-              }
-            : entry;
-        }),
-      );
+      setTransporters((current) => withApprovalAnswer(current, answer));
       setApproval(answer.approval_list ?? []);
     } catch (error) {
       notify.failure(error, t('common.requestFailed'));
@@ -802,7 +724,7 @@ export function AssignPanel(props: AssignPanelProps) {
               </TabList>
               {current ? (
                 <dl className={styles.headerList} aria-label={t('assign.header')}>
-                  {HEADER_FIELDS.map((field) => (
+                  {SAP_HEADER_FIELDS.map((field) => (
                     <div key={field} className={styles.pair}>
                       <dt className={styles.term}>{sapOrderLabel(t, field)}</dt>
                       <dd className={styles.definition}>
@@ -968,44 +890,12 @@ export function AssignPanel(props: AssignPanelProps) {
                 />
               )}
               {relation ? null : (
-                <div className={styles.section}>
-                  <div className={styles.toolbar}>
-                    <Subtitle2 as="h3">{t('assign.approval')}</Subtitle2>
-                    <Button
-                      icon={busy === 'approval' ? <Spinner size="tiny" /> : <ShieldCheckmark20Regular />}
-                      disabled={busy !== null}
-                      onClick={() => void checkApproval()}
-                    >
-                      {t('assign.checkApproval')}
-                    </Button>
-                  </div>
-                  {approval === null ? (
-                    <Text className={styles.muted}>{t('assign.approvalNotChecked')}</Text>
-                  ) : approval.length === 0 ? (
-                    <Text>{t('assign.approvalNone')}</Text>
-                  ) : (
-                    <Table size="small" aria-label={t('assign.approval')}>
-                      <TableHeader>
-                        <TableRow>
-                          <TableHeaderCell>{t('assign.approvalColumns.level')}</TableHeaderCell>
-                          <TableHeaderCell>{t('assign.approvalColumns.username')}</TableHeaderCell>
-                          <TableHeaderCell>{t('assign.approvalColumns.name')}</TableHeaderCell>
-                          <TableHeaderCell>{t('assign.approvalColumns.type')}</TableHeaderCell>
-                        </TableRow>
-                      </TableHeader>
-                      <TableBody>
-                        {approval.map((approver) => (
-                          <TableRow key={`${approver.Level}-${approver.Username}-${str(approver.Info1)}`}>
-                            <TableCell>{approver.Level}</TableCell>
-                            <TableCell>{approver.Username}</TableCell>
-                            <TableCell>{str(approver.fullname)}</TableCell>
-                            <TableCell>{str(approver.Info1)}</TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
-                    </Table>
-                  )}
-                </div>
+                <ApprovalMatrix
+                  approval={approval}
+                  checking={busy === 'approval'}
+                  disabled={busy !== null}
+                  onCheck={() => void checkApproval()}
+                />
               )}
             </div>
           </div>

@@ -3,9 +3,11 @@
 // (name, truck type, cost, trips, freight master); the cost may then be raised or lowered by hand, the user's
 // trips changed where the rate is per trip, and a reason chosen where one is needed (a criterion of the freight
 // rules, or a cost above the suggested one), with "other reason" text where the reason's Info1 is Y. The quota
-// answer for the transporter shows under its name.
+// answer for the transporter shows under its name. The Edit order panel also shows whether the truck is weighed
+// twice (multiple weighing, spec/2 §2.2).
 import {
   Button,
+  Checkbox,
   Field,
   Input,
   Select,
@@ -19,13 +21,15 @@ import { useTranslation } from 'react-i18next';
 import type { ListItem } from '../editor/model';
 import { num, requiresReason, str, totalByUserTrips, type TransporterEntry } from './model';
 
-export type EntryChange = 'cost' | 'trips' | 'reason';
+export type EntryChange = 'cost' | 'trips' | 'reason' | 'weighing';
 
 export interface TransporterBlockProps {
   entries: TransporterEntry[];
   collective: boolean;
   reasons: ListItem[];
   disabled?: boolean;
+  /** Shows each entry's multiple-weighing box (the Edit order panel). */
+  showMultipleWeighing?: boolean;
   onSelect: (index: number) => void;
   onChange: (index: number, patch: Partial<TransporterEntry>, kind: EntryChange) => void;
   onAdd: () => void;
@@ -78,6 +82,10 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'flex-end',
   },
+  check: {
+    display: 'flex',
+    alignItems: 'flex-end',
+  },
   empty: {
     color: tokens.colorNeutralForeground3,
   },
@@ -86,7 +94,17 @@ const useStyles = makeStyles({
 const money = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
 export function TransporterBlock(props: TransporterBlockProps) {
-  const { entries, collective, reasons, disabled, onSelect, onChange, onAdd, onRemove } = props;
+  const {
+    entries,
+    collective,
+    reasons,
+    disabled,
+    showMultipleWeighing,
+    onSelect,
+    onChange,
+    onAdd,
+    onRemove,
+  } = props;
   const { t } = useTranslation();
   const styles = useStyles();
 
@@ -139,6 +157,18 @@ export function TransporterBlock(props: TransporterBlockProps) {
                 value={str(entry.truck_type_name ?? entry.truck_type_id)}
               />
             </Field>
+            {showMultipleWeighing ? (
+              <div className={styles.check}>
+                <Checkbox
+                  label={t('assign.multipleWeighing')}
+                  disabled={disabled || !chosen}
+                  checked={entry.multiple_weighing === true}
+                  onChange={(_, data) =>
+                    onChange(index, { multiple_weighing: data.checked === true }, 'weighing')
+                  }
+                />
+              </div>
+            ) : null}
             <Field label={t('assign.freightCost')}>
               <Input
                 className={styles.number}

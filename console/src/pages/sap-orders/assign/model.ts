@@ -8,7 +8,9 @@ import type {
   AssignModel,
   AssignTransporter,
   Approver,
+  CheckApprovalAnswer,
   FreightCriterion,
+  TransporterFreightBody,
   TransporterOption,
 } from '../../../../../db/resources/order-assign';
 
@@ -105,6 +107,22 @@ export function firstDocument(header: SapHeader): FirstDocument {
   };
 }
 
+/** What a loaded SAP order's tab shows of its header. */
+export const SAP_HEADER_FIELDS = [
+  'Document_No',
+  'order_type_name',
+  'Company_Code',
+  'Customer_Vendor_Code',
+  'Incoterm',
+  'shipment_type_name',
+  'Warehouse_Code',
+  'Document_Type',
+  'Plant',
+  'Product_Category',
+  'Valid_From',
+  'Valid_To',
+] as const;
+
 /** A tab's label: Document_No/Item_No (the item only where the header has one). */
 export function tabLabel(header: SapHeader): string {
   const item = str(header.Item_No);
@@ -154,16 +172,16 @@ export function qtyEditable(category: ShipmentCategory, useLn: boolean): boolean
 }
 
 /** §5.3: at least one line stays included; un-ticking the last included line is reverted (nothing changes). */
-export function toggleInclude(
-  lines: readonly AssignDetail[],
+export function toggleInclude<L extends AssignDetail>(
+  lines: readonly L[],
   index: number,
   include: boolean,
-): AssignDetail[] {
+): L[] {
   const next = lines.map((line, i) => (i === index ? { ...line, include_merge: include } : line));
   return next.some((line) => line.include_merge !== false) ? next : [...lines];
 }
 
-export const included = (lines: readonly AssignDetail[]) =>
+export const included = <L extends AssignDetail>(lines: readonly L[]): L[] =>
   lines.filter((line) => line.include_merge !== false);
 
 // ------------------------------------------------------------------------------------------ sync
@@ -183,10 +201,10 @@ export function showsFactory(orderType: OrderTypeData | null | undefined): boole
 }
 
 /** SAP's answer to a sync laid over the panel's lines, by Id (falling back to document and item). */
-export function withSyncedLines(
-  lines: readonly AssignDetail[],
+export function withSyncedLines<L extends AssignDetail>(
+  lines: readonly L[],
   answer: readonly Partial<AssignDetail>[],
-): AssignDetail[] {
+): L[] {
   return lines.map((line) => {
     const found =
       answer.find((a) => a.Id === line.Id) ??
@@ -269,6 +287,67 @@ export function entryFromOption(
     require_reason: false,
     freight_criteria: null,
     kg: option.total_kg_user || option.total_kg,
+  };
+}
+
+/** The criteria and reason flag check_approval computed for each entry, laid over the entries in order. */
+export function withApprovalAnswer(
+  entries: readonly TransporterEntry[],
+  answer: CheckApprovalAnswer,
+): TransporterEntry[] {
+  return entries.map((entry, i) => {
+    const computed = answer.transporter_data?.[i];
+    return computed
+      ? {
+          ...entry,
+          freight_criteria: computed.freight_criteria ?? null,
+          require_reason: computed.require_reason ?? null,
+        }
+      : entry;
+  });
+}
+
+/** The request of the Select Transporter dialog (list/transporter_freight but its trips and truck rental). */
+export type FreightRequest = Omit<TransporterFreightBody, 'container' | 'truck_rental'>;
+
+export interface FreightInput {
+  form: AssignForm;
+  lines: readonly AssignDetail[];
+  /** The SAP orders of the lines. */
+  ids: readonly number[];
+  first: FirstDocument | null;
+  excludeTransporters: readonly string[];
+  transporters: readonly TransporterEntry[];
+  /** The entry being chosen for: the others' transporters are not offered again. */
+  picking: number;
+  multipleWeighing?: boolean | null;
+}
+
+/** The freight options' request for the included lines on the form's lane; null until the lane is known. */
+export function freightRequestOf(input: FreightInput): FreightRequest | null {
+  const { form } = input;
+  if (!form.loading || !form.destination || !form.charge_oa_company) return null;
+  return {
+    loading: Number(form.loading),
+    destination: Number(form.destination),
+    exclude_transporters: [...input.excludeTransporters],
+    materials: included(input.lines).map((l) => ({
+      Id: l.Id,
+      Qty: l.Qty,
+      conversion_type: l.conversion_type ?? null,
+    })),
+    charge_oa_company: form.charge_oa_company,
+    warehouse_code: input.first?.warehouse_code ?? null,
+    document_type: input.first?.document_type ?? null,
+    freight_date: toIsoDate(form.freight_date) ?? form.freight_date,
+    sap_order_ids: [...input.ids],
+    shipment_type: input.first?.shipment_type ?? null,
+    trip_type: form.trip_type || null,
+    ...(input.multipleWeighing === undefined ? {} : { multiple_weighing: input.multipleWeighing }),
+    selected_transporters: input.transporters
+      .filter((_, i) => i !== input.picking)
+      .map((e) => str(e.transporter_code))
+      .filter(Boolean),
   };
 }
 
