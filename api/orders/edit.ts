@@ -12,7 +12,7 @@
 // (util/refresh_freight_cost_order).
 import { z } from 'zod';
 import { integer, number, text } from '../../db/resources/input';
-import type { AssignModel } from '../../db/resources/order-assign';
+import type { AssignModel, EditLine } from '../../db/resources/order-assign';
 import { assignModelSchema, assignTransporterSchema } from '../../db/resources/order-assign';
 import type { EditedLine, OrderEditChanges } from '../../workflows/orders/activities';
 import type { AppDeps } from '../deps';
@@ -147,36 +147,6 @@ async function ownLines(deps: AppDeps, orderId: number): Promise<OwnLine[]> {
     )) as OwnLine[];
 }
 
-/** A line of the edit panel (spec/2 §2.2 line table), as order/edit_merge_simulate answers it. */
-export interface EditLine {
-  Id: number;
-  Order_Detail_Id: number | null;
-  Sap_Order_Id: number;
-  Sap_No: string;
-  Item_No: string;
-  Company_To_Charge: string | null;
-  LN_Type: string | null;
-  Incoterm_Rule: string | null;
-  Require_Ln_Inco_Rule: boolean;
-  Material_Code: string;
-  Material_Name: string | null;
-  Qty: number;
-  Order_Qty: number;
-  Sap_Os_Qty: number;
-  Real_Qty: number;
-  Tolerance_Qty: number;
-  Max_Qty: number;
-  UOM: string;
-  conversion_type: string | null;
-  include_merge: boolean;
-  editable: boolean;
-  SO_Factory_No: string | null;
-  SO_Factory_Item_No: string | null;
-  SO_Factory_Result: string | null;
-  SO_Factory_Result_Reason: string | null;
-  PO_SO_Factory: string | null;
-}
-
 /** Quantity is not editable for collective shipments or where the LN system is used (spec/2 §5.3). */
 function quantityEditable(category: string, useLn: boolean): boolean {
   return category !== 'COLLECTIVE' && !useLn;
@@ -213,6 +183,44 @@ function ownEditLine(line: OwnLine, useLn: boolean, editable: boolean): EditLine
     SO_Factory_Result: line.so_factory_result,
     SO_Factory_Result_Reason: line.so_factory_result_reason,
     PO_SO_Factory: line.po_so_factory,
+  };
+}
+
+/** A SAP line the order does not take yet, as the panel offers it (Order_Detail_Id null, nothing held). */
+function offeredLine(
+  line: Pick<
+    EditLine,
+    | 'Id'
+    | 'Sap_Order_Id'
+    | 'Sap_No'
+    | 'Item_No'
+    | 'Company_To_Charge'
+    | 'LN_Type'
+    | 'Incoterm_Rule'
+    | 'Require_Ln_Inco_Rule'
+    | 'Material_Code'
+    | 'Material_Name'
+    | 'UOM'
+    | 'conversion_type'
+    | 'include_merge'
+    | 'editable'
+  >,
+  os: number,
+): EditLine {
+  return {
+    ...line,
+    Order_Detail_Id: null,
+    Qty: os,
+    Order_Qty: 0,
+    Sap_Os_Qty: os,
+    Real_Qty: 0,
+    Tolerance_Qty: 0,
+    Max_Qty: os,
+    SO_Factory_No: null,
+    SO_Factory_Item_No: null,
+    SO_Factory_Result: null,
+    SO_Factory_Result_Reason: null,
+    PO_SO_Factory: null,
   };
 }
 
@@ -327,35 +335,27 @@ export async function editMergeSimulate(
     }[];
     for (const s of others) {
       if (taken.has(Number(s.id))) continue;
-      const os = Number(s.os_qty);
-      details.push({
-        Id: Number(s.id),
-        Order_Detail_Id: null,
-        Sap_Order_Id: Number(s.sap_order_id),
-        Sap_No: s.document_no,
-        Item_No: s.item_no,
-        Company_To_Charge: order.charge_oa_company ?? s.company_code,
-        LN_Type: s.ln_type,
-        Incoterm_Rule: s.incoterm_rule,
-        Require_Ln_Inco_Rule: useLn,
-        Material_Code: s.material_code,
-        Material_Name: s.material_name,
-        Qty: os,
-        Order_Qty: 0,
-        Sap_Os_Qty: os,
-        Real_Qty: 0,
-        Tolerance_Qty: 0,
-        Max_Qty: os,
-        UOM: s.uom,
-        conversion_type: conversionType,
-        include_merge: false,
-        editable,
-        SO_Factory_No: null,
-        SO_Factory_Item_No: null,
-        SO_Factory_Result: null,
-        SO_Factory_Result_Reason: null,
-        PO_SO_Factory: null,
-      });
+      details.push(
+        offeredLine(
+          {
+            Id: Number(s.id),
+            Sap_Order_Id: Number(s.sap_order_id),
+            Sap_No: s.document_no,
+            Item_No: s.item_no,
+            Company_To_Charge: order.charge_oa_company ?? s.company_code,
+            LN_Type: s.ln_type,
+            Incoterm_Rule: s.incoterm_rule,
+            Require_Ln_Inco_Rule: useLn,
+            Material_Code: s.material_code,
+            Material_Name: s.material_name,
+            UOM: s.uom,
+            conversion_type: conversionType,
+            include_merge: false,
+            editable,
+          },
+          Number(s.os_qty),
+        ),
+      );
     }
     return answer({ sap_orders: await sapOrderHeaders(db, lang, sapOrderIds, category), details });
   }
@@ -397,34 +397,27 @@ export async function editMergeSimulate(
       const os = Number(d.os_qty ?? d.Qty);
       const header = headers.find((h) => d.Document_No != null && same(String(h.Document_No), d.Document_No));
       const sapOrderId = Number(header?.Id ?? headers[0]?.Id);
-      details.push({
-        Id: d.Id,
-        Order_Detail_Id: null,
-        Sap_Order_Id: sapOrderId,
-        Sap_No: d.Document_No ?? sapNoOf.get(sapOrderId) ?? sapNo,
-        Item_No: d.Item_No ?? '',
-        Company_To_Charge: order.charge_oa_company ?? d.charge_oa_company ?? null,
-        LN_Type: d.ln_type ?? null,
-        Incoterm_Rule: d.incoterm_rule ?? null,
-        Require_Ln_Inco_Rule: useLn,
-        Material_Code: d.Material_Code ?? '',
-        Material_Name: d.material_name ?? null,
-        Qty: os,
-        Order_Qty: 0,
-        Sap_Os_Qty: os,
-        Real_Qty: 0,
-        Tolerance_Qty: 0,
-        Max_Qty: os,
-        UOM: d.UOM ?? '',
-        conversion_type: d.conversion_type ?? null,
-        include_merge: true,
-        editable,
-        SO_Factory_No: null,
-        SO_Factory_Item_No: null,
-        SO_Factory_Result: null,
-        SO_Factory_Result_Reason: null,
-        PO_SO_Factory: null,
-      });
+      details.push(
+        offeredLine(
+          {
+            Id: d.Id,
+            Sap_Order_Id: sapOrderId,
+            Sap_No: d.Document_No ?? sapNoOf.get(sapOrderId) ?? sapNo,
+            Item_No: d.Item_No ?? '',
+            Company_To_Charge: order.charge_oa_company ?? d.charge_oa_company ?? null,
+            LN_Type: d.ln_type ?? null,
+            Incoterm_Rule: d.incoterm_rule ?? null,
+            Require_Ln_Inco_Rule: useLn,
+            Material_Code: d.Material_Code ?? '',
+            Material_Name: d.material_name ?? null,
+            UOM: d.UOM ?? '',
+            conversion_type: d.conversion_type ?? null,
+            include_merge: true,
+            editable,
+          },
+          os,
+        ),
+      );
     }
   }
   return answer({ sap_orders: sapOrderRows, details });

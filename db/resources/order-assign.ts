@@ -264,3 +264,36 @@ export interface TransporterActionResult {
   success: boolean;
   message: string;
 }
+
+/**
+ * A line of the Edit order panel (spec/2 §2.2 line table) as order/edit_merge_simulate answers it: an order line, or a
+ * SAP line the order may take (Order_Detail_Id null). Max_Qty = Order_Qty + Sap_Os_Qty + Tolerance_Qty (§5.1).
+ */
+export interface EditLine {
+  Id: number;
+  Order_Detail_Id: number | null;
+  Sap_Order_Id: number;
+  Sap_No: string;
+  Item_No: string;
+  Company_To_Charge: string | null;
+  LN_Type: string | null;
+  Incoterm_Rule: string | null;
+  Require_Ln_Inco_Rule: boolean;
+  Material_Code: string;
+  Material_Name: string | null;
+  Qty: number;
+  Order_Qty: number;
+  Sap_Os_Qty: number;
+  Real_Qty: number;
+  Tolerance_Qty: number;
+  Max_Qty: number;
+  UOM: string;
+  conversion_type: string | null;
+  include_merge: boolean;
+  editable: boolean;
+  SO_Factory_No: string | null;
+  SO_Factory_Item_No: string | null;
+  SO_Factory_Result: string | null;
+  SO_Factory_Result_Reason: string | null;
+  PO_SO_Factory: string | null;
+}

@@ -15,44 +15,11 @@ import {
   num,
   str,
 } from '../../sap-orders/assign/model';
+import type { EditLine } from '../../../../../db/resources/order-assign';
 import { currentOf } from '../freight';
 import type { OrderView, Row } from '../types';
 
-/** A line of order/edit_merge_simulate: an order line, or a SAP line the order may take (Order_Detail_Id null). */
-export interface EditLine {
-  /** sap_order_details.Id */
-  Id: number;
-  /** order_details.Id; null for a line not yet in the order. */
-  Order_Detail_Id: number | null;
-  Sap_Order_Id: number;
-  Sap_No: string;
-  Item_No: string;
-  Company_To_Charge: string | null;
-  LN_Type: string | null;
-  Incoterm_Rule: string | null;
-  Require_Ln_Inco_Rule: boolean;
-  Material_Code: string;
-  Material_Name: string | null;
-  /** What the order takes, editable up to Max_Qty. */
-  Qty: number;
-  /** What the order holds now; 0 for a new line. */
-  Order_Qty: number;
-  Sap_Os_Qty: number;
-  Real_Qty: number;
-  Tolerance_Qty: number;
-  /** Order_Qty + Sap_Os_Qty + Tolerance_Qty (spec/2 §5.1). */
-  Max_Qty: number;
-  UOM: string;
-  conversion_type: string | null;
-  include_merge: boolean;
-  /** Whether the line may be ticked, unticked or changed. */
-  editable: boolean;
-  SO_Factory_No: string | null;
-  SO_Factory_Item_No: string | null;
-  SO_Factory_Result: string | null;
-  SO_Factory_Result_Reason: string | null;
-  PO_SO_Factory: string | null;
-}
+export type { EditLine };
 
 export type EditOrderType = OrderTypeData & { Name?: string | null };
 
