@@ -1,4 +1,4 @@
-// The corrections of an order of issue 17 in a real browser (edit order is not built yet): the built console and the
+// The corrections of an order of issue 17 in a real browser: the built console and the
 // real API on the master demo, wired to a real Temporal dev server and worker as the order journey is, so each
 // correction is an Update of the order's workflow `order:<Order_No>`, written to PostgreSQL before it answers.
 //
@@ -8,12 +8,15 @@
 // supervisor and admin approve it through the API before the transporter accepts it through the API
 // (order/transporter_action).
 //
-// In English at 1366 px, logistic works on order A from the order list: Edit Stuffing Date (a date outside the
+// In English at 1366 px, logistic works on order A from the order list: Edit Order (the first line lowered from 25
+// to 20 TON and the freight cost raised, which needs approval again: the order waits WAITING FOR ORDER APPROVAL,
+// unchanged, until the supervisor and admin approve, then holds the edit), Edit Stuffing Date (a date outside the
 // valid range refused at the field, then a new range within it), Reassign DO (more than a line's outstanding
 // quantity refused at the field, then part of it given back), Mark Complete (what was not shipped goes back to the
 // SAP order as the order's Revert_Qty) and Unmark Complete (reserved again); after each step the orders row, its
 // order_details, the SAP lines' os_qty and the history rows with their idempotency keys are what the step makes
-// them, and History names every step in English. In Indonesian at 800 px, logistic cancels order B: an empty reason
+// them, and History names every step in English. In Indonesian at 800 px, logistic opens Edit order on order B and
+// closes it untouched, then cancels order B: an empty reason
 // is refused at the field in the console's words, then a reason and the confirmation cancel it, its quantities go
 // back to the SAP order, its workflow run completes and its History shows the cancel in Indonesian.
 // Screenshots land in test-results/screenshots/order-corrections-*.png, none wider than the screen.
@@ -25,6 +28,7 @@ import type { E2eStack } from '../support/e2e';
 import {
   approveByApi,
   approvers,
+  assignText,
   assignByApi,
   call,
   cell,
@@ -251,9 +255,8 @@ async function changesShown(history: Locator): Promise<string[]> {
 // ------------------------------------------------------------------------------------------------ corrections
 
 describe('order corrections', () => {
-  test('given an accepted order, when logistic in English at 1366 px edits its stuffing date, gives part of a line back, marks it complete and unmarks it, then each step is written once with its quantities and History names every step', async () => {
+  test('given an accepted order, when logistic in English at 1366 px edits its quantity and cost (approved by supervisor and admin), edits its stuffing date, gives part of a line back, marks it complete and unmarks it, then each step is written once with its quantities and History names every step', async () => {
     const { so, id, orderNo } = await acceptedOrder();
-    const before = await linesOf(id);
     // The order's changes so far; each step adds its own.
     const changes = [...ACCEPTED_CHANGES];
     expect(await orderState(id)).toMatchObject({
@@ -272,6 +275,86 @@ describe('order corrections', () => {
         await toolbarButton(page, orderText('en', `orderList.${kind}`)).waitFor();
       }
       expect(await toolbarButton(page, orderText('en', 'orderList.unmarkComplete')).count()).toBe(0);
+
+      // ---- Edit Order: the first line from 25 to 20 TON and TRP001's cost from its rate to 340, with a reason;
+      // Check Approval names the supervisor and admin, Save sends it and the order waits, unchanged.
+      await toolbarButton(page, orderText('en', 'orderList.editOrder')).click();
+      const editing = page.locator(
+        `[role="dialog"][aria-label="${orderText('en', 'editOrder.title', { order: orderNo })}"]`,
+      );
+      const lineQty = editing.getByLabel(
+        assignText('en', 'assign.qtyOf', {
+          item: so.lines[0]!.Item_No,
+          document: so.documentNo,
+          max: qtyText(25),
+        }),
+        { exact: true },
+      );
+      await lineQty.waitFor();
+      expect(await lineQty.inputValue()).toBe('25');
+      await shoot(page, 'edit-order-en', 1366);
+      const [refreshed] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/util/refresh_freight_cost_order'),
+        lineQty.fill('20').then(() => lineQty.blur()),
+      ]);
+      expect(refreshed.status()).toBe(200);
+      const entry = editing.getByRole('group', { name: assignText('en', 'assign.entry', { n: 1 }) });
+      const cost = entry.getByLabel(labelled(assignText('en', 'assign.freightCost')));
+      await cost.fill('340');
+      await cost.blur();
+      await entry
+        .getByRole('combobox', { name: labelled(assignText('en', 'assign.reason')) })
+        .selectOption('URGENT_DELIVERY');
+      const saveEdit = panelButton(editing, assignText('en', 'assign.save'));
+      expect(await saveEdit.isDisabled()).toBe(true);
+      const [checked] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/api/util/check_approval'),
+        panelButton(editing, assignText('en', 'assign.checkApproval')).click(),
+      ]);
+      expect(checked.status()).toBe(200);
+      const matrix = editing.getByRole('table', { name: assignText('en', 'assign.approval') });
+      await matrix.getByRole('cell', { name: 'supervisor', exact: true }).waitFor();
+      await matrix.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+      await eventually(() => saveEdit.isEnabled());
+      await shoot(page, 'edit-order-checked-en', 1366);
+      const edited = await sent(page, '/api/order/edit', saveEdit);
+      expect(edited.message).toBe(serverOrderText('en', 'order.edit.waitsApproval', { order: orderNo }));
+      expect(edited.data).toMatchObject({ status: 'WAITING FOR ORDER APPROVAL', needs_approval: true });
+      await toast(page, edited.message as string).waitFor();
+      await editing.waitFor({ state: 'hidden' });
+      expect(await orderState(id)).toMatchObject({ status: 'WAITING FOR ORDER APPROVAL' });
+      expect(await quantities(id)).toEqual([
+        [25, 25, 0],
+        [26, 26, 0],
+      ]);
+      await writtenOnce(id, orderNo, [...changes, 'edit-request']);
+      changes.push('edit-request');
+      await openOrderList(page, 'en', orderNo);
+      await cell(page, 'Status', statusText('en', 'WAITING FOR ORDER APPROVAL')).waitFor();
+      await shoot(page, 'edit-order-waiting-en', 1366);
+
+      // The approvers decide in the Approval screen's calls: level 1, then level 2 applies the edit.
+      const editApproval = await eventually(async () => {
+        const row = await orderApproval(db(), id);
+        return row.status === 'WAITING FOR APPROVAL' ? row : undefined;
+      });
+      await approveByApi(stack, 'supervisor', editApproval.id);
+      await approveByApi(stack, 'admin', editApproval.id);
+      changes.push('approve', 'edit-approve');
+      expect(await orderState(id)).toMatchObject({ status: 'ACCEPTED', dispatch_status: 'ACCEPTED' });
+      expect(await quantities(id)).toEqual([
+        [20, 20, 0],
+        [26, 26, 0],
+      ]);
+      expect(await outstanding(db(), so)).toEqual([5, 0]);
+      const freight = (await db()('order_transporters').where('order_id', id).first('freight_cost')) as {
+        freight_cost: string;
+      };
+      expect(Number(freight.freight_cost)).toBe(340);
+      await writtenOnce(id, orderNo, changes);
+      await openOrderList(page, 'en', orderNo);
+      await cell(page, 'Status', statusText('en', 'ACCEPTED')).waitFor();
+      const before = await linesOf(id);
 
       // ---- Edit Stuffing Date: the current range and the valid one; a date outside it is refused at the field.
       await toolbarButton(page, orderText('en', 'orderList.editStuffingDate')).click();
@@ -321,7 +404,7 @@ describe('order corrections', () => {
       });
       expect(await quantities(id)).toEqual(before.map((l) => [l.qty, l.os_qty, 0]));
       expect((await historyOf(id)).at(-1)).toEqual({
-        key: `order:${orderNo}/stuffing-date/5`,
+        key: `order:${orderNo}/stuffing-date/${changes.length + 1}`,
         from: 'ACCEPTED',
         to: 'ACCEPTED',
         remark: '05/12/2026 – 08/12/2026',
@@ -329,7 +412,7 @@ describe('order corrections', () => {
       });
       await writtenOnce(id, orderNo, [...changes, 'stuffing-date']);
       changes.push('stuffing-date');
-      expect(await outstanding(db(), so)).toEqual([0, 0]);
+      expect(await outstanding(db(), so)).toEqual([5, 0]);
       await listed;
       await cell(page, 'Order_No', orderNo).click();
       await page
@@ -372,10 +455,10 @@ describe('order corrections', () => {
         [first.qty - given, first.os_qty - given, 0],
         [second.qty, second.os_qty, 0],
       ]);
-      expect(await outstanding(db(), so)).toEqual([given, 0]);
+      expect(await outstanding(db(), so)).toEqual([5 + given, 0]);
       expect(await orderState(id)).toMatchObject({ status: 'ACCEPTED', revert_qty: 0 });
       expect((await historyOf(id)).at(-1)).toMatchObject({
-        key: `order:${orderNo}/reassign-do/6`,
+        key: `order:${orderNo}/reassign-do/${changes.length + 1}`,
         from: 'ACCEPTED',
         to: 'ACCEPTED',
         by: 'logistic',
@@ -407,7 +490,7 @@ describe('order corrections', () => {
       ]);
       expect(await outstanding(db(), so)).toEqual(so.lines.map((l) => l.Qty));
       expect((await historyOf(id)).at(-1)).toMatchObject({
-        key: `order:${orderNo}/mark-complete/7`,
+        key: `order:${orderNo}/mark-complete/${changes.length + 1}`,
         from: 'ACCEPTED',
         to: 'COMPLETED',
         by: 'logistic',
@@ -446,7 +529,7 @@ describe('order corrections', () => {
         [first.qty - given, first.os_qty - given, 0],
         [second.qty, second.os_qty, 0],
       ]);
-      expect(await outstanding(db(), so)).toEqual([given, 0]);
+      expect(await outstanding(db(), so)).toEqual([5 + given, 0]);
       await writtenOnce(id, orderNo, [...changes, 'unmark-complete']);
       changes.push('unmark-complete');
 
@@ -456,6 +539,9 @@ describe('order corrections', () => {
         'approve',
         'approve',
         'accept',
+        'edit-request',
+        'approve',
+        'edit-approve',
         'stuffing-date',
         'reassign-do',
         'mark-complete',
@@ -467,6 +553,9 @@ describe('order corrections', () => {
         ['WAITING FOR ASSIGN TO TRANSPORTER APPROVAL', 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL'],
         ['WAITING FOR ASSIGN TO TRANSPORTER APPROVAL', 'ASSIGNED TO TRANSPORTER'],
         ['ASSIGNED TO TRANSPORTER', 'ACCEPTED'],
+        ['ACCEPTED', 'WAITING FOR ORDER APPROVAL'],
+        ['WAITING FOR ORDER APPROVAL', 'WAITING FOR ORDER APPROVAL'],
+        ['WAITING FOR ORDER APPROVAL', 'ACCEPTED'],
         ['ACCEPTED', 'ACCEPTED'],
         ['ACCEPTED', 'ACCEPTED'],
         ['ACCEPTED', 'COMPLETED'],
@@ -489,7 +578,7 @@ describe('order corrections', () => {
     }
   });
 
-  test('given an accepted order, when logistic in Indonesian at 800 px cancels it, then an empty reason is refused in Indonesian, and with a reason and the confirmation it is CANCELLED, its quantities back on the SAP order, its workflow run completed, and History shows the cancel', async () => {
+  test('given an accepted order, when logistic in Indonesian at 800 px opens Edit order and closes it untouched, then cancels it, then an empty reason is refused in Indonesian, and with a reason and the confirmation it is CANCELLED, its quantities back on the SAP order, its workflow run completed, and History shows the cancel', async () => {
     const { so, id, orderNo } = await acceptedOrder();
     const lines = await quantities(id);
     const reason = 'Pelanggan menunda pengiriman';
@@ -504,6 +593,26 @@ describe('order corrections', () => {
     try {
       await openOrderList(page, 'id', orderNo);
       await cell(page, 'Status', statusText('id', 'ACCEPTED')).waitFor();
+      // The Edit order panel in Indonesian at 800 px: the order's lines with their caps; closed untouched, no
+      // question asked and nothing sent.
+      await toolbarButton(page, orderText('id', 'orderList.editOrder')).click();
+      const editing = page.locator(
+        `[role="dialog"][aria-label="${orderText('id', 'editOrder.title', { order: orderNo })}"]`,
+      );
+      await editing
+        .getByLabel(
+          assignText('id', 'assign.qtyOf', {
+            item: so.lines[0]!.Item_No,
+            document: so.documentNo,
+            max: qtyText(25),
+          }),
+          { exact: true },
+        )
+        .waitFor();
+      await shoot(page, 'edit-order-id', 800);
+      await panelButton(editing, text('id', 'common.cancel')).click();
+      await editing.waitFor({ state: 'hidden' });
+      expect(await page.getByRole('alertdialog').count()).toBe(0);
       await toolbarButton(page, orderText('id', 'orderList.cancelOrder')).click();
       const panel = await changePanel(page, orderText('id', 'orderCancel.title', { order: orderNo }));
       const confirm = panelButton(panel, orderText('id', 'orderCancel.confirm'));
