@@ -21,6 +21,7 @@ import { BULK_THREADS, startBulkThreads } from './bulk/threads';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { migrateLatest } from '../db/migrate';
 import { seedDemo, seedReference } from '../db/seeds/demo';
+import { seedLivingDemo } from './seeds/living-demo';
 import { seedErpSandbox } from './erp/sandbox/generator';
 import { ensureFirstAdmin, FIRST_ADMIN_USERNAME } from '../db/seeds/first-admin';
 import { hashApiKey } from './services/api-keys';
@@ -217,6 +218,16 @@ async function main(): Promise<void> {
     },
     'TMS is running (Ctrl-C to stop)',
   );
+  // The embedded default's first start gives the demo company a few weeks of work (api/seeds/living-demo.ts),
+  // through this API and its workflows, while the console is already up.
+  if (!config.DATABASE_URL && demoSeedWanted(config) && approvalWiring.orderWorkflows && !apiOnly) {
+    log.info({}, 'preparing the demo company (SAP orders, orders, approvals) on this first start');
+    void seedLivingDemo(db, `http://127.0.0.1:${port}`, { log })
+      .then((made) => {
+        if (!made.skipped) log.info(made, 'demo company ready');
+      })
+      .catch((err: unknown) => log.warn({ err }, 'the demo company could not be prepared in full'));
+  }
 }
 
 main().catch((err: unknown) => {
