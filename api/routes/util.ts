@@ -1,10 +1,15 @@
 // Shell utilities: language, version, changelog, important notice (spec/1 §7).
 import { z } from 'zod';
 import { defineRoute } from '../http';
-import { LANGUAGES } from '../i18n';
+import { LANGUAGES, type Language } from '../i18n';
 import pkg from '../../package.json';
 
 export const IMPORTANT_NOTICE_KEY = 'IMPORTANT_NOTICE';
+/** The notice is kept per language: IMPORTANT_NOTICE (English) and IMPORTANT_NOTICE_ID (Indonesian). */
+export const IMPORTANT_NOTICE_KEYS: Record<Language, string> = {
+  en: IMPORTANT_NOTICE_KEY,
+  id: 'IMPORTANT_NOTICE_ID',
+};
 
 export const utilRoutes = [
   defineRoute({
@@ -70,12 +75,17 @@ export const utilRoutes = [
     method: 'get',
     path: '/util/important_notice',
     summary:
-      'The important-notice HTML shown on the dashboard ("" when none). Sanitised again by the console.',
+      "The important-notice HTML shown on the dashboard, in the user's language (the other language's when it has " +
+      'none; "" when neither has one). Sanitised again by the console.',
     access: 'authenticated',
-    handler: async ({ deps }) => {
-      const row = (await deps.db('app_settings').where({ key: IMPORTANT_NOTICE_KEY }).first('value')) as
-        { value: string | null } | undefined;
-      return { data: row?.value ?? '' };
+    handler: async ({ deps, lang }) => {
+      const other: Language = lang === 'id' ? 'en' : 'id';
+      const rows = (await deps
+        .db('app_settings')
+        .whereIn('key', [IMPORTANT_NOTICE_KEYS[lang], IMPORTANT_NOTICE_KEYS[other]])
+        .select('key', 'value')) as { key: string; value: string | null }[];
+      const of = (l: Language) => rows.find((r) => r.key === IMPORTANT_NOTICE_KEYS[l])?.value?.trim() || '';
+      return { data: of(lang) || of(other) };
     },
   }),
 ];

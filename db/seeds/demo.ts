@@ -217,6 +217,8 @@ const CHANGELOG = [
 
 const NOTICE =
   '<p><strong>Welcome to the TMS demo.</strong> Data here is generated; SAP postings go to the built-in sandbox.</p>';
+const NOTICE_ID =
+  '<p><strong>Selamat datang di demo TMS.</strong> Data di sini dibuat otomatis; posting SAP masuk ke sandbox bawaan.</p>';
 
 /** Menus, the standard groups and their permissions, the changelog and the lookup values. Returns group ids by code. */
 export async function seedReference(knex: Knex): Promise<Map<string, number>> {
@@ -335,8 +337,12 @@ export async function seedDemo(
       }
     }
 
+    // The notice in each language (api/routes/util.ts reads the user's).
     await trx('app_settings')
-      .insert({ key: 'IMPORTANT_NOTICE', value: NOTICE, created_by: 'seed' })
+      .insert([
+        { key: 'IMPORTANT_NOTICE', value: NOTICE, created_by: 'seed' },
+        { key: 'IMPORTANT_NOTICE_ID', value: NOTICE_ID, created_by: 'seed' },
+      ])
       .onConflict('key')
       .ignore();
     await trx('api_keys')

@@ -145,6 +145,16 @@ describe('changelog', () => {
 });
 
 describe('important notice', () => {
+  test('given the demo seed, when the notice is read in Indonesian, then the seeded Indonesian text', async () => {
+    const token = await loginAs(t, 'driver');
+    const res = await t
+      .request()
+      .get('/api/util/important_notice')
+      .set('Authorization', token)
+      .set('language', 'id');
+    expect(res.body.data).toContain('Selamat datang di demo TMS');
+  });
+
   test('given the stored HTML, when read, then it comes back as stored; when edited, the new HTML; when the row is deleted, ""', async () => {
     const token = await loginAs(t, 'driver');
     const read = async () =>
@@ -158,11 +168,40 @@ describe('important notice', () => {
     await t.deps.db('app_settings').where({ key: 'IMPORTANT_NOTICE' }).update({ value: html });
     expect((await read()).data).toBe(html);
 
+    // With neither language's notice, nothing.
+    await t.deps.db('app_settings').where({ key: 'IMPORTANT_NOTICE_ID' }).delete();
     await t.deps.db('app_settings').where({ key: 'IMPORTANT_NOTICE' }).update({ value: null });
     expect((await read()).data).toBe('');
 
     await t.deps.db('app_settings').where({ key: 'IMPORTANT_NOTICE' }).delete();
     expect(await read()).toMatchObject({ success: true, data: '' });
+  });
+
+  test("given the notice in English and in Indonesian, when each language reads it, then it gets its own; a language without one gets the other's", async () => {
+    const token = await loginAs(t, 'driver');
+    const read = async (language: string) =>
+      (
+        await t
+          .request()
+          .get('/api/util/important_notice')
+          .set('Authorization', token)
+          .set('language', language)
+      ).body.data as string;
+    const rows = await t.deps.db('app_settings').whereIn('key', ['IMPORTANT_NOTICE', 'IMPORTANT_NOTICE_ID']);
+    try {
+      await t.deps.db('app_settings').whereIn('key', ['IMPORTANT_NOTICE', 'IMPORTANT_NOTICE_ID']).delete();
+      await t.deps.db('app_settings').insert([
+        { key: 'IMPORTANT_NOTICE', value: '<p>Gate 3 is closed.</p>', created_by: 'admin' },
+        { key: 'IMPORTANT_NOTICE_ID', value: '<p>Gerbang 3 ditutup.</p>', created_by: 'admin' },
+      ]);
+      expect(await read('en')).toBe('<p>Gate 3 is closed.</p>');
+      expect(await read('id')).toBe('<p>Gerbang 3 ditutup.</p>');
+      await t.deps.db('app_settings').where({ key: 'IMPORTANT_NOTICE_ID' }).update({ value: ' ' });
+      expect(await read('id')).toBe('<p>Gate 3 is closed.</p>');
+    } finally {
+      await t.deps.db('app_settings').whereIn('key', ['IMPORTANT_NOTICE', 'IMPORTANT_NOTICE_ID']).delete();
+      if (rows.length) await t.deps.db('app_settings').insert(rows);
+    }
   });
 
   test('given no token, when reading the notice, then 401', async () => {

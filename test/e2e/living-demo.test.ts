@@ -145,6 +145,12 @@ test('given a fresh demo database, when the demo company is prepared, then every
       expect(totals.length).toBeGreaterThanOrEqual(3);
       // SAP orders and orders above 0; shipments come with a later part of the product.
       expect(totals.filter(([, n]) => n > 0).length).toBeGreaterThanOrEqual(2);
+      // The important notice in the user's language.
+      await page
+        .getByText(language === 'id' ? 'Selamat datang di demo TMS.' : 'Welcome to the TMS demo.', {
+          exact: true,
+        })
+        .waitFor();
       await shootOn(stack, 'living-demo', page, `dashboard-${language}`, 1366);
       expect(session.problems).toEqual([]);
     } finally {

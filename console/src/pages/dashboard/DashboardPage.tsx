@@ -190,7 +190,9 @@ function CountCard(props: {
 }
 
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The notice is kept per language (api/routes/util.ts): read again when the language changes.
+  const language = i18n.language;
   const styles = useStyles();
   const { session } = useSession();
   const user = session?.user_data;
@@ -207,7 +209,10 @@ export default function DashboardPage() {
       .get<string>('util/important_notice')
       .then((res) => {
         const html = live && res.success && typeof res.data === 'string' ? res.data.trim() : '';
-        if (!html) return undefined;
+        if (!html) {
+          if (live) setNotice('');
+          return undefined;
+        }
         // The notice is server HTML: sanitised before it reaches the page (DESIGN.md §5). The sanitiser is
         // loaded only when there is a notice to show.
         return import('dompurify').then(({ default: DOMPurify }) => {
@@ -218,7 +223,7 @@ export default function DashboardPage() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [language]);
 
   useEffect(() => {
     if (!access.internal) return;
