@@ -1225,7 +1225,9 @@ describe('phase B: SQL and HTML metacharacters in text are data, stored as sent 
     if (!c) throw new Error(`no hostile-input case for ${route.method} ${route.path}: add one to HAND_CASES`);
     const problems: string[] = [];
     const meta = await metacharacterAttempts(route, c);
-    await inParallel(meta, 4, async (attempt) => {
+    // A route that answers the record it stored is sent one attempt at a time: attempts on the same record at once
+    // would each write the whole record, and one could answer what another wrote meanwhile.
+    await inParallel(meta, c.echoes ? 1 : 4, async (attempt) => {
       const answer = await send(attempt.request);
       if (answer.status >= 500) problems.push(`${attempt.what}: answered ${answer.status}`);
       else if (answer.status >= 400) {
