@@ -323,4 +323,90 @@ describe('login page', () => {
     await waitFor(() => expect(where()).toBe('/'));
     expect(i18n.language).toBe('id');
   });
+
+  it('given a failed login whose error toast is showing, when the next login succeeds, then the dashboard shows no toast from the login page', async () => {
+    let attempts = 0;
+    server.use(
+      http.post(`${API}/auth/check_consent`, () => {
+        attempts += 1;
+        if (attempts > 1) return HttpResponse.json(envelope());
+        return HttpResponse.json(
+          {
+            success: false,
+            message: 'Invalid username or password.',
+            message_code: 'CAPTCHA',
+            data: { captcha_required: false },
+          },
+          { status: 422 },
+        );
+      }),
+      http.post(`${API}/auth/login`, () => loginSuccess()),
+    );
+    const { user, where } = renderApp('/Login');
+    await fillCredentials(user);
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid username or password.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByRole('navigation', { name: 'Main Menu' })).toBeInTheDocument();
+    await waitFor(() => expect(where()).toBe('/'));
+    await waitFor(() => expect(screen.queryByText('Invalid username or password.')).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+  });
+
+  it('given the same wrong password twice, when both attempts are refused, then their error toast shows once', async () => {
+    let attempts = 0;
+    server.use(
+      http.post(`${API}/auth/check_consent`, () => {
+        attempts += 1;
+        return HttpResponse.json(
+          { success: false, message: 'Invalid username or password.', message_code: 'CAPTCHA', data: {} },
+          { status: 422 },
+        );
+      }),
+    );
+    const { user } = renderApp('/Login');
+    await fillCredentials(user);
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid username or password.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+
+    await waitFor(() => expect(screen.getAllByText('Invalid username or password.')).toHaveLength(1), {
+      timeout: 3000,
+    });
+  });
+
+  it('given a first login, when Change Password opens, then it cannot be dismissed: no Cancel, no close button, and Escape leaves it open', async () => {
+    server.use(
+      http.post(`${API}/auth/check_consent`, () => HttpResponse.json(envelope())),
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json({
+          success: false,
+          message: 'Please change your password.',
+          message_code: 'FIRST_LOGIN',
+          data: { change_token: 'chg-1' },
+        }),
+      ),
+    );
+    const { user } = renderApp('/Login');
+    await fillCredentials(user, 'ayu', 'first-pass');
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change Password' });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Save']);
+    await user.click(within(dialog).getByLabelText(/^New Password/));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Change Password' })).toBeInTheDocument();
+  });
 });

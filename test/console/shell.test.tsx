@@ -75,6 +75,19 @@ describe('shell', () => {
     expect(window.localStorage.getItem('tms.session')).toBeNull();
   });
 
+  it('given a local-password user, when Change Password is chosen from settings and Cancel is pressed, then the dialog closes and the user stays signed in', async () => {
+    const { user, where } = renderApp('/', { user: {} });
+
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Change Password' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(where()).toBe('/');
+    expect(window.localStorage.getItem('tms.session')).not.toBeNull();
+  });
+
   it('given the English interface, when Indonesia is chosen in the language menu, then change_language is posted and the texts switch', async () => {
     let posted: unknown = null;
     let headerAfter: string | null = null;

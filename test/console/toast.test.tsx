@@ -1,9 +1,10 @@
 // The toast area (console/src/shell/ToastHost.tsx): a message of several lines, as the server and SAP answer
-// them ("Error Sync to SAP" with SAP's message and its code), keeps its line breaks in the toast body.
+// them ("Error Sync to SAP" with SAP's message and its code), keeps its line breaks in the toast body; the same
+// toast asked for twice shows once; dismissing all toasts also drops those still queued for the area.
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import ToastHost from '../../console/src/shell/ToastHost';
-import { showToast, TOAST_LIFE_MS } from '../../console/src/shell/notify';
+import { dismissAllToasts, showToast, TOAST_LIFE_MS } from '../../console/src/shell/notify';
 
 describe('toast area', () => {
   it('given a message of several lines, when it is toasted, then its body shows each line on its own (white-space pre-line)', async () => {
@@ -28,5 +29,57 @@ describe('toast area', () => {
     );
     expect(body).toHaveStyle({ whiteSpace: 'pre-line' });
     expect(screen.getByText('Error Sync to SAP')).toBeInTheDocument();
+  });
+
+  it('given a toast on screen, when the same toast is asked for again, then it shows once: the newer replaces the older', async () => {
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <ToastHost />
+      </FluentProvider>,
+    );
+    const request = {
+      intent: 'error' as const,
+      title: 'Error',
+      message: 'Invalid username or password.',
+      life: TOAST_LIFE_MS,
+    };
+
+    act(() => showToast(request));
+    expect(await screen.findByText('Invalid username or password.')).toBeInTheDocument();
+    act(() => showToast(request));
+    act(() => showToast({ ...request, message: 'Another problem.' }));
+
+    expect(await screen.findByText('Another problem.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Invalid username or password.')).toHaveLength(1), {
+      timeout: 3000,
+    });
+    // A different message is not a duplicate: it stays beside the first.
+    expect(screen.getByText('Another problem.')).toBeInTheDocument();
+  });
+
+  it('given toasts on screen and one still waiting for the toast area, when all toasts are dismissed, then none is shown, now or once the area loads', async () => {
+    const request = {
+      intent: 'error' as const,
+      title: 'Error',
+      message: 'Queued before the area.',
+      life: TOAST_LIFE_MS,
+    };
+    act(() => showToast(request));
+    act(() => dismissAllToasts());
+    const { unmount } = render(
+      <FluentProvider theme={webLightTheme}>
+        <ToastHost />
+      </FluentProvider>,
+    );
+    act(() => showToast({ ...request, message: 'Shown first.' }));
+    expect(await screen.findByText('Shown first.')).toBeInTheDocument();
+    expect(screen.queryByText('Queued before the area.')).not.toBeInTheDocument();
+
+    act(() => dismissAllToasts());
+
+    await waitFor(() => expect(screen.queryByText('Shown first.')).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    unmount();
   });
 });

@@ -1,6 +1,9 @@
 // Change Password (spec/3 §2.5, §4.6, §5). Modal that only its own buttons close; all fields masked. Opened from the
 // login page for a first login or a forced change (current password not asked: the password just typed is sent,
 // with the change_token the login answer gave) and from the top bar's settings menu (current password asked).
+// A forced change is not dismissable (spec/3 §2.5): no Cancel, no close button, Escape and clicks outside do
+// nothing; only a successful Save closes it (leaving the login page, e.g. a reload, is the way out without one).
+// Opened by choice from the settings menu it keeps its Cancel.
 // The parent keeps it mounted and sets `open`: a Fluent dialog removed from the page while open leaves the rest
 // of the page aria-hidden. Its form lives inside the surface, which Fluent unmounts on close, so every opening
 // starts with empty fields and no messages.
@@ -46,7 +49,7 @@ interface ChangePasswordFormProps {
   /** Ask for the current password (settings menu). When false, `currentPassword` is sent instead. */
   currentPasswordRequired: boolean;
   currentPassword?: string;
-  /** Forced change on login (FIRST_LOGIN / CHANGE_PASS). */
+  /** Forced change on login (FIRST_LOGIN / CHANGE_PASS): the dialog cannot be cancelled. */
   changeFirstLogin: boolean;
   changeToken?: string;
   /** Shown when the dialog opens, e.g. the server's reason for asking. */
@@ -86,7 +89,8 @@ export function ChangePasswordDialog({ open, onClosed, ...form }: ChangePassword
   // The form unmounts with the surface, after Fluent has closed the dialog and restored the page.
   const formUnmounted = useCallback(() => setTimeout(() => closed.current?.(), 0), []);
   return (
-    // modalType "alert": clicking outside or pressing Escape does not close it; only Cancel or a successful Save.
+    // modalType "alert", and no onOpenChange: clicking outside or pressing Escape does not close it; only Cancel
+    // (when offered) or a successful Save.
     <Dialog open={open} modalType="alert">
       <DialogSurface className={styles.surface}>
         <ChangePasswordForm {...form} onUnmount={formUnmounted} />
@@ -225,13 +229,15 @@ function ChangePasswordForm(props: ChangePasswordFormProps & { onUnmount: () => 
           </Field>
         </DialogContent>
         <DialogActions>
-          <Button
-            appearance="secondary"
-            disabled={saving}
-            onClick={() => onClose({ success: false, message: '' })}
-          >
-            {t('common.cancel')}
-          </Button>
+          {changeFirstLogin ? null : (
+            <Button
+              appearance="secondary"
+              disabled={saving}
+              onClick={() => onClose({ success: false, message: '' })}
+            >
+              {t('common.cancel')}
+            </Button>
+          )}
           <Button
             appearance="primary"
             type="submit"

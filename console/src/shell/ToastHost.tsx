@@ -2,7 +2,9 @@
 // long (120000 ms, spec/1 §8), so each has a close button, and the area starts below the top bar and a page's
 // title row so that a toast never lies over the language and settings menus or a page's toolbar (Save, Back).
 // Server and SAP messages may come in several lines (SAP's message and its code, one problem per line): the
-// body keeps their line breaks.
+// body keeps their line breaks. A toast is known by its intent, title and message: asked for again while on
+// screen, the older is dismissed and the newer shown, so a repeated refusal (the same wrong password twice) is one
+// toast, not a stack of copies.
 import {
   Button,
   Toast,
@@ -15,7 +17,7 @@ import {
   useToastController,
 } from '@fluentui/react-components';
 import { Dismiss16Regular } from '@fluentui/react-icons';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachToastListener } from './notify';
 
@@ -32,35 +34,59 @@ export default function ToastHost() {
   const { t } = useTranslation();
   const styles = useStyles();
   const toasterId = useId('tms-toaster');
-  const { dispatchToast } = useToastController(toasterId);
+  const { dispatchToast, dismissToast, dismissAllToasts } = useToastController(toasterId);
   const closeLabel = t('common.close');
+  // Toast ids are never reused: Fluent ignores a dispatch whose id is still on screen (or leaving it).
+  const serial = useRef(0);
+  /** The id of the toast on screen for each intent, title and message. */
+  const shown = useRef(new Map<string, string>());
 
   useEffect(
     () =>
-      attachToastListener(({ intent, title, message, life }) => {
-        dispatchToast(
-          <Toast>
-            <ToastTitle
-              action={
-                <ToastTrigger>
-                  <Button
-                    appearance="transparent"
-                    size="small"
-                    icon={<Dismiss16Regular />}
-                    aria-label={closeLabel}
-                    title={closeLabel}
-                  />
-                </ToastTrigger>
-              }
-            >
-              {title}
-            </ToastTitle>
-            {message ? <ToastBody className={styles.body}>{message}</ToastBody> : null}
-          </Toast>,
-          { intent, timeout: life, position: 'top-end' },
-        );
-      }),
-    [dispatchToast, closeLabel, styles.body],
+      attachToastListener(
+        ({ intent, title, message, life }) => {
+          const key = JSON.stringify([intent, title, message]);
+          const previous = shown.current.get(key);
+          if (previous) dismissToast(previous);
+          serial.current += 1;
+          const toastId = `${toasterId}-${serial.current}`;
+          shown.current.set(key, toastId);
+          dispatchToast(
+            <Toast>
+              <ToastTitle
+                action={
+                  <ToastTrigger>
+                    <Button
+                      appearance="transparent"
+                      size="small"
+                      icon={<Dismiss16Regular />}
+                      aria-label={closeLabel}
+                      title={closeLabel}
+                    />
+                  </ToastTrigger>
+                }
+              >
+                {title}
+              </ToastTitle>
+              {message ? <ToastBody className={styles.body}>{message}</ToastBody> : null}
+            </Toast>,
+            {
+              toastId,
+              intent,
+              timeout: life,
+              position: 'top-end',
+              onStatusChange: (_, { status }) => {
+                if (status === 'unmounted' && shown.current.get(key) === toastId) shown.current.delete(key);
+              },
+            },
+          );
+        },
+        () => {
+          shown.current.clear();
+          dismissAllToasts();
+        },
+      ),
+    [dispatchToast, dismissToast, dismissAllToasts, toasterId, closeLabel, styles.body],
   );
 
   return (

@@ -1,7 +1,9 @@
 // Toasts (spec/1 §8): errors are titled "Error" and stay 120000 ms; success toasts are titled by the caller.
 // Screens call useNotify(); the toast area itself (Fluent Toaster, top right) is a lazily loaded chunk that
 // arrives with the first toast or shortly after start, so it is not part of the first screen's JS. Requests
-// made before it is there wait in a queue.
+// made before it is there wait in a queue. A toast asked for while the same one (intent, title and message) is on
+// screen replaces it rather than stacking a copy. A successful login dismisses every toast (dismissAllToasts): the
+// login page's refusals do not follow the user onto the dashboard.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionExpiredError } from '../api/client';
@@ -20,6 +22,7 @@ export interface ToastRequest {
 type Listener = (request: ToastRequest) => void;
 
 let listener: Listener | null = null;
+let dismissAll: (() => void) | null = null;
 const pending: ToastRequest[] = [];
 const waiters = new Set<() => void>();
 
@@ -32,12 +35,24 @@ export function showToast(request: ToastRequest): void {
   waiters.forEach((wake) => wake());
 }
 
-/** The toast area registers here once its Toaster is mounted; queued requests are shown at once. */
-export function attachToastListener(next: Listener): () => void {
+/** Dismisses every toast on screen and drops those still waiting for the toast area. */
+export function dismissAllToasts(): void {
+  pending.length = 0;
+  dismissAll?.();
+}
+
+/**
+ * The toast area registers here once its Toaster is mounted; queued requests are shown at once. `onDismissAll`
+ * is how dismissAllToasts reaches the toasts it shows.
+ */
+export function attachToastListener(next: Listener, onDismissAll?: () => void): () => void {
   listener = next;
+  dismissAll = onDismissAll ?? null;
   pending.splice(0).forEach(next);
   return () => {
-    if (listener === next) listener = null;
+    if (listener !== next) return;
+    listener = null;
+    dismissAll = null;
   };
 }
 

@@ -1,7 +1,8 @@
 // Login (spec/1 Login page, §4 login flow, §5, §8). Flow: check consent → (consent dialog → save consent) → login.
 // Login answers: success → session stored, language from user_data.Language, go to "/"; NEED_CONSENT → consent
 // dialog; FIRST_LOGIN / CHANGE_PASS → Change Password dialog; CAPTCHA → captcha counter + 1 (the captcha shows from
-// the 3rd failure, or at once when the server says captcha_required). Any other failure → error toast.
+// the 3rd failure, or at once when the server says captcha_required). Any other failure → error toast; the toasts
+// of refused attempts are dismissed on success, so they do not come along onto the dashboard.
 import {
   Body1,
   Button,
@@ -34,7 +35,7 @@ import type { Language, LoginData } from '../../api/types';
 import type { ChangePasswordResult } from '../../components/ChangePasswordDialog';
 import { useSession } from '../../session/SessionContext';
 import { captchaCount, setCaptchaCount, takeLoginNotice } from '../../session/store';
-import { useNotify } from '../../shell/notify';
+import { dismissAllToasts, useNotify } from '../../shell/notify';
 import { COPYRIGHT_YEAR, PRODUCT_LABEL, useAppInfo } from '../../util/appInfo';
 
 // Consent and password dialogs appear on few logins; they are fetched when needed, not with the login page.
@@ -296,6 +297,7 @@ export default function LoginPage() {
     try {
       const res = await api.post<LoginData & { change_token?: string }>('auth/login', credentials());
       if (res.success && res.data?.token) {
+        dismissAllToasts();
         signIn(res.data);
         void navigate('/', { replace: true });
         return;
