@@ -10,17 +10,24 @@ function Screen() {
   return <p>{permission ? `view:${permission.View} edit:${permission.Edit}` : 'checking'}</p>;
 }
 
-function renderScreen() {
+/** The screen after a page of the console (`/Shipment/Index`), or typed straight into the address bar. */
+function renderScreen({ direct = false } = {}) {
   return render(
-    <MemoryRouter initialEntries={['/', '/Order/Index']} initialIndex={1}>
+    <MemoryRouter
+      initialEntries={direct ? ['/Order/Index'] : ['/Shipment/Index', '/Order/Index']}
+      initialIndex={direct ? 0 : 1}
+    >
       <Routes>
-        <Route path="/" element={<p>previous page</p>} />
+        <Route path="/" element={<p>dashboard</p>} />
+        <Route path="/Shipment/Index" element={<p>previous page</p>} />
         <Route path="/Order/Index" element={<Screen />} />
       </Routes>
       <ToastArea />
     </MemoryRouter>,
   );
 }
+
+const NO_RIGHTS = { View: false, Create: false, Edit: false, Delete: false };
 
 describe('screen permission', () => {
   it('given a screen, when it asks for its permission, then it posts controller and action and reads the flags', async () => {
@@ -55,5 +62,45 @@ describe('screen permission', () => {
 
     expect(await screen.findByText('Access denied.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('previous page')).toBeInTheDocument());
+  });
+
+  it('given the user has no View right on the screen, when it opens after another page, then an error toast says so and the user goes back one page without the screen ever showing', async () => {
+    server.use(
+      http.post(`${API}/auth/permission`, () =>
+        HttpResponse.json({ success: true, message: '', message_code: '', data: NO_RIGHTS }),
+      ),
+    );
+    renderScreen();
+
+    expect(await screen.findByText('You do not have permission to open this screen.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('previous page')).toBeInTheDocument());
+    expect(screen.queryByText(/^view:/)).not.toBeInTheDocument();
+  });
+
+  it('given a screen typed straight into the address bar (no page before it), when the user has no right on it, then the toast shows and the user lands on the dashboard', async () => {
+    server.use(
+      http.post(`${API}/auth/permission`, () =>
+        HttpResponse.json({ success: true, message: '', message_code: '', data: NO_RIGHTS }),
+      ),
+    );
+    renderScreen({ direct: true });
+
+    expect(await screen.findByText('You do not have permission to open this screen.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('dashboard')).toBeInTheDocument());
+  });
+
+  it('given a screen typed straight into the address bar, when the permission check fails, then the toast shows and the user lands on the dashboard', async () => {
+    server.use(
+      http.post(`${API}/auth/permission`, () =>
+        HttpResponse.json(
+          { success: false, message: 'Access denied.', message_code: 'FORBIDDEN' },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderScreen({ direct: true });
+
+    expect(await screen.findByText('Access denied.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('dashboard')).toBeInTheDocument());
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
@@ -59,5 +59,85 @@ describe('routes', () => {
     renderApp('/Transporter/Index/MasterData', { user: {} });
 
     expect(await screen.findByRole('heading', { name: 'Transporter', level: 1 })).toBeInTheDocument();
+  });
+
+  describe("a screen outside the user's rights (spec/1 §6: error toast, back one page)", () => {
+    const NO_RIGHTS = { View: false, Create: false, Edit: false, Delete: false };
+    /**
+     * The API as it answers a user without the screen: all flags false, and the screen's calls (its tabs and its
+     * list) refused with 403. Answers the calls the screen made.
+     */
+    function refusedScreen(listPath: string) {
+      const calls: string[] = [];
+      const refused = (call: string) => {
+        calls.push(call);
+        return HttpResponse.json(
+          { success: false, message: 'You do not have permission to do this.', message_code: 'FORBIDDEN' },
+          { status: 403 },
+        );
+      };
+      server.use(
+        permissionHandler(NO_RIGHTS),
+        http.get(`${API}/${listPath}/master_list`, () => refused(`${listPath}/master_list`)),
+        http.post(`${API}/${listPath}/list`, () => refused(`${listPath}/list`)),
+      );
+      return calls;
+    }
+
+    it('given a user without the SAP order screen, when they type its URL, then an error toast says so, they land on the dashboard and no list is asked for (no grid left loading)', async () => {
+      const calls = refusedScreen('saporder');
+      const { where } = renderApp('/SAPOrder/Index', { user: {} });
+
+      expect(await screen.findByText('You do not have permission to open this screen.')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: /Welcome, Ayu Pratiwi/ })).toBeInTheDocument();
+      expect(where()).toBe('/');
+      expect(screen.queryByRole('heading', { name: 'SAP Order', level: 1 })).not.toBeInTheDocument();
+      expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it.each([
+      ['/Approval/Index', 'approval'],
+      ['/Order/Index', 'order'],
+    ])(
+      'given a user without the screen, when they type its URL (%s), then only the one toast shows, nothing of the screen is asked for and they land on the dashboard',
+      async (path, listPath) => {
+        const calls = refusedScreen(listPath);
+        const { where } = renderApp(path, { user: {} });
+
+        expect(
+          await screen.findByText('You do not have permission to open this screen.'),
+        ).toBeInTheDocument();
+        expect(await screen.findByRole('heading', { name: /Welcome, Ayu Pratiwi/ })).toBeInTheDocument();
+        expect(where()).toBe('/');
+        expect(calls).toEqual([]);
+        expect(screen.queryByText('You do not have permission to do this.')).not.toBeInTheDocument();
+      },
+    );
+
+    it('given a user without a master-data screen, when they type its URL, then the toast shows and they land on the dashboard', async () => {
+      const calls = refusedScreen('company');
+      const { where } = renderApp('/Company/Index', { user: {} });
+
+      expect(await screen.findByText('You do not have permission to open this screen.')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: /Welcome, Ayu Pratiwi/ })).toBeInTheDocument();
+      expect(where()).toBe('/');
+      expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it('given a user on the dashboard, when they follow a link to a screen outside their rights, then the toast shows and they are back on the page they came from', async () => {
+      const calls = refusedScreen('saporder');
+      const { user, where } = renderApp('/', { user: {} });
+      await screen.findByRole('heading', { name: /Welcome, Ayu Pratiwi/ });
+      const nav = await screen.findByRole('navigation', { name: 'Main Menu' });
+      await user.click(within(nav).getByRole('button', { name: 'Transactions' }));
+      await user.click(await within(nav).findByRole('link', { name: 'SAP Order' }));
+
+      expect(await screen.findByText('You do not have permission to open this screen.')).toBeInTheDocument();
+      await waitFor(() => expect(where()).toBe('/'));
+      expect(await screen.findByRole('heading', { name: /Welcome, Ayu Pratiwi/ })).toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
   });
 });

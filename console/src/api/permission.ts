@@ -1,10 +1,13 @@
 // Screen permissions (spec/1 §6): each screen posts its menu controller and action and reads View, Create, Edit
-// and Delete. If the check fails the user sees an error toast and goes back one page.
-import { useEffect, useState } from 'react';
+// and Delete. If the check fails the user sees an error toast and goes back one page. A check that answers but
+// grants no View is a failure too: the server answers every flag false for a screen outside the user's groups
+// (its menu does not offer it, but its URL can still be typed), and the screen would otherwise open and have each
+// of its calls refused.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useNotify } from '../shell/notify';
-import { api } from './client';
+import { api, SessionExpiredError } from './client';
 import type { Permission } from './types';
 
 export async function fetchPermission(controller: string, action: string): Promise<Permission> {
@@ -18,28 +21,80 @@ export async function fetchPermission(controller: string, action: string): Promi
   return { View: View === true, Create: Create === true, Edit: Edit === true, Delete: Delete === true };
 }
 
-/** The current user's rights on a screen; `null` while the check runs. */
-export function usePermission(controller: string, action: string): Permission | null {
-  const [permission, setPermission] = useState<Permission | null>(null);
+/** The check answered, but the user may not open the screen. */
+export class NoScreenRightError extends Error {
+  constructor() {
+    super('No View right on the screen');
+    this.name = 'NoScreenRightError';
+  }
+}
+
+/** The rights on a screen the user may open; without View it is refused like a failed check. */
+export async function fetchScreenPermission(controller: string, action: string): Promise<Permission> {
+  const found = await fetchPermission(controller, action);
+  if (!found.View) throw new NoScreenRightError();
+  return found;
+}
+
+/**
+ * Whether this tab has a page of the console before the current one. The browser router numbers its entries in
+ * history.state.idx (0 for the first page of the tab: a typed URL, a bookmark, a reload of it); a memory router has
+ * no number, and its first entry is the one with the key 'default'.
+ */
+function hasPageBefore(locationKey: string): boolean {
+  const idx = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx > 0 : locationKey !== 'default';
+}
+
+/**
+ * Leaves a screen the user may not open: the error toast, then back one page. A screen that is the first page of
+ * the tab has nothing to go back to (going back would leave the console, or do nothing and leave the screen
+ * waiting), so the user lands on the dashboard instead, which replaces the refused address in the history.
+ */
+export function useLeaveRefusedScreen(): (error: unknown) => void {
   const notify = useNotify();
   const navigate = useNavigate();
   const { t } = useTranslation();
+  const location = useLocation();
+  // Read when the answer arrives, without asking the permission again for every move of the location.
+  const locationKey = useRef(location.key);
+  useEffect(() => {
+    locationKey.current = location.key;
+  }, [location.key]);
+
+  return useCallback(
+    (error: unknown) => {
+      // An expired session is already on its way to the logout.
+      if (error instanceof SessionExpiredError) return;
+      notify.failure(
+        error instanceof NoScreenRightError ? new Error(t('common.noScreenRight')) : error,
+        t('common.requestFailed'),
+      );
+      if (hasPageBefore(locationKey.current)) void navigate(-1);
+      else void navigate('/', { replace: true });
+    },
+    [notify, navigate, t],
+  );
+}
+
+/** The current user's rights on a screen; `null` while the check runs, and after a refusal while the user leaves. */
+export function usePermission(controller: string, action: string): Permission | null {
+  const [permission, setPermission] = useState<Permission | null>(null);
+  const leave = useLeaveRefusedScreen();
 
   useEffect(() => {
     let live = true;
-    fetchPermission(controller, action)
+    fetchScreenPermission(controller, action)
       .then((found) => {
         if (live) setPermission(found);
       })
       .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('common.requestFailed'));
-        void navigate(-1);
+        if (live) leave(error);
       });
     return () => {
       live = false;
     };
-  }, [controller, action, notify, navigate, t]);
+  }, [controller, action, leave]);
 
   return permission;
 }

@@ -13,6 +13,8 @@ import {
   ModuleRegistry,
   PaginationModule,
   RowSelectionModule,
+  type CellKeyDownEvent,
+  type FullWidthCellKeyDownEvent,
   type GridApi,
   type GridOptions,
   type GridReadyEvent,
@@ -203,6 +205,20 @@ export function DataGrid(props: DataGridProps) {
     [countFilters, path, initialState],
   );
 
+  // Enter on a cell with a link opens it, as a click does (the link itself is out of the tab order: LinkCell).
+  const onCellKeyDown = useCallback(
+    (event: CellKeyDownEvent | FullWidthCellKeyDownEvent) => {
+      const key = (event.event as KeyboardEvent | null | undefined)?.key;
+      if (key !== 'Enter' || !('column' in event) || !event.data) return;
+      const link = columns.find((c) => c.field === event.column.getColId())?.link;
+      const target = link?.(event.data as Row);
+      if (!target) return;
+      (event.event as KeyboardEvent).preventDefault();
+      target.open();
+    },
+    [columns],
+  );
+
   const onStateUpdated = useCallback(
     (event: StateUpdatedEvent) => {
       if (stateKey) saveTableState(stateKey, event.state);
@@ -247,6 +263,7 @@ export function DataGrid(props: DataGridProps) {
         onRowDoubleClicked={(event: RowDoubleClickedEvent) => {
           if (event.data) onRowDoubleClick?.(event.data as Row);
         }}
+        onCellKeyDown={onCellKeyDown}
       />
     </div>
   );

@@ -9,6 +9,13 @@ import {
   type FilterKindOption,
   type FloatingFilterParams,
 } from './filters';
+import { isLinkClick, LinkCell, type LinkCellParams } from './LinkCell';
+
+/** What a cell's link opens: a page of the console (`href`), or, without one, something opened in place. */
+export interface CellLink {
+  href?: string;
+  open: () => void;
+}
 
 export interface GridColumn {
   /** Wire name: the row's property, and the name sent in sorts and filters. */
@@ -21,6 +28,8 @@ export interface GridColumn {
   /** Choices of an `equals` filter (flags get Y/N); a cell holding one of the values shows its text. */
   options?: { value: string; text: string }[];
   width?: number;
+  /** The cell opens its row's document (LinkCell); null for a row with nothing to open. */
+  link?: (row: Record<string, unknown>) => CellLink | null;
 }
 
 /** How a field's value reads in a cell: numbers, dates and flags as such, everything else as text. */
@@ -73,6 +82,11 @@ export function toColDef(column: GridColumn, numericClass?: string): ColDef {
         }
       : {}),
   };
+  if (column.link) {
+    const params: LinkCellParams = { link: column.link };
+    def.cellRenderer = LinkCell;
+    def.cellRendererParams = { ...params, suppressMouseEventHandling: isLinkClick };
+  }
   if (filter) {
     const params: FloatingFilterParams = { kind: filter, label: column.header, options };
     Object.assign(def, {

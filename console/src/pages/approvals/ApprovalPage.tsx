@@ -5,7 +5,9 @@
 // Approval; who may decide which document is the server's (the approval workflows) rule. Orders waiting for
 // approval of their transporter assignment (Transaction_Type ORDER) show beside SAP orders with their summary, the
 // transporter and the freight cost asked for; View Order (or a double click on the row) opens the order's view,
-// with where the order is in its process, so the approver sees what they decide on.
+// with where the order is in its process, so the approver sees what they decide on. The document number opens the
+// document itself, read-only: a SAP order in the SAP order editor's view mode (a page of its own, whose Back returns
+// here), an order in the same view panel, in place, so the list keeps its tab, filters and page.
 import {
   Button,
   CounterBadge,
@@ -29,9 +31,10 @@ import {
 } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { usePermission } from '../../api/permission';
-import type { GridColumn } from '../../components/grid/columns';
+import type { CellLink, GridColumn } from '../../components/grid/columns';
 import { DataGrid, type DataGridHandle, type Row } from '../../components/grid/DataGrid';
 import { tableStateKey } from '../../components/grid/gridState';
 import { ListToolbar } from '../../components/grid/ListToolbar';
@@ -77,11 +80,16 @@ interface DecisionAnswer {
 
 const ALL = 'ALL';
 
-/** The order an ORDER approval is about (approvals.document_id is the order's Id); null for other kinds. */
-function orderIdOf(row: Row | undefined): number | null {
-  if (row?.Transaction_Type !== 'ORDER') return null;
+/** The document an approval of the given kind is about (approvals.document_id is its Id); null for other kinds. */
+function documentIdOf(row: Row | undefined, type: 'ORDER' | 'SAP_ORDER'): number | null {
+  if (row?.Transaction_Type !== type) return null;
   const id = Number(row.Document_Id);
   return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The order an ORDER approval is about; null for other kinds. */
+function orderIdOf(row: Row | undefined): number | null {
+  return documentIdOf(row, 'ORDER');
 }
 
 const useStyles = makeStyles({
@@ -104,7 +112,7 @@ const useStyles = makeStyles({
   },
 });
 
-function useApprovalColumns(): GridColumn[] {
+function useApprovalColumns(documentLink: (row: Row) => CellLink | null): GridColumn[] {
   const { t, i18n } = useTranslation();
   return useMemo(
     () => [
@@ -119,7 +127,13 @@ function useApprovalColumns(): GridColumn[] {
         })),
         width: 150,
       },
-      { field: 'Document_No', header: t('approval.columns.Document_No'), kind: 'text', filter: 'contains' },
+      {
+        field: 'Document_No',
+        header: t('approval.columns.Document_No'),
+        kind: 'text',
+        filter: 'contains',
+        link: documentLink,
+      },
       {
         field: 'Company_Code',
         header: t('approval.columns.Company_Code'),
@@ -173,7 +187,7 @@ function useApprovalColumns(): GridColumn[] {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels change with the language only
-    [t, i18n.language],
+    [t, i18n.language, documentLink],
   );
 }
 
@@ -182,9 +196,10 @@ export default function ApprovalPage() {
   const page = useScreenStyles();
   const styles = useStyles();
   const notify = useNotify();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { session } = useSession();
   const permission = usePermission('Approval', 'Index');
-  const columns = useApprovalColumns();
   const grid = useRef<DataGridHandle>(null);
   const [tabs, setTabs] = useState<TabStatus[] | null>(null);
   const [tab, setTab] = useState(ALL);
@@ -198,11 +213,28 @@ export default function ApprovalPage() {
   const [failures, setFailures] = useState<DecisionResult[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
 
+  // The document a row's number opens, read-only (other kinds have no screen yet, and their number stays text).
+  const documentLink = useCallback(
+    (row: Row): CellLink | null => {
+      const orderId = orderIdOf(row);
+      if (orderId !== null) return { open: () => setViewing(orderId) };
+      const sapOrderId = documentIdOf(row, 'SAP_ORDER');
+      if (sapOrderId === null) return null;
+      const href = `/SAPOrder/Editor?mode=view&id=${sapOrderId}`;
+      return { href, open: () => void navigate(href, { state: { from: pathname } }) };
+    },
+    [navigate, pathname],
+  );
+  const columns = useApprovalColumns(documentLink);
+
   // Bumped to read the tab counts again (after a decision, on Refresh).
   const [tabsVersion, setTabsVersion] = useState(0);
 
-  // The tab texts come in the interface language: asked again when it changes.
+  // The tab texts come in the interface language: asked again when it changes. Asked once the screen is granted:
+  // a refused screen asks for nothing (its calls would only be refused too).
+  const granted = permission !== null;
   useEffect(() => {
+    if (!granted) return;
     let live = true;
     const failed = () => setTabs((previous) => previous ?? []);
     api
@@ -223,7 +255,7 @@ export default function ApprovalPage() {
     return () => {
       live = false;
     };
-  }, [notify, t, i18n.language, tabsVersion]);
+  }, [granted, notify, t, i18n.language, tabsVersion]);
 
   const username = session?.user_data.Username;
   const stateKey = username ? tableStateKey(username, 'Approval') : undefined;

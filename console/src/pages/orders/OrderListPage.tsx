@@ -125,7 +125,10 @@ export default function OrderListPage() {
   const [later, setLater] = useState<string | null>(null);
 
   const [masterReload, setMasterReload] = useState(0);
+  // Asked once the screen is granted: a refused screen asks for nothing (its calls would only be refused too).
+  const granted = permission !== null;
   useEffect(() => {
+    if (!granted) return;
     let live = true;
     api
       .get<OrderMasterList>('order/master_list')
@@ -146,7 +149,7 @@ export default function OrderListPage() {
     return () => {
       live = false;
     };
-  }, [notify, t, i18n.language, masterReload]);
+  }, [granted, notify, t, i18n.language, masterReload]);
 
   const user = session?.user_data;
   const role = user?.Role ?? '';

@@ -78,7 +78,10 @@ export default function SapOrderListPage() {
   // The tab texts and statuses come in the interface language: asked again when it changes, and with each
   // Refresh (the counts move as orders come and go).
   const [masterReload, setMasterReload] = useState(0);
+  // Asked once the screen is granted: a refused screen asks for nothing (its calls would only be refused too).
+  const granted = permission !== null;
   useEffect(() => {
+    if (!granted) return;
     let live = true;
     api
       .get<MasterList>('saporder/master_list')
@@ -99,7 +102,7 @@ export default function SapOrderListPage() {
     return () => {
       live = false;
     };
-  }, [notify, t, i18n.language, masterReload]);
+  }, [granted, notify, t, i18n.language, masterReload]);
 
   const username = session?.user_data.Username;
   const stateKey = username ? tableStateKey(username, 'SAPOrder') : undefined;

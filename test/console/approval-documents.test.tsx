@@ -1,0 +1,213 @@
+// Opening a document from the Approval screen (/Approval/Index) with msw: the document number of each row is a link
+// to what the approver decides on. A SAP order opens in the SAP order editor in view mode (a page of its own, so
+// its link has the address and Back returns to the Approval screen); an order opens its view panel in place, as
+// View Order does. Following the link neither chooses nor unchooses the row, and a document with no screen yet
+// (a shipment) shows its number as plain text.
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderApp } from './render';
+import { API, envelope, permissionHandler, server } from './server';
+
+jest.setTimeout(120_000);
+
+const BASE = {
+  Company_Code: '1000',
+  Customer_Vendor_Code: 'CUS001',
+  Customer_Vendor_Name: 'PT Minyak Nabati Sejahtera',
+  Level: 1,
+  Max_Level: 1,
+  Requested_By: 'logistic',
+  Requested_Date: '2026-10-22T03:00:00.000Z',
+};
+
+const ROWS = [
+  {
+    ...BASE,
+    Id: 11,
+    Transaction_Type: 'SAP_ORDER',
+    Document_Id: '501',
+    Document_No: 'MSO2610000011',
+    Order_Type: 'PO',
+    Document_Date: '2026-10-20',
+    Plant: '1101',
+    Qty_Total: 20.5,
+    Summary: 'PO MSO2610000011',
+  },
+  {
+    ...BASE,
+    Id: 21,
+    Transaction_Type: 'ORDER',
+    Document_Id: '7',
+    Document_No: 'ORD26100007',
+    Order_Type: 'SO',
+    Document_Date: '2026-10-22',
+    Qty_Total: 25,
+    Transporter_Name: 'PT Angkut Sawit',
+    Freight_Total_Cost: 3750000,
+    Summary: 'SO 0010000007 to TRP001',
+  },
+  {
+    ...BASE,
+    Id: 31,
+    Transaction_Type: 'SHIPMENT',
+    Document_Id: '9',
+    Document_No: 'SHP26100009',
+    Summary: 'Shipment SHP26100009',
+  },
+];
+
+/** The SAP order the first row is about, as GET saporder/501/view answers it. */
+const SAP_ORDER = {
+  Id: 501,
+  Type: 'MANUAL',
+  Order_Type: 'PO',
+  order_type_id: 1,
+  Document_No: 'MSO2610000011',
+  Document_Date: '2026-10-20',
+  Company_Code: '1000',
+  Plant: '1101',
+  Customer_Vendor_Code: 'VEN001',
+  Delivery_Using_Truck: 'N',
+  STO_SPO_Per_Shipment: false,
+  Delivery_Address: 'Gudang 1',
+  Status: 'WAITING FOR APPROVAL',
+  is_relation: false,
+  is_relation_setting: false,
+  Created_Date: '2026-10-20T02:05:00.000Z',
+  Created_By: 'logistic',
+  Details: [],
+};
+
+interface Calls {
+  sapOrders: string[];
+  orders: string[];
+}
+
+function approvalServer(): Calls {
+  const calls: Calls = { sapOrders: [], orders: [] };
+  const noItems = () => HttpResponse.json(envelope({ items: [], more: false }));
+  server.use(
+    permissionHandler({ View: true, Edit: true }),
+    http.get(`${API}/approval/master_list`, () =>
+      HttpResponse.json(envelope({ tab_status: [{ code: 'ALL', text: 'All', count: ROWS.length }] })),
+    ),
+    http.post(`${API}/approval/list`, () => HttpResponse.json(envelope(ROWS, { totalRecords: ROWS.length }))),
+    // The SAP order editor in view mode, with empty lookups: what it shows is its own suite's.
+    http.get(`${API}/saporder/:id/:mode`, ({ params }) => {
+      calls.sapOrders.push(`${String(params.id)}/${String(params.mode)}`);
+      return HttpResponse.json(envelope({ header: SAP_ORDER, detail: [] }));
+    }),
+    http.get(`${API}/list/:name`, noItems),
+    http.get(`${API}/util/order_type_fields`, () => HttpResponse.json(envelope({ Id: 1, Code: 'PO' }))),
+    http.get(`${API}/util/order_type_fields_code_name`, () =>
+      HttpResponse.json(envelope({ Id: 1, Code: 'PO' })),
+    ),
+    http.get(`${API}/util/order_is_relation`, () => HttpResponse.json(envelope(false))),
+    http.post(`${API}/util/check_sap_order_type`, () =>
+      HttpResponse.json(
+        envelope({
+          is_transfer_order: false,
+          default_model: { vendor: null, incoterm: null, document_type: null },
+        }),
+      ),
+    ),
+    http.get(`${API}/order/:id/view`, ({ params }) => {
+      calls.orders.push(String(params.id));
+      return HttpResponse.json(
+        envelope({
+          header: {
+            Id: 7,
+            Order_No: 'ORD26100007',
+            Warehouse_Name: 'Gudang Sei Mangkei',
+            Details: [],
+          },
+          assign: { transporters: [] },
+        }),
+      );
+    }),
+    http.get(`${API}/order/process/:id`, () =>
+      HttpResponse.json(
+        envelope({
+          Order_No: 'ORD26100007',
+          Status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+          Dispatch_Status: null,
+          Auto_Reject_Date: null,
+          awaiting: { kind: 'approval', level: 1, approvers: ['ayu'] },
+          workflow_id: 'order:ORD26100007',
+          workflow_url: null,
+          live: true,
+        }),
+      ),
+    ),
+  );
+  return calls;
+}
+
+function rowOf(text: string): HTMLElement {
+  const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
+  if (!row) throw new Error(`no row with ${text}`);
+  return row;
+}
+
+async function openScreen() {
+  const calls = approvalServer();
+  const app = renderApp('/Approval/Index', { user: {} });
+  expect(await screen.findByText('ORD26100007', {}, { timeout: 30_000 })).toBeInTheDocument();
+  return { ...app, calls };
+}
+
+describe('Approval screen: opening a document', () => {
+  it('given a SAP order waiting for approval, when its document number is clicked, then the SAP order editor opens it in view mode, the row is not chosen, and Back returns to the Approval screen', async () => {
+    const { user, where, calls } = await openScreen();
+    const link = within(rowOf('MSO2610000011')).getByRole('link', { name: 'MSO2610000011' });
+    expect(link).toHaveAttribute('href', '/SAPOrder/Editor?mode=view&id=501');
+
+    await user.click(link);
+
+    await waitFor(() => expect(where()).toBe('/SAPOrder/Editor?mode=view&id=501'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'View SAP Order', hidden: true }),
+    ).toBeInTheDocument();
+    expect(calls.sapOrders).toContain('501/view');
+    expect(screen.queryByRole('button', { name: 'Save', hidden: true })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Back', hidden: true }));
+    await waitFor(() => expect(where()).toBe('/Approval/Index'));
+    expect(await screen.findByText('0 selected')).toBeInTheDocument();
+  });
+
+  it('given an order waiting for approval of its transporter, when its document number is clicked, then its view panel opens in place and the row stays unchosen', async () => {
+    const { user, where, calls } = await openScreen();
+    const open = within(rowOf('ORD26100007')).getByRole('button', { name: 'ORD26100007' });
+
+    await user.click(open);
+
+    expect(await screen.findByText('Order ORD26100007')).toBeInTheDocument();
+    expect(await screen.findByText('Gudang Sei Mangkei')).toBeInTheDocument();
+    expect(calls.orders).toEqual(['7']);
+    expect(where()).toBe('/Approval/Index');
+    expect(screen.getByText('0 selected')).toBeInTheDocument();
+  });
+
+  it('given the keyboard, when the document number cell of an order is focused and Enter is pressed, then its view panel opens', async () => {
+    const { user, calls } = await openScreen();
+    const cell = within(rowOf('ORD26100007'))
+      .getAllByRole('gridcell')
+      .find((c) => c.getAttribute('col-id') === 'Document_No');
+    if (!cell) throw new Error('no Document_No cell');
+
+    cell.focus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Order ORD26100007')).toBeInTheDocument();
+    expect(calls.orders).toEqual(['7']);
+  });
+
+  it('given a document of a kind with no screen yet (a shipment), when the list shows, then its number is plain text, not a link', async () => {
+    await openScreen();
+    const row = rowOf('SHP26100009');
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'SHP26100009' })).not.toBeInTheDocument();
+    expect(within(row).getByText('SHP26100009')).toBeInTheDocument();
+  });
+});
