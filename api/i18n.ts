@@ -75,8 +75,28 @@ function templateOf(lang: Language, key: string): string {
   return template;
 }
 
+/** Plural categories as i18next picks them in the console (Intl rules: en one/other, id other only). */
+const pluralRules: Record<Language, Intl.PluralRules> = {
+  en: new Intl.PluralRules('en'),
+  id: new Intl.PluralRules('id'),
+};
+
+/**
+ * The key to read for a message with a numeric `count`, as i18next does: `<key>_<category>`, else `<key>_other`,
+ * else the key itself (a message with no plural forms).
+ */
+function pluralKey(lang: Language, key: string, count: unknown): string {
+  if (typeof count !== 'number') return key;
+  for (const candidate of [`${key}_${pluralRules[lang].select(count)}`, `${key}_other`]) {
+    if (lookup(catalogs[lang], candidate) !== undefined || lookup(catalogs.en, candidate) !== undefined) {
+      return candidate;
+    }
+  }
+  return key;
+}
+
 export function translate(lang: Language, key: string, params: MessageParams = {}): string {
-  const template = templateOf(lang, key);
+  const template = templateOf(lang, pluralKey(lang, key, params.count));
   if (!template.includes('{{')) return template;
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
     const value = params[name];

@@ -11,6 +11,7 @@ import {
   listedFields,
   fieldSchema,
   issueMessage,
+  ownerCodeOf,
   type ChildDef,
   type FieldDef,
   type ResourceDef,
@@ -91,6 +92,16 @@ export function toColumns(fields: FieldDef[], values: Record<string, unknown>): 
   return row;
 }
 
+/** The values of the fields that are valid on their own (the object schema checks each field alone). */
+function validFields(fields: FieldDef[], body: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const f of writableFields(fields)) {
+    const r = fieldSchema(f).safeParse(body[f.name]);
+    if (r.success) values[f.name] = r.data;
+  }
+  return values;
+}
+
 export interface Parsed {
   row: Record<string, unknown>;
   children: Record<string, Record<string, unknown>[]>;
@@ -106,7 +117,9 @@ export async function validateRecord(
   const fields = allFields(def).filter((f) => f.name !== 'Id');
   const parsed = objectSchema(fields).safeParse(body);
   if (!parsed.success) collectIssues(def, parsed.error, '', errors);
-  const values = (parsed.success ? parsed.data : {}) as Record<string, unknown>;
+  // With a bad field the others still count, so their references are checked in the same pass: an unknown
+  // code is reported beside a format error, not only once that is fixed.
+  const values = (parsed.success ? parsed.data : validFields(fields, body)) as Record<string, unknown>;
 
   const children: Parsed['children'] = {};
   for (const child of def.children ?? []) {
@@ -121,7 +134,7 @@ export async function validateRecord(
     if (rows.length < (child.minRows ?? 0)) {
       (errors[child.name] ??= []).push({
         key: 'validation.minRows',
-        params: { field: fieldParam(def, child.name), min: child.minRows ?? 0 },
+        params: { field: fieldParam(def, child.name), count: child.minRows ?? 0 },
       });
     }
     children[child.name] = [];
@@ -247,10 +260,13 @@ export async function writeChildren(
   }
 }
 
-export function createDefaults(def: ResourceDef): Record<string, unknown> {
+/** A new record's values: the fields' defaults, and an outside user's own company where the rows have an owner. */
+export function createDefaults(def: ResourceDef, user?: AuthUser): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const f of allFields(def)) if (!f.readOnly && !f.secret) record[f.name] = f.default ?? null;
   for (const child of def.children ?? []) record[child.name] = [];
+  const scope = user ? ownerScope(def, user) : undefined;
+  if (scope?.value) record[scope.field] = scope.value;
   return record;
 }
 
@@ -269,14 +285,15 @@ export function ownerScope(
   def: ResourceDef,
   user: AuthUser,
 ): { column: string; field: string; value: string | null; userColumn: string } | undefined {
-  if (!def.owner || user.is_admin || user.role === 'USER') return undefined;
+  const value = ownerCodeOf(def, {
+    role: user.role,
+    isAdmin: user.is_admin,
+    transporterCode: user.transporter_code,
+    customerVendorCode: user.customer_vendor_code,
+  });
+  if (value === undefined || !def.owner) return undefined;
   const field = def.fields.find((f) => f.name === def.owner!.field)!;
-  return {
-    column: columnOf(field),
-    field: field.name,
-    value: user[def.owner.userColumn] ?? null,
-    userColumn: def.owner.userColumn,
-  };
+  return { column: columnOf(field), field: field.name, value, userColumn: def.owner.userColumn };
 }
 
 /** Applies the owner restriction to a query on `<table> as <alias>`. */
@@ -288,16 +305,34 @@ export function restrictToOwner(q: Knex.QueryBuilder, def: ResourceDef, user: Au
 }
 
 /**
- * An external user's record always names their own company: what they typed there is replaced. An account
- * without a company of that kind cannot write such records at all.
+ * An external user's record always names their own company: left empty, it is filled in; another company's code
+ * is refused under its field, not silently replaced (a transporter cannot move a driver to a competitor, nor have
+ * a code it did not mean saved as something else). Refusals go to `errors` when given (an import row gathers its
+ * own), else they are thrown. An account without a company of that kind cannot write such records at all.
  */
 export function stampOwner(
   body: Record<string, unknown>,
   def: ResourceDef,
   user: AuthUser,
+  errors?: FieldErrors,
 ): Record<string, unknown> {
   const scope = ownerScope(def, user);
   if (!scope) return body;
   if (scope.value === null) throw new ForbiddenError(`resources.ownerMissing.${scope.userColumn}`);
-  return { ...body, [scope.field]: scope.value };
+  const sent = body[scope.field];
+  const named = typeof sent === 'string' ? sent.trim().toLowerCase() : (sent ?? '');
+  if (named === '' || named === scope.value.toLowerCase()) {
+    return { ...body, [scope.field]: scope.value };
+  }
+  const refusal: FieldErrors = {
+    [scope.field]: [
+      {
+        key: `resources.notOwn.${scope.userColumn}`,
+        params: { field: fieldParam(def, scope.field), value: scope.value },
+      },
+    ],
+  };
+  if (!errors) throw new ValidationError(refusal);
+  Object.assign(errors, refusal);
+  return body;
 }

@@ -68,7 +68,7 @@ export function resourceRoutes(def: ResourceDef): RouteDef[] {
       access: view,
       params: z.object({ id: integer({ min: 0 }), mode: z.enum(['create', 'edit', 'view']) }),
       handler: async ({ deps, params, user }) => {
-        if (params.mode === 'create') return { data: createDefaults(def) };
+        if (params.mode === 'create') return { data: createDefaults(def, user) };
         const record = await readRecord(deps.db, def, params.id);
         if (!record) throw new NotFoundError();
         const scope = user ? ownerScope(def, user) : undefined;

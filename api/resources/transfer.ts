@@ -325,45 +325,40 @@ export async function importRows(
 
   for (const [index, cells] of rows.entries()) {
     const rowNumber = index + 2;
+    // Every problem of the row is gathered before it is reported: a format error in one column does not hide
+    // an unknown reference in another, so one answer lists all that the user has to fix.
+    const errors: FieldErrors = {};
     const cellsByField: Record<string, unknown> = {};
     columns.forEach((field, i) => {
-      if (field) cellsByField[field.name] = cells[i] ?? '';
-    });
-    // Cells no field may hold are reported before the row is looked up by its key (no query sees them).
-    const unreadable: FieldErrors = {};
-    columns.forEach((field, i) => {
+      if (!field) return;
       const cell = cells[i] ?? '';
-      if (!field || !hasForbiddenCharacter(cell)) return;
-      const key = cell.includes(INVALID_BYTE) ? 'import.invalidEncoding' : 'validation.invalidCharacters';
-      unreadable[field.name] = [{ key, params: { field: fieldParam(def, field.name) } }];
+      // A cell no field may hold is reported as such and left out of the row, so no query sees it.
+      if (hasForbiddenCharacter(cell)) {
+        const key = cell.includes(INVALID_BYTE) ? 'import.invalidEncoding' : 'validation.invalidCharacters';
+        errors[field.name] = [{ key, params: { field: fieldParam(def, field.name) } }];
+      } else cellsByField[field.name] = cell;
     });
-    if (Object.keys(unreadable).length) {
-      reports.push({ row: rowNumber, errors: translateErrors(lang, unreadable) });
-      continue;
-    }
-    const body = stampOwner(cellsByField, def, user);
+    const body = stampOwner(cellsByField, def, user, errors);
     const owner = ownerScope(def, user);
-    try {
-      let existingId: number | undefined;
-      if (keyField && typeof body[keyField.name] === 'string' && body[keyField.name] !== '') {
-        // A key unique only beside other fields (a Lookup code within its group) is matched with them.
-        const scope = (keyField.uniqueWith ?? []).map((name) => def.fields.find((f) => f.name === name)!);
-        const key = String(body[keyField.name]).trim().toLowerCase();
-        const scopeValues = scope.map((f) =>
-          typeof body[f.name] === 'string' ? (body[f.name] as string).trim() : '',
-        );
-        const seenKey = JSON.stringify([key, ...scopeValues.map((v) => v.toLowerCase())]);
-        const earlier = seenKeys.get(seenKey);
-        if (earlier !== undefined) {
-          throw new ValidationError({
-            [keyField.name]: [
-              {
-                key: 'import.duplicateInFile',
-                params: { field: fieldParam(def, keyField.name), row: earlier },
-              },
-            ],
-          });
-        }
+    let existingId: number | undefined;
+    if (keyField && typeof body[keyField.name] === 'string' && body[keyField.name] !== '') {
+      // A key unique only beside other fields (a Lookup code within its group) is matched with them.
+      const scope = (keyField.uniqueWith ?? []).map((name) => def.fields.find((f) => f.name === name)!);
+      const key = String(body[keyField.name]).trim().toLowerCase();
+      const scopeValues = scope.map((f) =>
+        typeof body[f.name] === 'string' ? (body[f.name] as string).trim() : '',
+      );
+      const seenKey = JSON.stringify([key, ...scopeValues.map((v) => v.toLowerCase())]);
+      const earlier = seenKeys.get(seenKey);
+      if (earlier !== undefined) {
+        // Not looked up: the record found would be the one the earlier row just wrote.
+        errors[keyField.name] = [
+          {
+            key: 'import.duplicateInFile',
+            params: { field: fieldParam(def, keyField.name), row: earlier },
+          },
+        ];
+      } else {
         seenKeys.set(seenKey, rowNumber);
         const match = trx(def.table).whereRaw('lower(??) = ?', [columnOf(keyField), key]);
         // An outside company updates only its own rows; a key held by another one is a duplicate.
@@ -375,41 +370,47 @@ export async function importRows(
         const found = (await match.first('id')) as { id: number } | undefined;
         existingId = found?.id;
         if (existingId !== undefined && !mayUpdate) {
-          throw new ValidationError({
-            [keyField.name]: [{ key: 'errors.duplicate', params: { field: fieldParam(def, keyField.name) } }],
-          });
+          errors[keyField.name] = [
+            { key: 'errors.duplicate', params: { field: fieldParam(def, keyField.name) } },
+          ];
         }
       }
-      // On update a column left out of the file keeps the record's value; on create a column left out, or a
-      // cell left empty, takes the field's default, as a new record does in the editor.
-      if (existingId === undefined) {
-        for (const f of fileFields(def)) {
-          const v = body[f.name];
-          if ((v === undefined || v === '') && f.default !== undefined) body[f.name] = f.default;
-        }
+    }
+    // On update a column left out of the file keeps the record's value; on create a column left out, or a
+    // cell left empty, takes the field's default, as a new record does in the editor.
+    if (existingId === undefined) {
+      for (const f of fileFields(def)) {
+        const v = body[f.name];
+        if ((v === undefined || v === '') && f.default !== undefined) body[f.name] = f.default;
       }
+    }
+    try {
       const parsed = await validateRecord(trx, def, body, existingId);
-      const present = new Set(columns.filter((f): f is FieldDef => !!f).map(columnOf));
-      const row =
-        existingId === undefined
-          ? parsed.row
-          : Object.fromEntries(Object.entries(parsed.row).filter(([c]) => present.has(c)));
-      await guardWrite(trx, def, user, { id: existingId, row });
-      // Valid rows are written even after a bad one, so later rows may refer to them; the report then
-      // rolls everything back.
-      if (existingId === undefined) {
-        await trx(def.table).insert({ ...row, ...audit(user, now, true) });
-        result.created++;
-      } else {
-        await trx(def.table)
-          .where({ id: existingId })
-          .update({ ...row, ...audit(user, now, false) });
-        result.updated++;
+      if (!Object.keys(errors).length) {
+        const present = new Set(columns.filter((f): f is FieldDef => !!f).map(columnOf));
+        const row =
+          existingId === undefined
+            ? parsed.row
+            : Object.fromEntries(Object.entries(parsed.row).filter(([c]) => present.has(c)));
+        await guardWrite(trx, def, user, { id: existingId, row });
+        // Valid rows are written even after a bad one, so later rows may refer to them; the report then
+        // rolls everything back.
+        if (existingId === undefined) {
+          await trx(def.table).insert({ ...row, ...audit(user, now, true) });
+          result.created++;
+        } else {
+          await trx(def.table)
+            .where({ id: existingId })
+            .update({ ...row, ...audit(user, now, false) });
+          result.updated++;
+        }
       }
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      reports.push({ row: rowNumber, errors: translateErrors(lang, err.fieldErrors) });
+      // A field already refused above keeps that reason alone (an unreadable cell is not also "required").
+      for (const [field, list] of Object.entries(err.fieldErrors)) errors[field] ??= list;
     }
+    if (Object.keys(errors).length) reports.push({ row: rowNumber, errors: translateErrors(lang, errors) });
   }
   if (reports.length) {
     throw new AppError(

@@ -144,7 +144,7 @@ const sapOrderRoutes = [
     access: view,
     handler: async ({ deps, ctx, user, lang }) => {
       const input = parseSapOrder((ctx.request as { body?: unknown }).body);
-      const saved = await saveSapOrder(deps, user, input);
+      const saved = await saveSapOrder(deps, user, input, lang);
       const order = await readSapOrder(deps.db, saved.id, lang);
       return { message: 'sapOrder.saved', messageParams: { document: saved.documentNo }, data: order };
     },

@@ -650,15 +650,18 @@ async function numberLines(
 
 /**
  * For order types SAP_SYNC_SETTING names, the lines saved must be the ones SAP answered in a sync since the
- * order's last change (sync.ts).
+ * order's last change (sync.ts). A refusal names a line as the screen shows it: by its stored item number, a new
+ * line (not numbered on screen yet) by its position.
  */
 async function checkSynced(
   trx: Knex,
   user: AuthUser,
   stored: StoredOrder | undefined,
   v: SapOrderInput,
+  numbered: readonly NumberedLine[],
   orderType: OrderTypeRow,
   now: Date,
+  lang: Language,
 ): Promise<void> {
   if (!(await syncRequiredFor(trx, orderType.code))) return;
   await assertSynced(trx, {
@@ -666,8 +669,10 @@ async function checkSynced(
     username: user.username,
     orderType: orderType.name,
     lines: v.Details,
+    itemNos: numbered.map((l) => (l.keptId === null ? null : l.itemNo)),
     lastChange: stored ? (stored.edited_date ?? stored.created_date) : null,
     now,
+    lang,
   });
 }
 
@@ -824,6 +829,7 @@ export async function saveSapOrder(
   deps: AppDeps,
   user: AuthUser,
   input: SapOrderInput | SyncSapOrderInput,
+  lang: Language,
 ): Promise<SaveResult> {
   const creating = input.Id === 0;
   await authorise(deps, user, creating);
@@ -846,7 +852,7 @@ export async function saveSapOrder(
     await checkLineValues(trx, p, v.Details);
     const { lines, removedIds } = await numberLines(trx, stored, v.Details);
     p.throwIfAny();
-    await checkSynced(trx, user, stored, v, orderType, now);
+    await checkSynced(trx, user, stored, v, lines, orderType, now, lang);
     const header = await headerRow(trx, v, orderType, relation);
     if (!stored) return insertOrder(deps, trx, user, v, orderType, header, lines, now);
     return updateOrder(trx, user, stored, header, lines, removedIds, now);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import type { Answer } from '../http';
 import { NotFoundError, RuleError, ValidationError } from '../errors';
+import { translate, type Language } from '../i18n';
 import { ErpError, type ErpLine, type ErpSyncResult } from '../erp/types';
 import type { AuthUser } from '../services/session';
 import { columnRange, entityField } from '../../db/resources/engine';
@@ -72,9 +73,26 @@ export function linesFingerprint(orderType: string, lines: readonly FingerprintL
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }
 
+/** The fields of a line that may name the SAP document an order typed in the console stands for. */
+export interface ReferenceLine {
+  PO_SO_No?: string | null;
+  SO_DO_No?: string | null;
+}
+
+/** The line naming the SAP document of an order typed in the console: the first SO/DO No., else PO/SO No. */
+export function referenceLine(
+  lines: readonly ReferenceLine[],
+): { index: number; field: 'SO_DO_No' | 'PO_SO_No'; document: string } | undefined {
+  for (const field of ['SO_DO_No', 'PO_SO_No'] as const) {
+    const index = lines.findIndex((l) => l[field]);
+    if (index >= 0) return { index, field, document: lines[index]![field]! };
+  }
+  return undefined;
+}
+
 /**
  * The SAP document a sync asks about: an order that came from SAP is that document; an order typed in the
- * console names the SAP document it stands for on its lines (SO/DO No., else PO/SO No.), else its own number.
+ * console names the SAP document it stands for on its lines (referenceLine), else its own number.
  */
 export function sapReference(
   type: string | null,
@@ -82,11 +100,7 @@ export function sapReference(
   lines: SyncBody['Details'],
 ): string | null {
   if (type === 'SYNC SAP') return documentNo;
-  for (const key of ['SO_DO_No', 'PO_SO_No'] as const) {
-    const found = lines.find((l) => l[key])?.[key];
-    if (found) return found;
-  }
-  return documentNo;
+  return referenceLine(lines)?.document ?? documentNo;
 }
 
 /** A line SAP answered, in the SAP order line's wire shape: the editor's line fields and the material's name. */
@@ -175,8 +189,27 @@ export async function syncWithSap(deps: AppDeps, user: AuthUser, body: SyncBody)
 }
 
 /**
+ * Why a save still needs a sync (data.reason of the SYNC_REQUIRED refusal): no line names a SAP document, that
+ * document was not synced (the latest sync was of another one, or none), its latest sync failed, the lines are
+ * not the ones it answered, or it came before the order's last change (an edit) or too long ago (a new order).
+ */
+export type SyncNeed =
+  'NO_DOCUMENT' | 'NOT_SYNCED' | 'SYNC_FAILED' | 'LINES_CHANGED' | 'ORDER_CHANGED' | 'SYNC_EXPIRED';
+
+/** The SYNC_REQUIRED refusal's data: the reason, the line and its SAP document, and a sentence saying so. */
+export interface SyncNeedDetail {
+  reason: SyncNeed;
+  /** The line's item number, or its position (from 1) when it has none yet. */
+  line: string | null;
+  field: 'SO_DO_No' | 'PO_SO_No' | null;
+  document: string | null;
+  detail: string;
+}
+
+/**
  * Refuses the save ("NOT OK", SYNC_REQUIRED) unless the latest sync of the order (or, creating, the user's latest
- * sync of an order not yet saved) succeeded after `lastChange` and answered exactly these lines.
+ * sync of an order not yet saved) succeeded after `lastChange` and answered exactly these lines. The refusal's
+ * data says which sync is missing, for which line (SyncNeedDetail), so "NOT OK" is not all the user learns.
  */
 export async function assertSynced(
   trx: Knex,
@@ -184,21 +217,57 @@ export async function assertSynced(
     sapOrderId: number | null;
     username: string;
     orderType: string;
-    lines: readonly FingerprintLine[];
+    lines: readonly (FingerprintLine & ReferenceLine)[];
+    /** Each line's item number; null for a line not saved yet. */
+    itemNos: readonly (string | null)[];
     lastChange: Date | null;
     now: Date;
+    lang: Language;
   },
 ): Promise<void> {
   const q = trx('sap_order_syncs').orderBy('id', 'desc');
   if (input.sapOrderId) q.where('sap_order_id', input.sapOrderId);
   else q.whereNull('sap_order_id').where('username', input.username);
-  const latest = (await q.first('success', 'fingerprint', 'created_date')) as
-    { success: boolean; fingerprint: string; created_date: Date } | undefined;
+  const latest = (await q.first('success', 'fingerprint', 'created_date', 'document_no')) as
+    { success: boolean; fingerprint: string; created_date: Date; document_no: string } | undefined;
   const after = input.lastChange ?? new Date(input.now.getTime() - CREATE_SYNC_VALID_MS);
-  const ok =
-    !!latest &&
-    latest.success &&
-    latest.fingerprint === linesFingerprint(input.orderType, input.lines) &&
-    new Date(latest.created_date).getTime() > after.getTime();
-  if (!ok) throw new RuleError('SYNC_REQUIRED', 'sapOrder.syncRequired');
+  const sameLines = latest?.fingerprint === linesFingerprint(input.orderType, input.lines);
+  const recent = !!latest && new Date(latest.created_date).getTime() > after.getTime();
+  if (latest?.success && sameLines && recent) return;
+
+  const named = referenceLine(input.lines);
+  let need: SyncNeedDetail;
+  if (!named) {
+    need = {
+      reason: 'NO_DOCUMENT',
+      line: null,
+      field: null,
+      document: null,
+      detail: translate(input.lang, 'sapOrder.syncNeeded.NO_DOCUMENT'),
+    };
+  } else {
+    const reason: SyncNeed =
+      !latest || latest.document_no !== named.document.slice(0, 50)
+        ? 'NOT_SYNCED'
+        : !latest.success
+          ? 'SYNC_FAILED'
+          : !sameLines
+            ? 'LINES_CHANGED'
+            : input.lastChange
+              ? 'ORDER_CHANGED'
+              : 'SYNC_EXPIRED';
+    const line = input.itemNos[named.index] ?? String(named.index + 1);
+    need = {
+      reason,
+      line,
+      field: named.field,
+      document: named.document,
+      detail: translate(input.lang, `sapOrder.syncNeeded.${reason}`, {
+        line,
+        field: `SAPOrder.${named.field}`,
+        document: named.document,
+      }),
+    };
+  }
+  throw new RuleError('SYNC_REQUIRED', 'sapOrder.syncRequired', {}, need);
 }

@@ -75,7 +75,12 @@ export interface FieldDef {
   lookupGroup?: string;
   /** Referenced resource name; the value is that resource's key field. */
   ref?: string;
-  /** Minimum characters typed before the reference lookup searches (default 3; 0 for drivers, trucks, locations). */
+  /**
+   * Minimum characters typed before the reference lookup searches (spec/3 §9: 3 by default; 0 for drivers, trucks
+   * and locations). On a resource's key it holds for every select of that resource: 0 there too for a vocabulary
+   * short enough to list whole (a few dozen rows at most: order types, truck types, companies...), which then
+   * opens with its entries before anything is typed.
+   */
   lookupMinChars?: number;
   /** Shown in the Index grid (default true). */
   list?: boolean;
@@ -198,6 +203,26 @@ export interface EntityDef<F extends FieldDef = FieldDef> {
 }
 
 export type SystemFieldName = 'Is_Active' | 'Created_Date' | 'Created_By' | 'Edited_Date' | 'Edited_By';
+
+/** An account as the owner rule (ResourceDef.owner) reads it: the server's user and the console's session alike. */
+export interface OwnerAccount {
+  role: string | null | undefined;
+  isAdmin: boolean;
+  transporterCode?: string | null;
+  customerVendorCode?: string | null;
+}
+
+/**
+ * The company code every record of `def` an account reads or writes must name (see ResourceDef.owner):
+ * undefined when the account keeps every company's rows (staff, role USER, and administrators) or the resource
+ * has no owner; null for an outside account without a company of that kind, which owns nothing.
+ */
+export function ownerCodeOf(def: ResourceDef, account: OwnerAccount): string | null | undefined {
+  if (!def.owner || account.isAdmin || account.role === 'USER') return undefined;
+  const code =
+    def.owner.userColumn === 'transporter_code' ? account.transporterCode : account.customerVendorCode;
+  return code || null;
+}
 
 /** Audit and state columns every resource table has, with their wire names. */
 export const SYSTEM_FIELDS: FieldDef[] = [
@@ -404,7 +429,7 @@ export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
       return { key: 'validation.invalid' };
     case 'too_small':
       if (issue.origin === 'array')
-        return { key: 'validation.minRows', params: { min: Number(issue.minimum) } };
+        return { key: 'validation.minRows', params: { count: Number(issue.minimum) } };
       if (issue.origin === 'string' && Number(issue.minimum) <= 1) return { key: 'validation.required' };
       if (issue.origin === 'string')
         return { key: 'validation.minLength', params: { min: Number(issue.minimum) } };

@@ -131,6 +131,58 @@ describe('import', () => {
     expect(await t.deps.db('plants').where({ plant_code: 'P01' }).first()).toBeUndefined();
   });
 
+  test('given a plant file mixing format errors and unknown companies (some in the same row), when imported, then one answer reports every problem of every row and nothing is saved', async () => {
+    await upload('company', 'c.csv', 'Company_Code,Company_Name\nPLD,PT Plant Dua');
+    const csv = Buffer.concat([
+      Buffer.from(
+        [
+          'Plant_Code,Plant_Name,Company_Code,Plant_Type',
+          'Q01,Mill One,PLD,MILL',
+          'Q02,Mill Two,NOPE,CASTLE',
+          'Q03,Mill Three,GONE,MILL',
+          'Q04,,PLD,MILL',
+          'q01,Mill Again,MISSING,MILL',
+          'Q05,Mill ',
+        ].join('\n'),
+      ),
+      // A byte that is not UTF-8 in the name; the company on the same row does not exist either.
+      Buffer.from([0xff]),
+      Buffer.from(',ABSENT,MILL\n'),
+    ]);
+    const res = await upload('plant', 'plants.csv', csv);
+    expect([res.status, res.body.message_code]).toEqual([400, 'IMPORT_INVALID']);
+    expect(res.body.message).toBe('5 of 6 rows have errors; nothing was saved.');
+    const unknown = (code: string) => `Company "${code}" does not exist or is inactive.`;
+    expect(res.body.data.rows).toEqual([
+      {
+        row: 3,
+        errors: {
+          Plant_Type: [expect.stringMatching(/^Plant Type must be one of: MILL, REFINERY/)],
+          Company_Code: [unknown('NOPE')],
+        },
+      },
+      { row: 4, errors: { Company_Code: [unknown('GONE')] } },
+      { row: 5, errors: { Plant_Name: ['Plant Name is required.'] } },
+      {
+        row: 6,
+        errors: {
+          Plant_Code: ['Plant Code is repeated in this file (first on row 2).'],
+          Company_Code: [unknown('MISSING')],
+        },
+      },
+      {
+        row: 7,
+        errors: {
+          Plant_Name: [expect.stringMatching(/^Plant Name holds bytes that are not UTF-8 text/)],
+          Company_Code: [unknown('ABSENT')],
+        },
+      },
+    ]);
+    expect(await t.deps.db('plants').whereIn('plant_code', ['Q01', 'Q02', 'Q03', 'Q04', 'Q05']).first()).toBe(
+      undefined,
+    );
+  });
+
   test('given the Excel template, when filled in and uploaded, then the rows are saved; given the same file again, then they are updated, not duplicated', async () => {
     const template = await download('company/template?format=xlsx', 'get');
     expect(template.status).toBe(200);

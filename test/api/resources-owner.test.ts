@@ -130,14 +130,79 @@ describe('owned rows', () => {
     }
   });
 
-  test('given a new driver sent with another transporter as owner, when the transporter saves it, then it is saved as its own', async () => {
+  test('given the transporter opens a new Driver or Vehicle, when the empty record is read, then its own transporter is already filled in; staff get it empty', async () => {
+    for (const resource of ['driver', 'vehicle']) {
+      const mine = await t.request().get(`/api/${resource}/0/create`).set('Authorization', transporter);
+      expect([resource, mine.status, mine.body.data.Transporter_Code]).toEqual([resource, 200, 'TRP001']);
+      const staff = await t.request().get(`/api/${resource}/0/create`).set('Authorization', admin);
+      expect([resource, staff.body.data.Transporter_Code]).toEqual([resource, null]);
+    }
+  });
+
+  test('given the transporter picks from the Transporter lookup, when it asks, then only its own transporter is offered', async () => {
+    const res = await t.request().get('/api/list/transporter').set('Authorization', transporter);
+    expect(res.body.data.items.map((i: { id: string }) => i.id)).toEqual(['TRP001']);
+  });
+
+  test('given a new driver sent with another transporter as owner, when the transporter saves it, then it is refused under Transporter naming its own code, and nothing is saved', async () => {
     const res = await t
       .request()
       .post('/api/driver')
       .set('Authorization', transporter)
+      .set('language', 'en')
       .send(driver('DRV-NEW', 'TRP002'));
-    expect(res.status).toBe(200);
-    expect(res.body.data.Transporter_Code).toBe('TRP001');
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors)).toEqual(['Transporter_Code']);
+    expect(res.body.errors.Transporter_Code[0]).toBe(
+      'Transporter must be TRP001, your own transporter: records of another transporter cannot be kept from your account.',
+    );
+    expect(await t.deps.db('drivers').where({ driver_code: 'DRV-NEW' }).first('id')).toBeUndefined();
+  });
+
+  test('given a new driver sent with its own transporter, or with none, when the transporter saves it, then it is saved as its own', async () => {
+    const own = await t
+      .request()
+      .post('/api/driver')
+      .set('Authorization', transporter)
+      .send(driver('DRV-OWN2', 'trp001'));
+    expect([own.status, own.body.data.Transporter_Code]).toEqual([200, 'TRP001']);
+    const blank = await t
+      .request()
+      .post('/api/driver')
+      .set('Authorization', transporter)
+      .send(driver('DRV-OWN3', ''));
+    expect([blank.status, blank.body.data.Transporter_Code]).toEqual([200, 'TRP001']);
+  });
+
+  test("given the transporter's own driver, when it is saved naming another transporter, then it is refused and the driver is unchanged", async () => {
+    const res = await t
+      .request()
+      .put('/api/driver')
+      .set('Authorization', transporter)
+      .set('language', 'id')
+      .send({ ...driver('DRV-OWN', 'TRP002'), Id: ownId, Driver_Name: 'Moved away' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.Transporter_Code[0]).toContain('TRP001');
+    expect(await t.deps.db('drivers').where({ id: ownId }).first('driver_name', 'transporter_code')).toEqual({
+      driver_name: 'Driver DRV-OWN',
+      transporter_code: 'TRP001',
+    });
+  });
+
+  test('given an import of a new driver naming another transporter, when the transporter uploads it, then the row is refused under Transporter and nothing is written', async () => {
+    const csv = [
+      'Driver_Code,Driver_Name,Transporter_Code,License_No,License_Type,License_Expiry_Date',
+      'DRV-FILE,From a file,TRP002,SIM-F,B2_UMUM,31/12/2027',
+    ].join('\n');
+    const res = await t
+      .request()
+      .post('/api/driver/import')
+      .set('Authorization', transporter)
+      .send({ file_name: 'drivers.csv', content_base64: Buffer.from(csv).toString('base64') });
+    expect(res.status).toBe(400);
+    expect(res.body.data.rows[0].row).toBe(2);
+    expect(Object.keys(res.body.data.rows[0].errors)).toEqual(['Transporter_Code']);
+    expect(await t.deps.db('drivers').where({ driver_code: 'DRV-FILE' }).first('id')).toBeUndefined();
   });
 
   test("given an import naming another transporter's driver code, when the transporter uploads it, then the row is refused as a duplicate and nothing changes", async () => {

@@ -435,6 +435,15 @@ describe('lookups of the SAP order screens', () => {
     ]);
   });
 
+  test("given the editor's material lookup, when a material is searched for or shown by its code (init), then its item carries the material's base unit (Base_Uom), which a line's UOM takes", async () => {
+    expect(await items('material_code_v2?q=FG-MGR&company=1000&plant=1101')).toEqual([
+      expect.objectContaining({ id: 'FG-MGR-2L', Material_Code: 'FG-MGR-2L', Base_Uom: 'CAR' }),
+    ]);
+    expect(await items('material_code_v2?q=FG-CPO&init=true')).toEqual([
+      expect.objectContaining({ id: 'FG-CPO', text: 'FG-CPO - Crude Palm Oil', Base_Uom: 'KG' }),
+    ]);
+  });
+
   test("given the screens' parameters, when lookups are narrowed by company, plant, type and q, then only matching items come, 10 a page", async () => {
     const plants = await items('plant?company=2000;3000');
     expect(plants.map((p) => p.id)).toEqual(['2101', '2102', '2103', '2104', '3101', '3102', '3103', '3104']);

@@ -988,6 +988,80 @@ describe('sync with SAP before saving (SAP_SYNC_SETTING)', () => {
     expect((await db()('sap_order_syncs').where('sap_order_id', order.Id)).length).toBe(1);
   });
 
+  test('given a manual SO that needs a sync, when its save is refused, then "NOT OK" comes with the reason under it: which line names the SAP document not yet synced, whose last sync failed, or that changed since; in Indonesian too', async () => {
+    await putInSandbox(db(), [sapDocument('0010090031', { lines: 1 })]);
+    const typed = [
+      { Material_Code: 'FG-CPO', Qty: 5, UOM: 'TON' },
+      { Material_Code: 'FG-CPO', Qty: 25, UOM: 'TON', PO_SO_No: '0010090031' },
+    ];
+    const refused = await post('/api/saporder', logistic, soBody(typed));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'NOT OK',
+      message_code: 'SYNC_REQUIRED',
+      data: {
+        reason: 'NOT_SYNCED',
+        line: '2',
+        field: 'PO_SO_No',
+        document: '0010090031',
+        detail: 'Sync with SAP is needed: line 2 has PO/SO No. 0010090031 not yet synced.',
+      },
+    });
+    const inIndonesian = await post('/api/saporder', logistic, soBody(typed), 'id');
+    expect([inIndonesian.body.message, inIndonesian.body.data.detail]).toEqual([
+      'NOT OK',
+      'Sinkronisasi dengan SAP diperlukan: baris 2 memiliki No. PO/SO 0010090031 yang belum disinkronkan.',
+    ]);
+
+    // SAP does not know the document: the sync fails, and the refusal says so.
+    const unknown = [{ ...typed[1], PO_SO_No: '0099999931' }];
+    expect((await post('/api/saporder/sync_do_sap', logistic, soBody(unknown))).body.success).toBe(false);
+    expect((await post('/api/saporder', logistic, soBody(unknown))).body.data).toMatchObject({
+      reason: 'SYNC_FAILED',
+      detail: 'Sync with SAP is needed: the last sync of PO/SO No. 0099999931 (line 1) failed.',
+    });
+
+    // A successful sync answers one line; the two typed lines are not the ones SAP answered.
+    const sync = await post('/api/saporder/sync_do_sap', logistic, soBody(typed));
+    expect(sync.body.success).toBe(true);
+    expect((await post('/api/saporder', logistic, soBody(typed))).body.data).toMatchObject({
+      reason: 'LINES_CHANGED',
+      detail:
+        'Sync with SAP is needed: the lines changed after the last sync of PO/SO No. 0010090031 (line 2).',
+    });
+
+    // Saved as SAP answered it, then edited: the stored line is named by its item number.
+    const saved = await post('/api/saporder', logistic, soBody(sync.body.data));
+    expect(saved.status).toBe(200);
+    const edited = { ...saved.body.data.header, Delivery_Address: 'Tangki 9' };
+    const unsynced = await post('/api/saporder', logistic, edited, 'id');
+    expect([unsynced.body.message, unsynced.body.message_code, unsynced.body.data.detail]).toEqual([
+      'NOT OK',
+      'SYNC_REQUIRED',
+      'Sinkronisasi dengan SAP diperlukan: baris 000010 memiliki No. PO/SO 0010090031 yang belum disinkronkan.',
+    ]);
+    // Synced and saved; the next change needs a sync made after that save.
+    expect((await post('/api/saporder/sync_do_sap', logistic, edited)).body.success).toBe(true);
+    expect((await post('/api/saporder', logistic, edited)).status).toBe(200);
+    const stale = await post('/api/saporder', logistic, { ...edited, Delivery_Address: 'Tangki 10' }, 'id');
+    expect([stale.body.message, stale.body.data.reason, stale.body.data.detail]).toEqual([
+      'NOT OK',
+      'ORDER_CHANGED',
+      'Sinkronisasi dengan SAP diperlukan: order berubah setelah sinkronisasi terakhir No. PO/SO 0010090031 (baris 000010).',
+    ]);
+
+    // No line names a SAP document at all.
+    const none = await post('/api/saporder', logistic, soBody([typed[0]!]));
+    expect(none.body.data).toEqual({
+      reason: 'NO_DOCUMENT',
+      line: null,
+      field: null,
+      document: null,
+      detail: 'Sync with SAP is needed: no line has a PO/SO No. or SO/DO No. of SAP to sync.',
+    });
+  });
+
   test("given SAP refuses the sync, when it is asked, then success false with SAP's message and code, the call logged, and the next save refused", async () => {
     await putInSandbox(db(), [sapDocument('0010090013', { lines: 1 })]);
     const lines = [{ Material_Code: 'FG-CPO', Qty: 25, UOM: 'TON', PO_SO_No: '0010090013' }];

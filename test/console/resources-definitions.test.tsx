@@ -153,7 +153,7 @@ describe('resource pages for any definition', () => {
     expect(validTo).toHaveValue('31/12/2024');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Approvers needs at least 1 rows.')).toBeInTheDocument();
+    expect(await screen.findByText('Approvers needs at least 1 row.')).toBeInTheDocument();
     expect(screen.getByText('Valid_To must not be before Valid_From.')).toBeInTheDocument();
     expect(puts).toBe(0);
   });

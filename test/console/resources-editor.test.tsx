@@ -6,6 +6,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
+import { lookupSource } from '../../console/src/pages/resources/lookups';
+import { RESOURCES } from '../../db/resources/master';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 
@@ -363,64 +365,137 @@ describe('resource editor', () => {
     expect(axles).toHaveValue('12');
   });
 
-  it('given a reference field, when fewer than 3 characters are typed nothing is searched, at 3 the lookup is asked after the pause, and a choice is saved as the key', async () => {
+  it('given a reference to a long list, when fewer than 3 characters are typed nothing is searched, at 3 the lookup is asked after the pause, and a choice is saved as the key', async () => {
     const searches: string[] = [];
     let posted: Record<string, unknown> | null = null;
     server.use(
       permissionHandler(ALL_RIGHTS),
-      http.get(`${API}/plant/0/create`, () =>
+      http.get(`${API}/factory/0/create`, () =>
         HttpResponse.json(
           envelope({
+            Factory_Code: null,
+            Factory_Name: null,
             Plant_Code: null,
-            Plant_Name: null,
-            Company_Code: null,
-            Plant_Type: null,
+            Factory_Type: null,
+            Location_Code: null,
+            Capacity_Ton_Per_Day: null,
+            Address: null,
             City: null,
-            Province: null,
             Is_Active: true,
           }),
         ),
       ),
-      http.get(`${API}/list/company`, ({ request }) => {
+      http.get(`${API}/list/plant`, ({ request }) => {
         const url = new URL(request.url);
         searches.push(`${url.searchParams.get('q')}|${url.searchParams.get('page')}`);
         return HttpResponse.json(
           envelope({
             items: [
-              { id: 'C001', text: 'C001 - PT Sawit Makmur' },
-              { id: 'C002', text: 'C002 - PT Sawit Jaya' },
+              { id: 'P100', text: 'P100 - PKS Sei Mangkei' },
+              { id: 'P200', text: 'P200 - PKS Sei Rokan' },
             ],
             more: false,
           }),
         );
       }),
-      http.post(`${API}/plant`, async ({ request }) => {
+      http.post(`${API}/factory`, async ({ request }) => {
         posted = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(envelope(posted, { message: 'Saved.' }));
       }),
-      http.post(`${API}/plant/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
+      http.post(`${API}/factory/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
     );
-    const { user, where } = renderApp('/Plant/Editor?mode=create&id=0', { user: {} });
-    const company = await screen.findByRole('combobox', { name: /^Company/ });
-    expect(company).toHaveAttribute('placeholder', 'Please select');
+    const { user, where } = renderApp('/Factory/Editor?mode=create&id=0', { user: {} });
+    const plant = await screen.findByRole('combobox', { name: /^Plant/ });
+    expect(plant).toHaveAttribute('placeholder', 'Please select');
 
-    await user.type(company, 'Sa');
+    await user.type(plant, 'PK');
     expect(await screen.findByText('Type at least 3 characters to search')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(searches).toEqual([]);
 
-    await user.type(company, 'w', { skipClick: true });
+    await user.type(plant, 'S', { skipClick: true });
     // Pages count from 0 (spec/3 §7).
-    await waitFor(() => expect(searches).toEqual(['Saw|0']));
-    await user.click(await screen.findByRole('option', { name: 'C002 - PT Sawit Jaya' }));
-    await waitFor(() => expect(company).toHaveValue('C002 - PT Sawit Jaya'));
+    await waitFor(() => expect(searches).toEqual(['PKS|0']));
+    await user.click(await screen.findByRole('option', { name: 'P200 - PKS Sei Rokan' }));
+    await waitFor(() => expect(plant).toHaveValue('P200 - PKS Sei Rokan'));
 
-    await user.type(screen.getByLabelText(/^Plant Code/), 'P100');
-    await user.type(screen.getByLabelText(/^Plant Name/), 'Kebun Sei Mangkei');
-    await user.selectOptions(screen.getByLabelText(/^Plant Type/), 'MILL');
+    await user.type(screen.getByLabelText(/^Factory Code/), 'F100');
+    await user.type(screen.getByLabelText(/^Factory Name/), 'PKS Sei Rokan Mill');
+    await user.selectOptions(screen.getByLabelText(/^Factory Type/), 'MILL');
     await confirmSave(user);
-    await waitFor(() => expect(where()).toBe('/Plant/Index'));
-    expect(posted).toMatchObject({ Plant_Code: 'P100', Company_Code: 'C002', Plant_Type: 'MILL' });
+    await waitFor(() => expect(where()).toBe('/Factory/Index'));
+    expect(posted).toMatchObject({ Factory_Code: 'F100', Plant_Code: 'P200', Factory_Type: 'MILL' });
+  });
+
+  it.each([
+    [
+      'an order type',
+      '/PODRequirement/Editor?mode=create&id=0',
+      'pod_requirement',
+      'order_type',
+      /^Order Type/,
+    ],
+    ['a company', '/Plant/Editor?mode=create&id=0', 'plant', 'company', /^Company/],
+  ])(
+    'given a reference to a short list (%s), when it is opened without typing, then every entry shows at once with no "type 3 characters"',
+    async (_, route, path, target, label) => {
+      const searches: string[] = [];
+      server.use(
+        permissionHandler(ALL_RIGHTS),
+        http.get(`${API}/${path}/0/create`, () => HttpResponse.json(envelope({ Is_Active: true }))),
+        http.get(`${API}/list/${target}`, ({ request }) => {
+          const url = new URL(request.url);
+          searches.push(`${url.searchParams.get('q')}|${url.searchParams.get('page')}`);
+          const items = ['A', 'B', 'C'].map((n) => ({
+            id: `${target}-${n}`,
+            text: `${target}-${n} - Entry ${n}`,
+          }));
+          return HttpResponse.json(envelope({ items, more: false }));
+        }),
+      );
+      const { user } = renderApp(route, { user: {} });
+      const select = await screen.findByRole('combobox', { name: label });
+
+      await user.click(select);
+
+      await waitFor(() => expect(searches).toEqual(['|0']));
+      expect(await screen.findAllByRole('option', { name: /Entry [ABC]$/ })).toHaveLength(3);
+      expect(screen.queryByText(/Type at least/)).not.toBeInTheDocument();
+    },
+  );
+
+  it('given every reference of every definition, when its select is made, then the short vocabularies (spec/3 §9: drivers, trucks, locations; and lists of a few dozen) open at once and the long ones wait for 3 characters', () => {
+    const minChars = new Map<string, Set<number>>();
+    for (const def of RESOURCES) {
+      for (const f of [...def.fields, ...(def.children ?? []).flatMap((c) => c.fields)]) {
+        if (f.type !== 'ref') continue;
+        const source = lookupSource(f);
+        if (!source) continue;
+        if (!minChars.has(f.ref!)) minChars.set(f.ref!, new Set());
+        minChars.get(f.ref!)!.add(source.minChars);
+      }
+    }
+    const of = (ref: string) => [...(minChars.get(ref) ?? [])];
+    for (const short of [
+      'Driver',
+      'Vehicle',
+      'Location',
+      'TruckType',
+      'OrderType',
+      'Company',
+      'ProductCategory',
+      'Incoterms',
+      'ConditionType',
+      'SalesOrganization',
+      'PurchaseOrganization',
+    ]) {
+      if (minChars.has(short)) expect([short, of(short)]).toEqual([short, [0]]);
+    }
+    for (const long of ['Material', 'Transporter', 'User', 'Vessel']) {
+      if (minChars.has(long)) expect([long, of(long)]).toEqual([long, [3]]);
+    }
+    expect(of('OrderType')).toEqual([0]);
+    expect(of('Company')).toEqual([0]);
   });
 
   it('given a reference that searches from 0 characters, when it opens, then the first page shows at once and Load more appends the next page', async () => {
@@ -509,9 +584,9 @@ describe('resource editor', () => {
     );
     renderApp('/Plant/Editor?mode=view&id=4', { user: {} });
 
-    const company = await screen.findByRole('combobox', { name: /^Company/ });
+    const company = await screen.findByRole('textbox', { name: 'Company' });
     await waitFor(() => expect(company).toHaveValue('C001 - PT Sawit Makmur'));
-    expect(company).toBeDisabled();
+    expect(company).toHaveAttribute('readonly');
     // The spec's init lookup: the id as q, with the init flag, from the first page.
     expect(searches).toEqual(['C001|0|true']);
   });
@@ -566,8 +641,9 @@ describe('resource editor', () => {
 
     expect(await screen.findByRole('heading', { name: 'Lihat Plant', level: 1 })).toBeInTheDocument();
     const plantType = screen.getByLabelText('Jenis Plant');
+    // Read-only, the choice shows its label (ESTATE) as a read-only text.
     await waitFor(() => expect(plantType).toHaveDisplayValue('Kebun'));
-    expect(within(plantType).getByRole('option', { name: 'Pabrik kelapa sawit (PKS)' })).toHaveValue('MILL');
+    expect(plantType).toHaveAttribute('readonly');
     unmount();
 
     renderApp('/Warehouse/Editor?mode=view&id=7', { user: { Language: 'id' } });
@@ -592,5 +668,107 @@ describe('resource editor', () => {
 
     expect(await screen.findByText('Kode Perusahaan wajib diisi.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Kembali' })).toBeInTheDocument();
+  });
+});
+
+const DRIVER_DEFAULTS = {
+  Driver_Code: null,
+  Driver_Name: null,
+  Transporter_Code: 'TRP001',
+  License_No: null,
+  License_Type: null,
+  License_Expiry_Date: null,
+  Phone: null,
+  Id_Card_No: null,
+  Date_Of_Birth: null,
+  Address: null,
+  Is_Active: true,
+};
+
+const TRANSPORTER_USER = { Role: 'TRANSPORTER', Transporter_Code: 'TRP001', Department: null };
+
+/** The Fluent Input wrapper of an input: where its appearance (filled, outline...) shows as classes. */
+function inputWrapper(input: HTMLElement): HTMLElement {
+  return input.closest('.fui-Input') as HTMLElement;
+}
+
+describe('owned records and read-only choices', () => {
+  it("given a transporter's account, when it creates a Driver, then the Transporter field shows its own transporter read-only, offers no other, and the save names it", async () => {
+    const searches: string[] = [];
+    let posted: Record<string, unknown> | null = null;
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/driver/0/create`, () => HttpResponse.json(envelope(DRIVER_DEFAULTS))),
+      http.get(`${API}/list/transporter`, ({ request }) => {
+        const url = new URL(request.url);
+        searches.push(`${url.searchParams.get('q')}|${url.searchParams.get('init') ?? ''}`);
+        return HttpResponse.json(
+          envelope({ items: [{ id: 'TRP001', text: 'TRP001 - PT Sinar Angkut Nusantara' }], more: false }),
+        );
+      }),
+      http.post(`${API}/driver`, async ({ request }) => {
+        posted = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json(envelope(posted, { message: 'Saved.' }));
+      }),
+      http.post(`${API}/driver/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
+    );
+    const { user, where } = renderApp('/Driver/Editor?mode=create&id=0', { user: TRANSPORTER_USER });
+
+    const transporter = await screen.findByRole('textbox', { name: 'Transporter' });
+    await waitFor(() => expect(transporter).toHaveValue('TRP001 - PT Sinar Angkut Nusantara'));
+    expect(transporter).toHaveAttribute('readonly');
+    expect(screen.queryByRole('combobox', { name: /^Transporter/ })).not.toBeInTheDocument();
+    // Only the init lookup of its own code: no list of transporters is asked for.
+    expect(searches).toEqual(['TRP001|true']);
+
+    await user.type(screen.getByLabelText(/^Driver Code/), 'TRP001-D99');
+    await user.type(screen.getByLabelText(/^Driver Name/), 'Budi Santoso');
+    await user.type(screen.getByLabelText(/^License Number/), 'SIM-99');
+    await user.selectOptions(screen.getByLabelText(/^License Type/), 'B2_UMUM');
+    await user.type(screen.getByLabelText(/^License Expiry Date/), '31/12/2027');
+    await confirmSave(user);
+    await waitFor(() => expect(where()).toBe('/Driver/Index'));
+    expect(posted).toMatchObject({ Driver_Code: 'TRP001-D99', Transporter_Code: 'TRP001' });
+  });
+
+  it('given a staff account, when it creates a Vehicle, then the Transporter field is a type-ahead of every transporter', async () => {
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/vehicle/0/create`, () =>
+        HttpResponse.json(envelope({ Plate_No: null, Transporter_Code: null, Is_Active: true })),
+      ),
+      http.get(`${API}/list/:other`, () => HttpResponse.json(envelope({ items: [], more: false }))),
+    );
+    renderApp('/Vehicle/Editor?mode=create&id=0', { user: {} });
+
+    const transporter = await screen.findByRole('combobox', { name: /^Transporter/ });
+    expect(transporter).toBeEnabled();
+    expect(transporter).not.toHaveAttribute('readonly');
+  });
+
+  it('given view mode, when a record with a reference and a fixed choice opens, then both dropdowns look exactly like a read-only text field: a read-only input of the same appearance, not a disabled control', async () => {
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/plant/4/view`, () => HttpResponse.json(envelope(PLANT))),
+      http.get(`${API}/list/company`, () =>
+        HttpResponse.json(envelope({ items: [{ id: 'C001', text: 'C001 - PT Sawit Makmur' }], more: false })),
+      ),
+    );
+    renderApp('/Plant/Editor?mode=view&id=4', { user: {} });
+
+    const code = await screen.findByLabelText('Plant Code');
+    await waitFor(() => expect(code).toHaveValue('P100'));
+    const company = screen.getByLabelText('Company');
+    const plantType = screen.getByLabelText('Plant Type');
+    await waitFor(() => expect(company).toHaveValue('C001 - PT Sawit Makmur'));
+    expect(plantType).toHaveValue('Palm oil mill (PKS)');
+    for (const dropdown of [company, plantType]) {
+      expect(dropdown.tagName).toBe(code.tagName);
+      expect(dropdown).toHaveAttribute('readonly');
+      expect(dropdown).not.toBeDisabled();
+      expect(inputWrapper(dropdown)).not.toBeNull();
+      // The same Fluent classes as the read-only text: the same filled appearance, the same text colour.
+      expect(inputWrapper(dropdown).className).toBe(inputWrapper(code).className);
+    }
   });
 });

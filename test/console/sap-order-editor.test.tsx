@@ -330,6 +330,17 @@ async function choose(user: User, input: HTMLElement, itemText: string, typed?: 
   await waitFor(() => expect(input).toHaveValue(itemText));
 }
 
+/** A field a rule or the mode locks: it shows as a read-only text, as every read-only field of a form does. */
+function expectLocked(label: string) {
+  expect(byLabel(label)).toHaveAttribute('readonly');
+}
+
+/** A field the user may change: its select or type-ahead, not a read-only text. */
+function expectOpen(label: string) {
+  expect(byLabel(label)).not.toHaveAttribute('readonly');
+  expect(byLabel(label)).toBeEnabled();
+}
+
 async function waitForSelect(label: string, option: string) {
   await waitFor(() =>
     expect(within(byLabel(label)).getByRole('option', { name: option, hidden: true })).toBeInTheDocument(),
@@ -492,7 +503,7 @@ describe('SAP order editor', () => {
     expect(screen.getByText('Document Date is required.')).toBeInTheDocument();
     expect(screen.getByText('Company is required.')).toBeInTheDocument();
     expect(screen.getByText('Valid To must not be before Valid From.')).toBeInTheDocument();
-    expect(screen.getByText('Details needs at least 1 rows.')).toBeInTheDocument();
+    expect(screen.getByText('Details needs at least 1 row.')).toBeInTheDocument();
     expect(screen.getByText(/Some fields need attention/)).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument();
     expect(fake.posted).toEqual([]);
@@ -524,16 +535,16 @@ describe('SAP order editor', () => {
     await waitForSelect('Order Type', 'TO IN - TO');
     await user.selectOptions(byLabel('Order Type'), 'TO IN');
 
-    await waitFor(() => expect(combo('Incoterm')).toHaveValue('FRC - Franco'));
-    expect(combo('Incoterm')).toBeDisabled();
-    expect(combo('Customer/Vendor')).toBeDisabled();
-    expect(combo('Customer/Vendor')).toHaveValue('');
+    await waitFor(() => expect(byLabel('Incoterm')).toHaveValue('FRC - Franco'));
+    expectLocked('Incoterm');
+    expectLocked('Customer/Vendor');
+    expect(byLabel('Customer/Vendor')).toHaveValue('');
     expect(screen.getAllByText('Set by the transfer order defaults.')).toHaveLength(2);
     expect(byLabel('Document Type')).toHaveValue('UB');
     expect(screen.getByRole('checkbox', { name: 'STO/SPO per Shipment', hidden: true })).toBeEnabled();
     // Langsir is for the transfer-out type only; without it the destinations stay locked.
-    expect(byLabel('Langsir Type')).toBeDisabled();
-    expect(combo('Destination Plant')).toBeDisabled();
+    expectLocked('Langsir Type');
+    expectLocked('Destination Plant');
     expect(
       within(screen.getByRole('table', { name: 'Details', hidden: true })).getByRole('columnheader', {
         name: 'Tolerance',
@@ -553,8 +564,10 @@ describe('SAP order editor', () => {
 
     await choose(user, combo('Incoterm'), 'FRC - Franco');
 
-    await waitFor(() => expect(byLabel('Shipment Type')).toHaveValue('RELATION'));
-    expect(byLabel('Shipment Type')).toBeDisabled();
+    await waitFor(() =>
+      expect(byLabel('Shipment Type')).toHaveValue('RELATION - Relation (customer or vendor collects)'),
+    );
+    expectLocked('Shipment Type');
     expect(
       screen.getByText('Relation order: the customer or vendor collects the goods.'),
     ).toBeInTheDocument();
@@ -562,7 +575,7 @@ describe('SAP order editor', () => {
 
     await choose(user, combo('Incoterm'), 'CPT - Carriage Paid To');
     // The user's own choice is back once the order is no longer a relation one.
-    await waitFor(() => expect(byLabel('Shipment Type')).toBeEnabled());
+    await waitFor(() => expectOpen('Shipment Type'));
     expect(byLabel('Shipment Type')).toHaveValue('COLLECTIVE');
   });
 
@@ -583,24 +596,26 @@ describe('SAP order editor', () => {
     await user.selectOptions(byLabel('Type'), 'TRANSFER ORDER');
     await waitForSelect('Order Type', 'TO OUT - TO');
     await user.selectOptions(byLabel('Order Type'), 'TO OUT');
-    await waitFor(() => expect(byLabel('Langsir Type')).toBeEnabled());
-    expect(combo('Destination Plant')).toBeDisabled();
+    await waitFor(() => expectOpen('Langsir Type'));
+    expectLocked('Destination Plant');
 
     await waitForSelect('Langsir Type', 'ANTAR_PABRIK - Shuttle between plants');
     await user.selectOptions(byLabel('Langsir Type'), 'ANTAR_PABRIK');
 
     expect(combo('Destination Plant')).toBeEnabled();
     expect(combo('Destination Factory')).toBeEnabled();
-    await waitFor(() => expect(byLabel('Shipment Type')).toHaveValue('INDIVIDUAL_TRUCK'));
-    expect(byLabel('Shipment Type')).toBeDisabled();
+    await waitFor(() =>
+      expect(byLabel('Shipment Type')).toHaveValue('INDIVIDUAL_TRUCK - Individual per truck'),
+    );
+    expectLocked('Shipment Type');
     expect(screen.getByText('Set by the langsir type.')).toBeInTheDocument();
     await choose(user, combo('Destination Plant'), '1102 - PKS Kandis', '110');
 
     // A value that is not langsir (Info1 N) locks and empties the destinations again.
     await user.selectOptions(byLabel('Langsir Type'), 'TIMBANG_ULANG');
-    expect(combo('Destination Plant')).toBeDisabled();
-    expect(combo('Destination Plant')).toHaveValue('');
-    expect(byLabel('Shipment Type')).toBeEnabled();
+    expectLocked('Destination Plant');
+    expect(byLabel('Destination Plant')).toHaveValue('');
+    expectOpen('Shipment Type');
   });
 
   it('given Delivery Using Truck Y, when it is chosen, then the shipment type becomes individual per truck and is locked', async () => {
@@ -611,8 +626,8 @@ describe('SAP order editor', () => {
 
     await user.selectOptions(byLabel('Delivery Using Truck'), 'Y');
 
-    expect(byLabel('Shipment Type')).toHaveValue('INDIVIDUAL_TRUCK');
-    expect(byLabel('Shipment Type')).toBeDisabled();
+    expect(byLabel('Shipment Type')).toHaveValue('INDIVIDUAL_TRUCK - Individual per truck');
+    expectLocked('Shipment Type');
   });
 
   it('given an order that came from SAP, when it is opened for edit, then its header is locked except warehouse, shipment type and delivery address, and its lines cannot be added, removed or changed', async () => {
@@ -625,18 +640,27 @@ describe('SAP order editor', () => {
     await waitFor(() => expect(byLabel('Document No.')).toHaveValue('8000012345'));
     expect(screen.getByText(/This order came from SAP/)).toBeInTheDocument();
     // The delivery-order type's flags (util/order_type_fields?id=3) bring its distribution.
-    await waitFor(() => expect(byLabel('Distribution')).toHaveValue('LOCAL'));
-    for (const label of ['Type', 'Order Type', 'Document Type', 'Distribution', 'Delivery Using Truck']) {
-      expect(byLabel(label)).toBeDisabled();
-    }
-    for (const label of ['Document Date', 'Incoterm 2', 'Collective LN']) {
-      expect(byLabel(label)).toHaveAttribute('readonly');
-    }
-    for (const label of ['Company', 'Plant', 'Customer/Vendor', 'Incoterm', 'Sales Organization']) {
-      expect(combo(label)).toBeDisabled();
+    await waitFor(() => expect(byLabel('Distribution')).toHaveValue('LOCAL - Local (domestic)'));
+    // Locked choices and locked texts look alike: read-only texts, a choice showing its value's text.
+    for (const label of [
+      'Type',
+      'Order Type',
+      'Document Type',
+      'Distribution',
+      'Delivery Using Truck',
+      'Document Date',
+      'Incoterm 2',
+      'Collective LN',
+      'Company',
+      'Plant',
+      'Customer/Vendor',
+      'Incoterm',
+      'Sales Organization',
+    ]) {
+      expectLocked(label);
     }
     expect(combo('Warehouse')).toBeEnabled();
-    expect(byLabel('Shipment Type')).toBeEnabled();
+    expectOpen('Shipment Type');
     expect(byLabel('Delivery Address')).not.toHaveAttribute('readonly');
     // A delivery-order type shows the SO/DO columns, not the LN ones; the line is read-only.
     const table = screen.getByRole('table', { name: 'Details', hidden: true });
@@ -664,7 +688,7 @@ describe('SAP order editor', () => {
     });
     const { user, where } = renderApp('/SAPOrder/Editor?mode=edit&id=42', { user: {} });
     await waitFor(() => expect(byLabel('Document No.')).toHaveValue('8000012345'));
-    await waitFor(() => expect(byLabel('Distribution')).toHaveValue('LOCAL'));
+    await waitFor(() => expect(byLabel('Distribution')).toHaveValue('LOCAL - Local (domestic)'));
 
     await choose(user, combo('Warehouse'), 'WH-1101-CPO - Tangki Timbun CPO PKS Sei Rokan');
     await waitForSelect('Shipment Type', 'INDIVIDUAL_TRANSPORTER - Individual per transporter');
@@ -715,8 +739,8 @@ describe('SAP order editor', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(byLabel('Delivery Address')).toHaveValue('Tangki 3'));
     expect(byLabel('Delivery Address')).toHaveAttribute('readonly');
-    expect(byLabel('Shipment Type')).toBeDisabled();
-    expect(combo('Warehouse')).toBeDisabled();
+    expectLocked('Shipment Type');
+    expectLocked('Warehouse');
     expect(screen.queryByRole('button', { name: 'Save', hidden: true })).not.toBeInTheDocument();
     expect(screen.queryByText(/This order came from SAP/)).not.toBeInTheDocument();
     // The stored code shows even though the create-type list does not offer it.
@@ -750,7 +774,7 @@ describe('SAP order editor', () => {
     expect(screen.getByText(/must be synchronised with SAP before it can be saved/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save', hidden: true }));
-    const refused = (await screen.findByText('NOT OK')).closest('.fui-Toast') as HTMLElement;
+    const refused = (await screen.findByText(/^NOT OK/)).closest('.fui-Toast') as HTMLElement;
     expect(within(refused).getByText('Error Saving Data')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument();
 
@@ -768,8 +792,124 @@ describe('SAP order editor', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Save', hidden: true }));
-    await waitFor(() => expect(screen.getAllByText('NOT OK')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(/^NOT OK/)).toHaveLength(2));
     expect(fake.posted).toEqual([]);
+  });
+
+  it("given the material lookup answers each material's base unit, when a material is chosen on a line, then the line's UOM takes it while empty or still the previous material's, and a unit the user chose stays", async () => {
+    fakeServer({ orders: [{ ...MANUAL_SO, Order_Type: 'PO', order_type_id: 1, Sales_Organization: null }] });
+    const materials = [
+      item('SP-UREA', 'Pupuk Urea 46% N', { Material_Code: 'SP-UREA', Base_Uom: 'SAK' }),
+      item('FG-CPO', 'Crude Palm Oil', { Material_Code: 'FG-CPO', Base_Uom: 'KG' }),
+    ];
+    server.use(
+      http.get(`${API}/list/material_code_v2`, ({ request }) => {
+        const q = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase();
+        const found = materials.filter((m) => m.text.toLowerCase().includes(q));
+        return HttpResponse.json(envelope({ items: found, more: false }));
+      }),
+    );
+    const { user } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: {} });
+    await waitFor(() => expect(combo('Material, row 1')).toHaveValue('FG-CPO - Crude Palm Oil'));
+    const uom = (row: number) => screen.getByLabelText(`UOM, row ${row}`);
+
+    await user.click(screen.getByRole('button', { name: 'Add row', hidden: true }));
+    await choose(user, combo('Material, row 2'), 'SP-UREA - Pupuk Urea 46% N', 'ure');
+    await waitFor(() => expect(uom(2)).toHaveValue('SAK'));
+    // Still the previous material's unit: the next material's replaces it.
+    await choose(user, combo('Material, row 2'), 'FG-CPO - Crude Palm Oil', 'cpo');
+    await waitFor(() => expect(uom(2)).toHaveValue('KG'));
+    // A unit the user typed stays.
+    await user.clear(uom(2));
+    await user.type(uom(2), 'TON');
+    await choose(user, combo('Material, row 2'), 'SP-UREA - Pupuk Urea 46% N', 'ure');
+    // The stored line's TON is not FG-CPO's base unit either: it stays.
+    await choose(user, combo('Material, row 1'), 'SP-UREA - Pupuk Urea 46% N', 'ure');
+    // Give a fill the time it would take to arrive.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(uom(1)).toHaveValue('TON');
+    expect(uom(2)).toHaveValue('TON');
+  });
+
+  it('given a manual SO that needs a sync, when Save is pressed, then under "NOT OK" the toast says which line\'s SAP document is not yet synced, then that its last sync failed, then that the lines changed since the sync', async () => {
+    let answer: Record<string, unknown>[] | null = null;
+    fakeServer({
+      orders: [MANUAL_SO],
+      syncAnswer: () =>
+        answer
+          ? HttpResponse.json(envelope(answer))
+          : HttpResponse.json(
+              {
+                success: false,
+                message: 'Sales document 0010090001 is locked',
+                message_code: 'V1/042',
+                data: [],
+              },
+              { status: 422 },
+            ),
+    });
+    const { user } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: {} });
+    const sync = await screen.findByRole('button', { name: 'Sync with SAP', hidden: true });
+    const save = () => user.click(screen.getByRole('button', { name: 'Save', hidden: true }));
+    const refusal = async (detail: string) => {
+      const toast = (await screen.findByText('Error Saving Data')).closest('.fui-Toast') as HTMLElement;
+      await waitFor(() => expect(toast.textContent).toContain(`NOT OK\n${detail}`));
+      await user.click(within(toast).getByRole('button', { name: 'Close', hidden: true }));
+      await waitFor(() => expect(screen.queryByText('Error Saving Data')).not.toBeInTheDocument());
+    };
+
+    await save();
+    await refusal('Sync with SAP is needed: line 000010 has PO/SO No. 0010090001 not yet synced.');
+
+    await user.click(sync);
+    expect(await screen.findByText('Error Sync to SAP')).toBeInTheDocument();
+    await save();
+    await refusal('Sync with SAP is needed: the last sync of PO/SO No. 0010090001 (line 000010) failed.');
+
+    answer = [{ ...MANUAL_SO.Details[0] }];
+    await user.click(sync);
+    await waitFor(() => expect(screen.getByText(/The lines are the ones SAP answered/)).toBeInTheDocument());
+    const qty = screen.getByLabelText('Qty, row 1');
+    await user.clear(qty);
+    await user.type(qty, '24');
+    await save();
+    await refusal(
+      'Sync with SAP is needed: the lines changed after the last sync of PO/SO No. 0010090001 (line 000010).',
+    );
+  });
+
+  it('given a type the screen does not know needs a sync, when the server refuses the save SYNC_REQUIRED with its reason, then the toast shows "NOT OK" and the reason under it, in Indonesian', async () => {
+    await act(() => i18n.changeLanguage('id'));
+    const detail =
+      'Sinkronisasi dengan SAP diperlukan: baris 000010 memiliki No. PO/SO 0010090001 yang belum disinkronkan.';
+    fakeServer({
+      orders: [{ ...MANUAL_SO, Order_Type: 'PO', order_type_id: 1, Sales_Organization: null }],
+      saveAnswer: () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'NOT OK',
+            message_code: 'SYNC_REQUIRED',
+            data: { reason: 'NOT_SYNCED', line: '000010', field: 'PO_SO_No', document: '0010090001', detail },
+          },
+          { status: 422 },
+        ),
+    });
+    const { user } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: { Language: 'id' } });
+    await waitFor(() => expect(combo('Gudang')).toHaveValue('WH-1101-CPO - Tangki Timbun CPO PKS Sei Rokan'));
+    expect(
+      screen.queryByRole('button', { name: 'Sinkronkan dengan SAP', hidden: true }),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Simpan', hidden: true }));
+    await user.click(within(await findDialog()).getByRole('button', { name: 'Ya', hidden: true }));
+
+    const toast = (await screen.findByText('Gagal Menyimpan Data')).closest('.fui-Toast') as HTMLElement;
+    expect(toast.textContent).toContain(`NOT OK\n${detail}`);
+    // The server's word makes the sync required here too.
+    expect(
+      await screen.findByRole('button', { name: 'Sinkronkan dengan SAP', hidden: true }),
+    ).toBeInTheDocument();
   });
 
   it('given a manual SO, when the sync succeeds, then SAP\'s lines replace the table, its message code shows as "Info SO Factory", and Save posts SAP\'s lines; a changed quantity needs another sync', async () => {
@@ -819,7 +959,7 @@ describe('SAP order editor', () => {
     await user.clear(qty);
     await user.type(qty, '27');
     await user.click(screen.getByRole('button', { name: 'Save', hidden: true }));
-    expect(await screen.findByText('NOT OK')).toBeInTheDocument();
+    expect(await screen.findByText(/^NOT OK/)).toBeInTheDocument();
     await user.clear(qty);
     await user.type(qty, '26');
 

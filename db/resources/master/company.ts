@@ -9,7 +9,7 @@ export const Company = defineResource({
   display: ['Company_Code', 'Company_Name'],
   deleteMode: 'deactivate',
   fields: [
-    { name: 'Company_Code', type: 'text', required: true, unique: true, maxLength: 10 },
+    { name: 'Company_Code', type: 'text', required: true, unique: true, maxLength: 10, lookupMinChars: 0 },
     { name: 'Company_Name', type: 'text', required: true, maxLength: 120 },
     { name: 'Tax_Number', type: 'text', maxLength: 30, group: 'legal' },
     { name: 'Address', type: 'textarea', maxLength: 500, list: false, group: 'legal' },

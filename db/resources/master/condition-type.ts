@@ -10,7 +10,14 @@ export const ConditionType = defineResource({
   display: ['Condition_Type_Code', 'Condition_Type_Name'],
   deleteMode: 'deactivate',
   fields: [
-    { name: 'Condition_Type_Code', type: 'text', required: true, unique: true, maxLength: 10 },
+    {
+      name: 'Condition_Type_Code',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 10,
+      lookupMinChars: 0,
+    },
     { name: 'Condition_Type_Name', type: 'text', required: true, maxLength: 120 },
     {
       name: 'Condition_Category',

@@ -10,7 +10,7 @@ export const Incoterms = defineResource({
   display: ['Incoterm_Code', 'Incoterm_Name'],
   deleteMode: 'deactivate',
   fields: [
-    { name: 'Incoterm_Code', type: 'text', required: true, unique: true, maxLength: 10 },
+    { name: 'Incoterm_Code', type: 'text', required: true, unique: true, maxLength: 10, lookupMinChars: 0 },
     { name: 'Incoterm_Name', type: 'text', required: true, maxLength: 120 },
   ],
   defaultSort: [{ field: 'Incoterm_Code', order: 'asc' }],

@@ -7,6 +7,8 @@ export const Material = defineResource({
   path: 'material',
   key: 'Material_Code',
   display: ['Material_Code', 'Material_Name'],
+  // A line that picks a material takes its base unit as the line's unit (the SAP order editor).
+  lookup: { columns: ['Base_Uom'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Material_Code', type: 'text', required: true, unique: true, maxLength: 40 },

@@ -14,7 +14,7 @@ export const OrderType = defineResource({
   deleteMode: 'deactivate',
   fields: [
     { name: 'Code', type: 'text', required: true, maxLength: 20 },
-    { name: 'Name', type: 'text', required: true, unique: true, maxLength: 50 },
+    { name: 'Name', type: 'text', required: true, unique: true, maxLength: 50, lookupMinChars: 0 },
     { name: 'Use_Customer', type: 'bool', default: false },
     { name: 'Use_Vendor', type: 'bool', default: false },
     { name: 'Use_GR', type: 'bool', default: false },

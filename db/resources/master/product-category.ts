@@ -8,7 +8,7 @@ export const ProductCategory = defineResource({
   key: 'Category_Code',
   display: ['Category_Code', 'Category_Name'],
   fields: [
-    { name: 'Category_Code', type: 'text', required: true, unique: true, maxLength: 20 },
+    { name: 'Category_Code', type: 'text', required: true, unique: true, maxLength: 20, lookupMinChars: 0 },
     { name: 'Category_Name', type: 'text', required: true, maxLength: 120 },
     { name: 'Is_Liquid', type: 'bool', default: false },
   ],

@@ -11,7 +11,14 @@ export const PurchaseOrganization = defineResource({
   lookup: { filters: ['Company_Code'] },
   deleteMode: 'deactivate',
   fields: [
-    { name: 'Purchase_Organization_Code', type: 'text', required: true, unique: true, maxLength: 10 },
+    {
+      name: 'Purchase_Organization_Code',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 10,
+      lookupMinChars: 0,
+    },
     { name: 'Purchase_Organization_Name', type: 'text', required: true, maxLength: 120 },
     { name: 'Company_Code', type: 'ref', ref: 'Company' },
   ],

@@ -10,7 +10,14 @@ export const SalesOrganization = defineResource({
   lookup: { filters: ['Company_Code'] },
   deleteMode: 'deactivate',
   fields: [
-    { name: 'Sales_Organization_Code', type: 'text', required: true, unique: true, maxLength: 10 },
+    {
+      name: 'Sales_Organization_Code',
+      type: 'text',
+      required: true,
+      unique: true,
+      maxLength: 10,
+      lookupMinChars: 0,
+    },
     { name: 'Sales_Organization_Name', type: 'text', required: true, maxLength: 120 },
     { name: 'Company_Code', type: 'ref', ref: 'Company', required: true },
   ],

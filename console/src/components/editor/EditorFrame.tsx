@@ -194,7 +194,14 @@ export function EditorFrame<R>(props: EditorFrameProps<R>) {
         editor.setSummary([t('form.fixErrors'), ...elsewhere]);
       }
       props.onRefused?.(res);
-      notify.error(res.message || t('common.requestFailed'), t('form.saveError'));
+      // A refusal may say why under its message (data.detail: the sync a SAP order still needs, and for which
+      // line, under "NOT OK").
+      const detail = (res.data as { detail?: unknown } | null | undefined)?.detail;
+      const message = res.message || t('common.requestFailed');
+      notify.error(
+        typeof detail === 'string' && detail ? `${message}\n${detail}` : message,
+        t('form.saveError'),
+      );
     } catch (error) {
       setConfirming(null);
       notify.failure(error, t('common.requestFailed'));

@@ -2,7 +2,8 @@
 // numbers (clamped to min/max, rounded to the scale when leaving the input), dates typed dd/mm/yyyy, date-times,
 // Y/N checkboxes, fixed choices, codes of a Lookup group, references to another resource (type-ahead), and JSON
 // documents (read-only, pretty-printed).
-// `readOnly` shows the value without letting it change (view mode, fields the server fills).
+// `readOnly` shows the value without letting it change (view mode, fields the server fills): every kind of field
+// then looks alike, a read-only input (ReadOnlyValue), a choice showing the text of its value.
 import {
   Checkbox,
   Input,
@@ -15,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../db/resources/engine';
 import { formatDateTime } from '../grid/cellFormat';
+import { READ_ONLY_APPEARANCE, ReadOnlyValue } from './ReadOnlyValue';
 import { RefSelect } from './RefSelect';
 import { cleanNumber, isoToLocalInput, localInputToIso, settleNumber, type FormValue } from './values';
 
@@ -73,8 +75,8 @@ export function FieldControl(props: FieldControlProps) {
   const styles = useStyles();
   const a11y = { id: props.id, 'aria-label': props['aria-label'], 'aria-invalid': props['aria-invalid'] };
   const text = typeof value === 'string' ? value : '';
-  // A read-only field is filled grey, so it does not look like one to type in (selects and lookups are disabled).
-  const look = readOnly ? 'filled-darker' : 'outline';
+  // A read-only field is filled grey, so it does not look like one to type in.
+  const look = readOnly ? READ_ONLY_APPEARANCE : 'outline';
 
   switch (field.type) {
     case 'bool':
@@ -107,7 +109,7 @@ export function FieldControl(props: FieldControlProps) {
           className={mergeClasses(styles.control, styles.json)}
           resize="vertical"
           rows={16}
-          appearance="filled-darker"
+          appearance={READ_ONLY_APPEARANCE}
           readOnly
           value={prettyJson(text)}
         />
@@ -147,17 +149,7 @@ export function FieldControl(props: FieldControlProps) {
         />
       );
     case 'datetime':
-      if (readOnly) {
-        return (
-          <Input
-            {...a11y}
-            className={styles.control}
-            appearance="filled-darker"
-            readOnly
-            value={formatDateTime(text)}
-          />
-        );
-      }
+      if (readOnly) return <ReadOnlyValue {...a11y} value={formatDateTime(text)} />;
       return (
         <Input
           {...a11y}
@@ -170,14 +162,9 @@ export function FieldControl(props: FieldControlProps) {
         />
       );
     case 'enum':
+      if (readOnly) return <ReadOnlyValue {...a11y} value={text && optionLabel ? optionLabel(text) : text} />;
       return (
-        <Select
-          {...a11y}
-          className={styles.control}
-          disabled={readOnly}
-          value={text}
-          onChange={(_, d) => onChange(d.value)}
-        >
+        <Select {...a11y} className={styles.control} value={text} onChange={(_, d) => onChange(d.value)}>
           <option value="">{t('form.pleaseSelect')}</option>
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
@@ -195,7 +182,7 @@ export function FieldControl(props: FieldControlProps) {
             url={lookup.url}
             params={lookup.params}
             minChars={lookup.minChars}
-            disabled={readOnly}
+            readOnly={readOnly}
             clearable={!field.required}
             value={text || null}
             onChange={(next) => onChange(next ?? '')}

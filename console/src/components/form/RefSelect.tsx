@@ -3,11 +3,12 @@
 // searches once the user has typed `minChars` characters (3 unless the field says otherwise; 0 searches on
 // opening), 250 ms after the last key; "Load more" fetches the next page. The stored value is the id (the business
 // key); its text is looked up once when a value arrives (the init lookup: the id as q, with `init`), so the field
-// shows "C001 - PT Sawit" rather than a bare code.
+// shows "C001 - PT Sawit" rather than a bare code. Read-only, it shows that text as every read-only field does.
 import { Combobox, Option, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { ReadOnlyValue } from './ReadOnlyValue';
 
 export const REF_DEBOUNCE_MS = 250;
 export const DEFAULT_MIN_CHARS = 3;
@@ -33,6 +34,8 @@ export interface RefSelectProps {
   onChange: (value: string | null) => void;
   minChars?: number;
   disabled?: boolean;
+  /** Shows the value's text in a read-only input (ReadOnlyValue): nothing to open, nothing searched. */
+  readOnly?: boolean;
   clearable?: boolean;
   id?: string;
   'aria-label'?: string;
@@ -149,6 +152,17 @@ export function RefSelect(props: RefSelectProps) {
   const short = input.trim().length < minChars;
   const selectedText = value ? (known?.id === value ? known.text : value) : '';
   const display = open ? input : selectedText;
+
+  if (props.readOnly) {
+    return (
+      <ReadOnlyValue
+        id={props.id}
+        aria-label={props['aria-label']}
+        aria-invalid={props['aria-invalid']}
+        value={selectedText}
+      />
+    );
+  }
 
   return (
     <Combobox

@@ -3,18 +3,21 @@
 // record screen shares (loading, mode from the user's rights, Back, Info, Save with "Are you sure?", unsaved
 // changes). It checks with the server's own zod schemas, then POSTs (create) or PUTs (edit, with Id); the
 // server's field errors (already in the user's language) show under their inputs. Users with the rights may switch
-// a viewed record to Edit and delete (or deactivate) it here as on the list.
+// a viewed record to Edit and delete (or deactivate) it here as on the list. An outside user's records of a
+// resource with an owner (a transporter's drivers and trucks) name its own company, shown read-only: the server
+// fills it in a new record and refuses another.
 import { Field, Subtitle2, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Prohibited20Regular } from '@fluentui/react-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef, ResourceDef } from '../../../../db/resources/engine';
+import { ownerCodeOf, type FieldDef, type ResourceDef } from '../../../../db/resources/engine';
 import { api } from '../../api/client';
 import { EditorFrame } from '../../components/editor/EditorFrame';
 import { useEditor } from '../../components/editor/useEditor';
 import { FieldControl } from '../../components/form/FieldControl';
 import type { FormValue } from '../../components/form/values';
 import { useScreenStyles } from '../../components/screenStyles';
+import { useSession } from '../../session/SessionContext';
 import { useRouteTitle } from '../../routes/title';
 import { NotAvailablePage } from '../NotAvailablePage';
 import { EditorExtras } from './admin';
@@ -94,6 +97,17 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
   const readOnly = !editor.editable;
   const fieldSections = useMemo(() => sections(editorFields(def)), [def]);
   const deactivate = def.deleteMode === 'deactivate';
+  const account = useSession().session?.user_data;
+  const ownerField =
+    account &&
+    ownerCodeOf(def, {
+      role: account.Role,
+      isAdmin: account.Is_Admin,
+      transporterCode: account.Transporter_Code,
+      customerVendorCode: account.Customer_Vendor_Code,
+    }) !== undefined
+      ? def.owner?.field
+      : undefined;
 
   function setValue(name: string, value: FormValue) {
     update((current) => ({ ...current, values: { ...current.values, [name]: value } }));
@@ -128,7 +142,7 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
               <div className={styles.fields}>
                 {section.fields.map((f) => {
                   const messages = errors[f.name] ?? [];
-                  const fieldReadOnly = readOnly || f.readOnly === true;
+                  const fieldReadOnly = readOnly || f.readOnly === true || f.name === ownerField;
                   return (
                     <Field
                       key={f.name}

@@ -135,7 +135,7 @@ export function validateRecord(
     const rows = record.children[child.name] ?? [];
     if (rows.length < (child.minRows ?? 0)) {
       (errors[child.name] ??= []).push(
-        t('validation.minRows', { field: label(child.name), min: child.minRows }),
+        t('validation.minRows', { field: label(child.name), count: child.minRows ?? 0 }),
       );
     }
     rows.forEach((row, index) => {

@@ -4,6 +4,8 @@
 // name as the server (or SAP) answered it instead of looking each one up again. Errors arrive keyed as the
 // server keys them (`Details.0.Qty`) and show under their cell; errors of the whole table above it. Each line is
 // a memoised row, so typing in one renders that line again and not the whole table.
+// Choosing a material fills the line's unit with the material's base unit (its lookup item's Base_Uom) while the
+// unit is empty or still the previous material's: a unit the user chose stays.
 import {
   Button,
   Caption1,
@@ -24,12 +26,14 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../../db/resources/engine';
+import { api } from '../../../api/client';
 import { FieldControl, type LookupSource } from '../../../components/form/FieldControl';
 import { DEFAULT_MIN_CHARS } from '../../../components/form/RefSelect';
 import type { FormValue } from '../../../components/form/values';
+import { textOf } from '../../../components/grid/cellFormat';
 import { LINE_FIELDS, newLine, str, type HeaderValues, type LineRow, type Rules } from './model';
 
 const useStyles = makeStyles({
@@ -109,6 +113,8 @@ interface LineProps {
   material: LookupSource;
   label: (field: string) => string;
   onCell: (index: number, field: string, value: FormValue) => void;
+  /** A material chosen on the line whose material was `previous`. */
+  onMaterial: (index: number, key: string, previous: string, value: FormValue) => void;
   onRemove: (index: number) => void;
 }
 
@@ -155,7 +161,11 @@ const LineView = memo(function LineView(props: LineProps) {
                 lookup={f.name === 'Material_Code' ? material : undefined}
                 aria-label={cellLabel}
                 aria-invalid={cellMessages.length > 0 || undefined}
-                onChange={(value) => props.onCell(index, f.name, value)}
+                onChange={(value) =>
+                  f.name === 'Material_Code'
+                    ? props.onMaterial(index, row.key, code, value)
+                    : props.onCell(index, f.name, value)
+                }
               />
             )}
             {cellMessages.map((message) => (
@@ -212,6 +222,56 @@ export function DetailTable({ lines, header, rules, errors, label, onChange }: D
         `Details.${index}.${field}`,
       ),
     [onChange],
+  );
+  // Base units by material code, each asked once (the init lookup, as a select shows a chosen value).
+  const baseUoms = useRef(new Map<string, Promise<string>>());
+  const baseUomOf = useCallback(
+    (code: string): Promise<string> => {
+      const known = baseUoms.current.get(code);
+      if (known) return known;
+      const query = new URLSearchParams({ ...material.params, q: code, page: '0', init: 'true' });
+      const asked = api
+        .get<{ items?: Record<string, unknown>[] }>(`${material.url}?${query.toString()}`)
+        .then((res) => {
+          const found = res.success ? res.data?.items?.find((i) => textOf(i.id) === code) : undefined;
+          if (!found) baseUoms.current.delete(code);
+          return textOf(found?.Base_Uom).trim();
+        })
+        .catch(() => {
+          baseUoms.current.delete(code);
+          return '';
+        });
+      baseUoms.current.set(code, asked);
+      return asked;
+    },
+    [material],
+  );
+  // The last material each line had (by row key): typing into the type-ahead clears the value before the next
+  // one is chosen, and the unit to replace is still that material's.
+  const lastMaterial = useRef(new Map<string, string>());
+  const onMaterial = useCallback(
+    (index: number, key: string, previous: string, value: FormValue) => {
+      onCell(index, 'Material_Code', value);
+      const code = str(value);
+      const before = previous || lastMaterial.current.get(key) || '';
+      lastMaterial.current.set(key, code || before);
+      if (!code || code === before) return;
+      void Promise.all([baseUomOf(code), before ? baseUomOf(before) : '']).then(([uom, previousUom]) => {
+        if (!uom) return;
+        // Applied to the line as it is by then: the same material still chosen, the unit still unset by the user.
+        const fill = (row: LineRow) => {
+          if (row.key !== key || str(row.values.Material_Code) !== code) return false;
+          const unit = str(row.values.UOM).toUpperCase();
+          return unit !== uom.toUpperCase() && (unit === '' || unit === previousUom.toUpperCase());
+        };
+        onChange(
+          (current) =>
+            current.map((row) => (fill(row) ? { ...row, values: { ...row.values, UOM: uom } } : row)),
+          `Details.${index}.UOM`,
+        );
+      });
+    },
+    [onCell, onChange, baseUomOf],
   );
   const onRemove = useCallback(
     (index: number) => onChange((current) => current.filter((_, i) => i !== index)),
@@ -275,6 +335,7 @@ export function DetailTable({ lines, header, rules, errors, label, onChange }: D
                 material={material}
                 label={label}
                 onCell={onCell}
+                onMaterial={onMaterial}
                 onRemove={onRemove}
               />
             ))}

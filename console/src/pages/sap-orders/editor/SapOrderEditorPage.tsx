@@ -13,9 +13,10 @@
 // its message_code comes as the warning "Info SO Factory"; a failure toasts "Error Sync to SAP" with SAP's
 // message and code and makes the sync required again. The sync counts for the lines SAP answered: changing a
 // material, quantity or unit afterwards needs another sync, exactly as the server checks it. Saving while a sync
-// is required and not done is refused here with "Error Saving Data" / "NOT OK", before "Are you sure?" (asking
-// to confirm a save that cannot happen helps nobody); the server refuses it the same way (SYNC_REQUIRED), which
-// also marks the sync required for a type this screen did not know needed one.
+// is required and not done is refused here with "Error Saving Data" / "NOT OK" and, under it, which sync is
+// missing for which line (model.ts syncNeed), before "Are you sure?" (asking to confirm a save that cannot happen
+// helps nobody); the server refuses it the same way (SYNC_REQUIRED, its reason in data.detail, which the editor
+// frame shows under "NOT OK"), which also marks the sync required for a type this screen did not know needed one.
 //
 // Save: "Are you sure?", then `POST saporder/` with the whole header and its Details; success goes back to the
 // SAP order list with "Data Saved" and the server's message; field errors show under their inputs and cells, and
@@ -42,7 +43,9 @@ import {
   linesFingerprint,
   orderBody,
   orderFromServer,
+  referenceLine,
   str,
+  syncNeed,
   type EditorOrder,
   type LineRow,
   type ListItem,
@@ -103,6 +106,8 @@ export default function SapOrderEditorPage() {
   const [relationAnswer, setRelationAnswer] = useState<{ key: string; relation: boolean } | null>(null);
   // The fingerprint of the lines SAP answered in the last successful sync; null when none (or it failed).
   const [syncedPrint, setSyncedPrint] = useState<string | null>(null);
+  // The SAP document whose last sync failed, so a refused save can say so.
+  const [failedSync, setFailedSync] = useState<string | null>(null);
   const [serverWantsSync, setServerWantsSync] = useState(false);
   // The customer/vendor lookup of the order type the user had before choosing another (customer ↔ vendor
   // clears the code, which would not be found in the other list).
@@ -333,6 +338,7 @@ export default function SapOrderEditorPage() {
         });
         setOrder((current) => ({ ...current, lines: next }));
         setSyncedPrint(linesFingerprint(order.values.Order_Type, next));
+        setFailedSync(null);
         setErrors((current) =>
           Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith('Details'))),
         );
@@ -349,6 +355,7 @@ export default function SapOrderEditorPage() {
         return;
       }
       setSyncedPrint(null);
+      setFailedSync(referenceLine(lines)?.document ?? null);
       setServerWantsSync(true);
       if (res.errors && Object.keys(res.errors).length)
         setErrors((current) => ({ ...current, ...res.errors }));
@@ -401,10 +408,13 @@ export default function SapOrderEditorPage() {
     return found;
   }
 
-  // A save that cannot happen is refused before "Are you sure?" (see the top of the file).
+  // A save that cannot happen is refused before "Are you sure?" (see the top of the file), saying under "NOT OK"
+  // which sync is missing and for which line, as the server's refusal does.
   function syncedEnough(): boolean {
     if (!syncNeeded || syncDone) return true;
-    notify.error(t('sapOrderEditor.notOk'), t('form.saveError'));
+    const need = syncNeed(lines, { answered: syncedPrint !== null, failedDocument: failedSync });
+    const reason = t(need.key, { ...need.params, field: label(need.field) });
+    notify.error(`${t('sapOrderEditor.notOk')}\n${reason}`, t('form.saveError'));
     return false;
   }
 

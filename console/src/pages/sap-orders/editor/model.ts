@@ -519,6 +519,42 @@ export function linesFingerprint(orderType: FormValue | undefined, lines: LineRo
   ]);
 }
 
+/** The line naming the SAP document a sync asks about (api/sap-orders/sync.ts referenceLine). */
+export function referenceLine(
+  lines: LineRow[],
+): { index: number; field: 'SO_DO_No' | 'PO_SO_No'; document: string } | undefined {
+  for (const field of ['SO_DO_No', 'PO_SO_No'] as const) {
+    const index = lines.findIndex((l) => str(l.values[field]) !== '');
+    if (index >= 0) return { index, field, document: str(lines[index]!.values[field]) };
+  }
+  return undefined;
+}
+
+/**
+ * Why a save still needs a sync, worded as the server's refusal (api/sap-orders/sync.ts assertSynced): the line
+ * naming the SAP document, by its item number (a new line by its position), and whether that document was not
+ * synced yet, its last sync failed (`failedDocument`), or SAP answered other lines than these (`answered`: a
+ * sync succeeded, and the lines changed since).
+ */
+export function syncNeed(
+  lines: LineRow[],
+  sync: { answered: boolean; failedDocument: string | null },
+): Problem {
+  const named = referenceLine(lines);
+  if (!named) return { key: 'sapOrderEditor.syncNeeded.NO_DOCUMENT', field: 'Details' };
+  const reason = sync.answered
+    ? 'LINES_CHANGED'
+    : sync.failedDocument === named.document
+      ? 'SYNC_FAILED'
+      : 'NOT_SYNCED';
+  const line = str(lines[named.index]!.values.Item_No) || String(named.index + 1);
+  return {
+    key: `sapOrderEditor.syncNeeded.${reason}`,
+    field: named.field,
+    params: { line, document: named.document },
+  };
+}
+
 // ------------------------------------------------------------------------------------------------ checks
 
 /** A message key with its parameters; the page translates it (field labels included). */
@@ -565,7 +601,8 @@ export function checkOrder(values: HeaderValues, lines: LineRow[], rules: Rules)
     }
   }
   if (rules.linesEditable) {
-    if (!lines.length) problems.Details = { key: 'validation.minRows', field: 'Details', params: { min: 1 } };
+    if (!lines.length)
+      problems.Details = { key: 'validation.minRows', field: 'Details', params: { count: 1 } };
     lines.forEach((row, i) => {
       for (const def of LINE_FIELDS) {
         if (def.required && str(row.values[def.name]) === '') {
