@@ -12,7 +12,12 @@ import { buildDeps } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
 import type { AppDeps } from '../../api/deps';
 import { importErpDocuments } from '../../api/erp/import';
-import { startChangeFeed, type ChangeFeed, type ChangeTopic } from '../../api/services/change-feed';
+import {
+  startChangeFeed,
+  topicsOfWrite,
+  type ChangeFeed,
+  type ChangeTopic,
+} from '../../api/services/change-feed';
 import { createDb, type Db } from '../../db/connection';
 import { Model } from 'objection';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
@@ -306,6 +311,66 @@ describe('change feed', () => {
       .db('sap_orders')
       .where({ id: order.id })
       .update({ customer_vendor_code: order.customer_vendor_code });
+  });
+
+  test('given statements of this process, when their topics are named, then reads and frames change nothing, every write may change the counters, and a write naming a cached table changes its topic too', () => {
+    expect(topicsOfWrite('select * from "users" where "id" = $1')).toEqual([]);
+    expect(topicsOfWrite('BEGIN;')).toEqual([]);
+    expect(topicsOfWrite('set local statement_timeout = 0')).toEqual([]);
+    expect(topicsOfWrite('COMMIT;')).toEqual([]);
+    expect(topicsOfWrite('insert into "orders" ("order_no") values ($1)')).toEqual(['counters']);
+    expect(topicsOfWrite('update running_numbers r set next_number = 2')).toEqual(['counters']);
+    expect(topicsOfWrite('update "users" set "is_active" = $1')).toEqual(['counters', 'auth']);
+    expect(topicsOfWrite('delete from public.auth_tokens where id = $1')).toEqual(['counters', 'auth']);
+    expect(topicsOfWrite('insert into "group_menus" ("group_id") values ($1)')).toEqual([
+      'counters',
+      'permissions',
+    ]);
+    expect(topicsOfWrite('truncate table user_plants')).toEqual(['counters', 'permissions']);
+    // A table only read inside a write is named too: a needless drop, never a stale answer.
+    expect(
+      topicsOfWrite('with x as (select id from users) insert into approvals (user_id) select id from x'),
+    ).toEqual(['counters', 'auth']);
+    // Names that merely contain a cached table's name are other tables.
+    expect(topicsOfWrite('update "user_group_menus_log" set "x" = 1')).toEqual(['counters']);
+    expect(topicsOfWrite('update "sap_order_values_archive" set "x" = 1')).toEqual(['counters']);
+  });
+
+  test('given a session and its permissions cached, when this process writes orders (tables no session or permission cache reads), then the next request reads neither tokens nor grants', async () => {
+    const token = await loginAs(t, 'logistic');
+    expect((await masterList(a, token)).status).toBe(200);
+    await t.deps.db('running_numbers').where({ id: -1 }).update({ next_number: 1 });
+    await t.deps.db.transaction(async (trx) => {
+      await trx('running_numbers').where({ id: -1 }).update({ next_number: 1 });
+    });
+    const reads: string[] = [];
+    const onQuery = (q: { sql?: string }) => void (q.sql && reads.push(q.sql));
+    t.deps.db.on('query', onQuery);
+    try {
+      expect((await masterList(a, token)).status).toBe(200);
+    } finally {
+      t.deps.db.removeListener('query', onQuery);
+    }
+    expect(reads.filter((sql) => /auth_tokens|group_menus|user_group_members/.test(sql))).toEqual([]);
+    // The counters are kept by triggers on many tables: any write drops them, and they are read again.
+    expect(reads.some((sql) => /status_counter/.test(sql))).toBe(true);
+  });
+
+  test('given a session read while a transaction of this process deactivates its user, when that transaction commits, then the very next request of this process refuses it', async () => {
+    const token = await loginAs(t, 'logistic');
+    expect((await masterList(a, token)).status).toBe(200);
+    try {
+      await t.deps.db.transaction(async (trx) => {
+        await trx('users').where({ username: 'logistic' }).update({ is_active: false });
+        // Another request meanwhile sees the user as committed (active) and may keep that.
+        expect((await masterList(a, token)).status).toBe(200);
+      });
+      expect((await masterList(a, token)).status).toBe(401);
+    } finally {
+      const notified = nextDrop(b, 'auth');
+      await t.deps.db('users').where({ username: 'logistic' }).update({ is_active: true });
+      await notified;
+    }
   });
 
   test('given a closed feed, when requests come, then every session check and count is read from the database again', async () => {

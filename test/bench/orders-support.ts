@@ -82,13 +82,22 @@ export interface BenchChild {
 }
 
 /**
+ * With BENCH_PROFILE_DIR set, the worker and the API write V8 CPU profiles there when they stop (open them in
+ * Chrome's DevTools): where a process's share of the CPU per lifecycle goes.
+ */
+function profileArgs(): string[] {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/**
  * The product's worker process (api/worker-main.ts) on the database and Temporal given; answers once it runs
  * (its `Worker running` log line). Its warnings and errors go to the benchmark's stderr.
  */
 export async function startWorkerProcess(databaseUrl: string, temporalAddress: string): Promise<BenchChild> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, 'api', 'worker-main.ts')],
+    [...profileArgs(), '--import', 'tsx', path.join(projectRoot, 'api', 'worker-main.ts')],
     {
       cwd: projectRoot,
       env: {
@@ -159,19 +168,23 @@ export async function startApiProcess(options: {
   embedded: boolean;
   autoRejectHourMs?: number;
 }): Promise<BenchApi> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'orders-api-process.ts')], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      BENCH_API_DATABASE_URL: options.databaseUrl,
-      BENCH_API_TEMPORAL_ADDRESS: options.temporalAddress,
-      BENCH_API_EMBEDDED: String(options.embedded),
-      ...(options.autoRejectHourMs !== undefined
-        ? { BENCH_API_AUTO_REJECT_HOUR_MS: String(options.autoRejectHourMs) }
-        : {}),
+  const child = spawn(
+    process.execPath,
+    [...profileArgs(), '--import', 'tsx', path.join(__dirname, 'orders-api-process.ts')],
+    {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        BENCH_API_DATABASE_URL: options.databaseUrl,
+        BENCH_API_TEMPORAL_ADDRESS: options.temporalAddress,
+        BENCH_API_EMBEDDED: String(options.embedded),
+        ...(options.autoRejectHourMs !== undefined
+          ? { BENCH_API_AUTO_REJECT_HOUR_MS: String(options.autoRejectHourMs) }
+          : {}),
+      },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  );
   const unguard = guard(child);
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
