@@ -16,6 +16,7 @@ import { SapOrderCodeValues } from './sap-orders/code-values';
 import type { ChangeFeed } from './services/change-feed';
 import { inProcessBulk } from './bulk/runner';
 import type { BulkRunner } from './bulk/types';
+import { installMasterDataCache } from './services/master-data';
 
 const JWT_SECRET_KEY = 'JWT_SECRET';
 
@@ -52,6 +53,7 @@ export interface DepsOverrides {
 export async function buildDeps(config: Config, db: Db, overrides: DepsOverrides = {}): Promise<AppDeps> {
   const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL });
   const secret = await resolveJwtSecret(db, config.JWT_SECRET);
+  if (overrides.changes) installMasterDataCache(db, overrides.changes);
   return {
     config,
     db,

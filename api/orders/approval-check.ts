@@ -31,6 +31,7 @@ import {
 import { excludeRequester } from '../../workflows/approvals/approvers';
 import type { ApproverRef } from '../../workflows/approvals/messages';
 import { RuleError } from '../errors';
+import { masterRead } from '../services/master-data';
 import type { AuthUser } from '../services/session';
 import type { AssignSapOrder, ShipmentTypeCategory } from './assign-context';
 import { checkQuota } from './assign-quota';
@@ -196,11 +197,15 @@ export async function evaluateAssignment(
 
   const applying = APPROVAL_CRITERIA.filter((c) => transporters.some((t) => t.criteria.includes(c)));
   const approvers = await matrixApprovers(ctx.db, first, applying);
-  const administrators = (await ctx
-    .db('users')
-    .where({ is_admin: true, is_active: true })
-    .orderBy('username')
-    .pluck('username')) as string[];
+  const administrators = await masterRead(
+    ctx.db,
+    'administrators',
+    async (db) =>
+      (await db('users')
+        .where({ is_admin: true, is_active: true })
+        .orderBy('username')
+        .pluck('username')) as string[],
+  );
   // Level by level, so each level that stays keeps the criteria it was asked for.
   const levels = [...new Set(approvers.map((a) => a.level))].sort((a, b) => a - b);
   const refs: ApproverRef[] = [];
@@ -252,14 +257,30 @@ async function matrixApprovers(
   const merged = new Map<string, MatrixApprover>();
   if (!order.company_code) return [];
   for (const criterion of criteria) {
-    const matrix = await findMatrix(db, order, criterion);
+    const matrix = await masterRead(
+      db,
+      `matrix:${criterion}|${[
+        order.company_code,
+        order.order_type,
+        order.product_category,
+        order.purchase_organization,
+        order.document_type,
+        order.distribution,
+      ].join('|')}`,
+      (db) => findMatrix(db, order, criterion),
+    );
     if (!matrix) continue;
-    const rows = (await db('approval_matrix_approvers as a')
-      .joinRaw('join users as u on lower(u.username) = lower(a.username)')
-      .where('a.approval_matrix_id', matrix.id)
-      .where('u.is_active', true)
-      .orderBy([{ column: 'a.level' }, { column: 'u.username' }])
-      .select('u.username', 'a.level')) as { username: string; level: number }[];
+    const rows = await masterRead(
+      db,
+      `matrix-approvers:${matrix.id}`,
+      async (db) =>
+        (await db('approval_matrix_approvers as a')
+          .joinRaw('join users as u on lower(u.username) = lower(a.username)')
+          .where('a.approval_matrix_id', matrix.id)
+          .where('u.is_active', true)
+          .orderBy([{ column: 'a.level' }, { column: 'u.username' }])
+          .select('u.username', 'a.level')) as { username: string; level: number }[],
+    );
     const levels = [...new Set(rows.map((r) => r.level))];
     for (const r of rows) {
       const level = levels.indexOf(r.level) + 1;
@@ -301,10 +322,16 @@ async function findMatrix(
 }
 
 async function fullNames(db: Knex, usernames: readonly string[]): Promise<Map<string, string>> {
-  const lower = [...new Set(usernames.map((u) => u.toLowerCase()))];
+  const lower = [...new Set(usernames.map((u) => u.toLowerCase()))].sort();
   if (!lower.length) return new Map();
-  const rows = (await db('users')
-    .whereRaw('lower(username) = any(?)', [lower])
-    .select('username', 'full_name')) as { username: string; full_name: string }[];
+  const rows = await masterRead(
+    db,
+    `full-names:${lower.join('|')}`,
+    async (db) =>
+      (await db('users').whereRaw('lower(username) = any(?)', [lower]).select('username', 'full_name')) as {
+        username: string;
+        full_name: string;
+      }[],
+  );
   return new Map(rows.map((r) => [r.username.toLowerCase(), r.full_name]));
 }

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { SHIPMENT_TYPE_CATEGORIES } from '../../db/resources/order';
 import { ForbiddenError, NotFoundError } from '../errors';
+import { masterRead } from '../services/master-data';
 import type { AuthUser } from '../services/session';
 import { orderTypeByName, type OrderTypeRow } from '../sap-orders/order-types';
 
@@ -103,10 +104,15 @@ export async function shipmentTypeCategory(
 ): Promise<ShipmentTypeCategory> {
   if (relation) return 'RELATION';
   if (!shipmentType) return 'INDIVIDUAL';
-  const row = (await db('lookups')
-    .where({ lookup_group: 'SHIPMENT_TYPE', is_active: true })
-    .whereRaw('lower(lookup_code) = lower(?)', [shipmentType])
-    .first('lookup_info1')) as { lookup_info1: string | null } | undefined;
+  const row = await masterRead(
+    db,
+    `shipment-type:${shipmentType.toLowerCase()}`,
+    async (db) =>
+      (await db('lookups')
+        .where({ lookup_group: 'SHIPMENT_TYPE', is_active: true })
+        .whereRaw('lower(lookup_code) = lower(?)', [shipmentType])
+        .first('lookup_info1')) as { lookup_info1: string | null } | undefined,
+  );
   const info = (row?.lookup_info1 ?? '').toUpperCase();
   return (SHIPMENT_TYPE_CATEGORIES as readonly string[]).includes(info)
     ? (info as ShipmentTypeCategory)
@@ -115,7 +121,9 @@ export async function shipmentTypeCategory(
 
 /** The order type of a SAP order by its Name; a 404 when it is gone or inactive. */
 export async function orderTypeOf(db: Knex, sapOrder: AssignSapOrder): Promise<OrderTypeRow> {
-  const orderType = await orderTypeByName(db, sapOrder.order_type);
+  const orderType = await masterRead(db, `order-type:${sapOrder.order_type.toLowerCase()}`, (db) =>
+    orderTypeByName(db, sapOrder.order_type),
+  );
   if (!orderType) throw new NotFoundError('assign.orderTypeNotFound', { value: sapOrder.order_type });
   return orderType;
 }

@@ -12,6 +12,7 @@
 import type { Knex } from 'knex';
 import { BUSINESS_TIME_ZONE } from '../../db/business-time';
 import { RELEASED_ORDER_STATUSES } from '../../db/resources/order';
+import { masterRead } from '../services/master-data';
 import type { AssignSapOrder } from './assign-context';
 
 export interface QuotaAnswer {
@@ -37,6 +38,16 @@ const TRUNC: Record<QuotaRow['period_type'], string> = {
   YEARLY: 'year',
 };
 
+/** The business day (yyyy-mm-dd, the company's clock) of an instant. */
+function businessDay(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
 /**
  * The quota check for one transporter and the SAP orders of an assignment (the first one's scope). `kg` is what
  * the assignment carries (for a share quota).
@@ -46,30 +57,32 @@ export async function checkQuota(
   input: { transporterCode: string; sapOrder: AssignSapOrder; kg: number; now: Date },
 ): Promise<QuotaAnswer> {
   const { sapOrder } = input;
-  const today = db.raw('(?::timestamptz at time zone ?)::date', [
-    input.now.toISOString(),
-    BUSINESS_TIME_ZONE,
-  ]);
   const scoped = (column: string, value: string | null) => (q: Knex.QueryBuilder) =>
     void q.whereNull(column).orWhereRaw('lower(??) = lower(?)', [column, value ?? '']);
-  const quotas = (await db('transporter_quotas')
-    .where('is_active', true)
-    .whereRaw('lower(transporter_code) = lower(?)', [input.transporterCode])
-    .where('valid_from', '<=', today)
-    .where('valid_to', '>=', today)
-    .where(scoped('company_code', sapOrder.company_code))
-    .where(scoped('plant_code', sapOrder.plant))
-    .where(scoped('category_code', sapOrder.product_category))
-    .orderBy('quota_code')
-    .select(
-      'quota_code',
-      'company_code',
-      'plant_code',
-      'category_code',
-      'period_type',
-      'quota_by',
-      'quota_value',
-    )) as QuotaRow[];
+  const day = businessDay(input.now);
+  const quotas = await masterRead(
+    db,
+    `quotas:${[input.transporterCode.toLowerCase(), day, sapOrder.company_code, sapOrder.plant, sapOrder.product_category].join('|')}`,
+    async (db) =>
+      (await db('transporter_quotas')
+        .where('is_active', true)
+        .whereRaw('lower(transporter_code) = lower(?)', [input.transporterCode])
+        .where('valid_from', '<=', day)
+        .where('valid_to', '>=', day)
+        .where(scoped('company_code', sapOrder.company_code))
+        .where(scoped('plant_code', sapOrder.plant))
+        .where(scoped('category_code', sapOrder.product_category))
+        .orderBy('quota_code')
+        .select(
+          'quota_code',
+          'company_code',
+          'plant_code',
+          'category_code',
+          'period_type',
+          'quota_by',
+          'quota_value',
+        )) as QuotaRow[],
+  );
 
   for (const quota of quotas) {
     const value = Number(quota.quota_value);

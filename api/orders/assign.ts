@@ -23,6 +23,7 @@ import { orderCreationLock } from '../../workflows/orders/creation-lock';
 import { orderWorkflowId, type OrderWorkflowInput } from '../../workflows/orders/messages';
 import type { AppDeps } from '../deps';
 import { AppError, ConflictError, ForbiddenError, RuleError } from '../errors';
+import { masterRead } from '../services/master-data';
 import type { AuthUser } from '../services/session';
 import { isAuthorized } from '../sap-orders/authorization';
 import { lookupValue, type OrderTypeRow } from '../sap-orders/order-types';
@@ -159,7 +160,9 @@ export async function checkReasons(db: Knex, evaluation: AssignmentEvaluation): 
     if (!t.entry.require_reason) continue;
     const reason = t.entry.assign_reason;
     if (!reason) throw new RuleError('REQUIRE_REASON', 'assign.require_reason', { n: i + 1 });
-    const value = await lookupValue(db, 'ASSIGN_TRANSPORTER_REASON', reason);
+    const value = await masterRead(db, `lookup:ASSIGN_TRANSPORTER_REASON|${reason.toLowerCase()}`, (db) =>
+      lookupValue(db, 'ASSIGN_TRANSPORTER_REASON', reason),
+    );
     if (!value) throw new RuleError('UNKNOWN_REASON', 'assign.unknownReason', { n: i + 1, value: reason });
     if ((value.info1 ?? '').toUpperCase() === 'Y' && !t.entry.assign_reason_others) {
       throw new RuleError('REQUIRE_REASON_OTHERS', 'assign.require_reason_others', { n: i + 1 });
@@ -194,17 +197,25 @@ export async function autoRejectHours(
   transporter: string,
 ): Promise<number> {
   if (!company) return DEFAULT_AUTO_REJECT_HOURS;
-  const row = (await db('auto_reject_settings')
-    .where('is_active', true)
-    .whereRaw('lower(company_code) = lower(?)', [company])
-    .where((q) => void q.whereNull('order_type').orWhereRaw('lower(order_type) = lower(?)', [orderType]))
-    .where(
-      (q) =>
-        void q.whereNull('transporter_code').orWhereRaw('lower(transporter_code) = lower(?)', [transporter]),
-    )
-    .orderByRaw('((order_type is not null)::int + (transporter_code is not null)::int) desc')
-    .orderByRaw('(transporter_code is not null) desc')
-    .first('auto_reject_hours')) as { auto_reject_hours: number } | undefined;
+  const key = [company, orderType, transporter].map((v) => v.toLowerCase()).join('|');
+  const row = await masterRead(
+    db,
+    `auto-reject:${key}`,
+    async (db) =>
+      (await db('auto_reject_settings')
+        .where('is_active', true)
+        .whereRaw('lower(company_code) = lower(?)', [company])
+        .where((q) => void q.whereNull('order_type').orWhereRaw('lower(order_type) = lower(?)', [orderType]))
+        .where(
+          (q) =>
+            void q
+              .whereNull('transporter_code')
+              .orWhereRaw('lower(transporter_code) = lower(?)', [transporter]),
+        )
+        .orderByRaw('((order_type is not null)::int + (transporter_code is not null)::int) desc')
+        .orderByRaw('(transporter_code is not null) desc')
+        .first('auto_reject_hours')) as { auto_reject_hours: number } | undefined,
+  );
   return row?.auto_reject_hours ?? DEFAULT_AUTO_REJECT_HOURS;
 }
 
@@ -215,13 +226,18 @@ interface PartyRow {
 
 async function partyOf(db: Knex, code: string | null): Promise<PartyRow> {
   if (!code) return { name: null, address: null };
-  const row = (await db.raw<{ rows: PartyRow[] }>(
-    `select customer_name as name, address from customers where lower(customer_code) = lower(?)
-     union all
-     select vendor_name, address from vendors where lower(vendor_code) = lower(?)
-     limit 1`,
-    [code, code],
-  )) as { rows: PartyRow[] };
+  const row = await masterRead(
+    db,
+    `party:${code.toLowerCase()}`,
+    async (db) =>
+      (await db.raw<{ rows: PartyRow[] }>(
+        `select customer_name as name, address from customers where lower(customer_code) = lower(?)
+         union all
+         select vendor_name, address from vendors where lower(vendor_code) = lower(?)
+         limit 1`,
+        [code, code],
+      )) as { rows: PartyRow[] },
+  );
   return row.rows[0] ?? { name: null, address: null };
 }
 

@@ -24,6 +24,7 @@
 // Sorted by total cost by the user's trips, then the system's, then transporter; the first is suggested.
 import type { Knex } from 'knex';
 import type { TransporterOption } from '../../db/resources/order-assign';
+import { masterRead } from '../services/master-data';
 import { NotFoundError, RuleError } from '../errors';
 
 /** The shipment type whose trips the dialog locks (spec/2 §9): its trips are the system's. */
@@ -80,24 +81,28 @@ export async function defaultConversionType(
   warehouse: string | null | undefined,
   company: string | null | undefined,
 ): Promise<string | null> {
-  if (warehouse) {
-    const row = (await db('warehouses')
-      .where('is_active', true)
-      .whereRaw('lower(warehouse_code) = lower(?)', [warehouse])
-      .first('conversion_type')) as { conversion_type: string | null } | undefined;
-    if (row?.conversion_type) return row.conversion_type;
-  }
-  const q = db('material_conversions').where({ is_active: true, is_default: true });
-  if (company)
-    q.where((w) => void w.whereNull('company_code').orWhereRaw('lower(company_code) = lower(?)', [company]));
-  else q.whereNull('company_code');
-  // The company's own default before the group's; among equals the type most materials default to.
-  const row = (await q
-    .groupBy('conversion_type')
-    .select('conversion_type')
-    .orderByRaw('bool_or(company_code is not null) desc, count(*) desc, conversion_type')
-    .first()) as { conversion_type: string } | undefined;
-  return row?.conversion_type ?? null;
+  return masterRead(db, `default-conversion:${warehouse ?? ''}|${company ?? ''}`, async (db) => {
+    if (warehouse) {
+      const row = (await db('warehouses')
+        .where('is_active', true)
+        .whereRaw('lower(warehouse_code) = lower(?)', [warehouse])
+        .first('conversion_type')) as { conversion_type: string | null } | undefined;
+      if (row?.conversion_type) return row.conversion_type;
+    }
+    const q = db('material_conversions').where({ is_active: true, is_default: true });
+    if (company)
+      q.where(
+        (w) => void w.whereNull('company_code').orWhereRaw('lower(company_code) = lower(?)', [company]),
+      );
+    else q.whereNull('company_code');
+    // The company's own default before the group's; among equals the type most materials default to.
+    const row = (await q
+      .groupBy('conversion_type')
+      .select('conversion_type')
+      .orderByRaw('bool_or(company_code is not null) desc, count(*) desc, conversion_type')
+      .first()) as { conversion_type: string } | undefined;
+    return row?.conversion_type ?? null;
+  });
 }
 
 /**
@@ -152,17 +157,22 @@ export async function weighLines(
   if (missing !== undefined) throw new NotFoundError('assign.lineNotFound', { id: missing });
 
   const materials = [...new Set(rows.map((r) => r.material_code.toLowerCase()))];
-  const conversions = (await db('material_conversions')
-    .where('is_active', true)
-    .whereRaw('lower(material_code) = any(?)', [materials])
-    .select(
-      'material_code',
-      'from_uom',
-      'conversion_type',
-      'factor_kg',
-      'company_code',
-      'is_default',
-    )) as ConversionRow[];
+  const conversions = await masterRead(
+    db,
+    `conversions:${[...materials].sort().join('|')}`,
+    async (db) =>
+      (await db('material_conversions')
+        .where('is_active', true)
+        .whereRaw('lower(material_code) = any(?)', [materials])
+        .select(
+          'material_code',
+          'from_uom',
+          'conversion_type',
+          'factor_kg',
+          'company_code',
+          'is_default',
+        )) as ConversionRow[],
+  );
 
   return lines.map((line) => {
     const row = byId.get(line.Id)!;
@@ -235,10 +245,76 @@ interface RateRow {
 
 /** The Location code of a location id; a 422 naming the field when there is no such active location. */
 async function locationCode(db: Knex, id: number, field: string): Promise<string> {
-  const row = (await db('locations').where({ id, is_active: true }).first('location_code')) as
-    { location_code: string } | undefined;
+  const row = await masterRead(
+    db,
+    `location:${id}`,
+    async (db) =>
+      (await db('locations').where({ id, is_active: true }).first('location_code')) as
+        { location_code: string } | undefined,
+  );
   if (!row) throw new RuleError('LOCATION_NOT_FOUND', 'assign.locationNotFound', { field, id });
   return row.location_code;
+}
+
+/** What the rates of a lane are read by (freightOptions), every list sorted so that it names one question. */
+interface RateQuery {
+  from: string;
+  to: string;
+  chargeOa: string;
+  freightDate: string;
+  tripType: string | null;
+  materials: string[];
+  categories: string[];
+  excluded: string[];
+  only: string[];
+  truckTypes: number[];
+}
+
+/** The active rates of the lane in force on the freight date, the newest contract first. */
+async function readRates(db: Knex, lane: RateQuery): Promise<RateRow[]> {
+  const q = db('freight_rates as r')
+    .join('transporters as t', 't.transporter_code', 'r.transporter_code')
+    .join('truck_types as tt', 'tt.truck_type_code', 'r.truck_type_code')
+    .where({ 'r.is_active': true, 't.is_active': true, 't.excluded': false })
+    .whereRaw('lower(r.loading_location_code) = lower(?)', [lane.from])
+    .whereRaw('lower(r.destination_location_code) = lower(?)', [lane.to])
+    .whereRaw('lower(r.charge_oa_company_code) = lower(?)', [lane.chargeOa])
+    .where('r.valid_from', '<=', lane.freightDate)
+    .where('r.valid_to', '>=', lane.freightDate)
+    .where(
+      (w) =>
+        void w
+          .whereRaw('lower(r.material_code) = any(?)', [lane.materials])
+          .orWhere(
+            (c) =>
+              void c
+                .whereNull('r.material_code')
+                .whereRaw('lower(r.category_code) = any(?)', [lane.categories]),
+          ),
+    );
+  if (lane.tripType) q.whereRaw('lower(r.trip_type) = lower(?)', [lane.tripType]);
+  if (lane.excluded.length) q.whereRaw('not (lower(r.transporter_code) = any(?))', [lane.excluded]);
+  if (lane.only.length) q.whereRaw('lower(r.transporter_code) = any(?)', [lane.only]);
+  if (lane.truckTypes.length) q.whereIn('tt.id', lane.truckTypes);
+  return (
+    (await q
+      // The newest contract first, so the first rate met per option and line is the one in force.
+      .orderBy([{ column: 'r.valid_from', order: 'desc' }, { column: 'r.freight_code' }])
+      .select(
+        'r.freight_code',
+        't.transporter_code',
+        't.transporter_name',
+        'tt.id as truck_type_id',
+        'tt.truck_type_name',
+        'r.category_code',
+        'r.material_code',
+        'r.is_value',
+        'r.cost',
+        'r.uom',
+        'r.truck_capacity_kg',
+        'r.valid_from',
+      )) as RateRow[]
+  );
 }
 
 /** Every freight option of the lane for the lines, cheapest first (see the header). */
@@ -249,47 +325,21 @@ export async function freightOptions(db: Knex, query: FreightQuery): Promise<Tra
   const materials = [...new Set(lines.map((l) => l.Material_Code.toLowerCase()))];
   const categories = [...new Set(lines.flatMap((l) => (l.category ? [l.category.toLowerCase()] : [])))];
 
-  const q = db('freight_rates as r')
-    .join('transporters as t', 't.transporter_code', 'r.transporter_code')
-    .join('truck_types as tt', 'tt.truck_type_code', 'r.truck_type_code')
-    .where({ 'r.is_active': true, 't.is_active': true, 't.excluded': false })
-    .whereRaw('lower(r.loading_location_code) = lower(?)', [from])
-    .whereRaw('lower(r.destination_location_code) = lower(?)', [to])
-    .whereRaw('lower(r.charge_oa_company_code) = lower(?)', [query.charge_oa_company])
-    .where('r.valid_from', '<=', query.freight_date)
-    .where('r.valid_to', '>=', query.freight_date)
-    .where(
-      (w) =>
-        void w
-          .whereRaw('lower(r.material_code) = any(?)', [materials])
-          .orWhere(
-            (c) =>
-              void c.whereNull('r.material_code').whereRaw('lower(r.category_code) = any(?)', [categories]),
-          ),
-    );
-  if (query.trip_type) q.whereRaw('lower(r.trip_type) = lower(?)', [query.trip_type]);
   const excluded = (query.exclude_transporters ?? []).map((c) => c.toLowerCase());
-  if (excluded.length) q.whereRaw('not (lower(r.transporter_code) = any(?))', [excluded]);
   const only = (query.only_transporters ?? []).map((c) => c.toLowerCase());
-  if (only.length) q.whereRaw('lower(r.transporter_code) = any(?)', [only]);
-  if (query.truck_types?.length) q.whereIn('tt.id', query.truck_types);
-  const rates = (await q
-    // The newest contract first, so the first rate met per option and line is the one in force.
-    .orderBy([{ column: 'r.valid_from', order: 'desc' }, { column: 'r.freight_code' }])
-    .select(
-      'r.freight_code',
-      't.transporter_code',
-      't.transporter_name',
-      'tt.id as truck_type_id',
-      'tt.truck_type_name',
-      'r.category_code',
-      'r.material_code',
-      'r.is_value',
-      'r.cost',
-      'r.uom',
-      'r.truck_capacity_kg',
-      'r.valid_from',
-    )) as RateRow[];
+  const lane: RateQuery = {
+    from,
+    to,
+    chargeOa: query.charge_oa_company,
+    freightDate: query.freight_date,
+    tripType: query.trip_type || null,
+    materials: [...materials].sort(),
+    categories: [...categories].sort(),
+    excluded: [...excluded].sort(),
+    only: [...only].sort(),
+    truckTypes: [...(query.truck_types ?? [])].sort((a, b) => a - b),
+  };
+  const rates = await masterRead(db, `rates:${JSON.stringify(lane)}`, (db) => readRates(db, lane));
 
   const groups = new Map<string, RateRow[]>();
   for (const rate of rates) {

@@ -1,5 +1,5 @@
 // What the API caches in memory (session tokens, status counters, lookup values, screen permissions) may
-// serve only what the database still says. Triggers (db/migrations/007, 009 and 013) send
+// serve only what the database still says. Triggers (db/migrations/007, 009, 013 and 021) send
 // `NOTIFY tms_changes, '<topic>'` when a statement changes what a cache holds; the notification reaches every
 // API process at commit, and each one drops its cached copies. A cache serves only while its feed is live:
 // while the listening connection is down (or before it first listens) every read goes to the database, and
@@ -16,9 +16,17 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection';
+import { MASTER_DATA_TABLES } from '../../db/migrations/021_master_data_notifications';
 
 export const CHANGE_CHANNEL = 'tms_changes';
-export const CHANGE_TOPICS = ['auth', 'counters', 'lookups', 'permissions', 'sap-order-values'] as const;
+export const CHANGE_TOPICS = [
+  'auth',
+  'counters',
+  'lookups',
+  'master-data',
+  'permissions',
+  'sap-order-values',
+] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 export interface ChangeFeed {
@@ -42,13 +50,14 @@ const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
 const HOLD_MS = 1000;
 
 /**
- * The tables whose statements send each topic's notification (the triggers of migrations 007, 009 and 013).
+ * The tables whose statements send each topic's notification (the triggers of migrations 007, 009, 013 and 021).
  * `counters` is not here: triggers on orders, SAP orders, shipments and order transporters write the counters,
  * so every write may change them.
  */
 const TOPIC_TABLES: Record<Exclude<ChangeTopic, 'counters'>, readonly string[]> = {
   auth: ['auth_tokens', 'users'],
   lookups: ['lookups'],
+  'master-data': MASTER_DATA_TABLES,
   permissions: ['user_groups', 'user_group_members', 'menus', 'group_menus', 'user_plants'],
   'sap-order-values': ['sap_order_values'],
 };
@@ -279,6 +288,11 @@ export class FeedCache<V> {
     this.generation++;
     this.entries.clear();
     this.reading.clear();
+  }
+
+  /** The kept value of `key`, if there is one and the feed is live; reads nothing. */
+  peek(key: string): V | undefined {
+    return this.changes?.live === true ? this.entries.get(key) : undefined;
   }
 
   /**

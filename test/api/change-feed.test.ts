@@ -21,6 +21,7 @@ import {
 import { createDb, type Db } from '../../db/connection';
 import { Model } from 'objection';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
+import { FREIGHT_DATE, importAssignable, LANE, locationId } from '../support/order-assign';
 import { sapDocument } from '../support/sap-orders';
 
 interface Process {
@@ -320,7 +321,8 @@ describe('change feed', () => {
     expect(topicsOfWrite('COMMIT;')).toEqual([]);
     expect(topicsOfWrite('insert into "orders" ("order_no") values ($1)')).toEqual(['counters']);
     expect(topicsOfWrite('update running_numbers r set next_number = 2')).toEqual(['counters']);
-    expect(topicsOfWrite('update "users" set "is_active" = $1')).toEqual(['counters', 'auth']);
+    expect(topicsOfWrite('update "users" set "is_active" = $1')).toEqual(['counters', 'auth', 'master-data']);
+    expect(topicsOfWrite('update "freight_rates" set "cost" = $1')).toEqual(['counters', 'master-data']);
     expect(topicsOfWrite('delete from public.auth_tokens where id = $1')).toEqual(['counters', 'auth']);
     expect(topicsOfWrite('insert into "group_menus" ("group_id") values ($1)')).toEqual([
       'counters',
@@ -330,7 +332,7 @@ describe('change feed', () => {
     // A table only read inside a write is named too: a needless drop, never a stale answer.
     expect(
       topicsOfWrite('with x as (select id from users) insert into approvals (user_id) select id from x'),
-    ).toEqual(['counters', 'auth']);
+    ).toEqual(['counters', 'auth', 'master-data']);
     // Names that merely contain a cached table's name are other tables.
     expect(topicsOfWrite('update "user_group_menus_log" set "x" = 1')).toEqual(['counters']);
     expect(topicsOfWrite('update "sap_order_values_archive" set "x" = 1')).toEqual(['counters']);
@@ -371,6 +373,72 @@ describe('change feed', () => {
       await t.deps.db('users').where({ username: 'logistic' }).update({ is_active: true });
       await notified;
     }
+  });
+
+  test('given freight options answered in both processes, when the same question comes again, then no master data is read; when a freight rate is changed straight in the database, then the writer prices with it on the next request and the other once notified', async () => {
+    const token = await loginAs(t, 'logistic');
+    const so = await importAssignable(t.deps.db, '0077200001');
+    const body = {
+      loading: await locationId(t.deps.db, LANE.from),
+      destination: await locationId(t.deps.db, LANE.to),
+      materials: so.lines.map((l) => ({ Id: l.Id, Qty: l.os_qty })),
+      container: 1,
+      charge_oa_company: LANE.company,
+      warehouse_code: 'WH-1101-CPO',
+      freight_date: FREIGHT_DATE,
+      trip_type: 'ONE_WAY',
+      shipment_type: 'COLLECTIVE',
+    };
+    const costs = async (p: Process) => {
+      const res = await p
+        .request()
+        .post('/api/list/transporter_freight')
+        .set('Authorization', token)
+        .send(body);
+      expect(res.status).toBe(200);
+      return Object.fromEntries(
+        (res.body.data as { transporter_code: string; cost: number }[]).map((o) => [
+          o.transporter_code,
+          o.cost,
+        ]),
+      );
+    };
+    const before = await costs(a);
+    expect(await costs(b)).toEqual(before);
+    const reads: string[] = [];
+    const onQuery = (q: { sql?: string }) => void (q.sql && reads.push(q.sql));
+    t.deps.db.on('query', onQuery);
+    try {
+      expect(await costs(a)).toEqual(before);
+    } finally {
+      t.deps.db.removeListener('query', onQuery);
+    }
+    const master = /freight_rates|"locations"|material_conversions|transporters|truck_types/;
+    expect(reads.filter((sql) => master.test(sql))).toEqual([]);
+
+    const transporter = Object.keys(before)[0]!;
+    const rate = () =>
+      t.deps
+        .db('freight_rates')
+        .whereRaw('lower(transporter_code) = lower(?)', [transporter])
+        .whereRaw('lower(loading_location_code) = lower(?)', [LANE.from])
+        .whereRaw('lower(destination_location_code) = lower(?)', [LANE.to])
+        .where('valid_from', '<=', FREIGHT_DATE)
+        .where('valid_to', '>=', FREIGHT_DATE);
+    const old = (await rate().select('id', 'cost')) as { id: number; cost: string }[];
+    expect(old.length).toBeGreaterThan(0);
+    let notified = nextDrop(b, 'master-data');
+    await rate().update({ cost: t.deps.db.raw('cost + 1') });
+    try {
+      expect((await costs(a))[transporter]).toBeCloseTo(before[transporter]! + 1, 6);
+      await notified;
+      expect((await costs(b))[transporter]).toBeCloseTo(before[transporter]! + 1, 6);
+    } finally {
+      notified = nextDrop(b, 'master-data');
+      for (const r of old) await t.deps.db('freight_rates').where({ id: r.id }).update({ cost: r.cost });
+      await notified;
+    }
+    expect(await costs(b)).toEqual(before);
   });
 
   test('given a closed feed, when requests come, then every session check and count is read from the database again', async () => {
