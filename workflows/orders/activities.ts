@@ -651,9 +651,18 @@ export function createOrderActivities({ db }: { db: Db }) {
     /** Writes one change of the order (row, history, quantities) once; see the file's header. */
     async writeOrderChange(input: OrderChangeInput): Promise<OrderChangeOutcome> {
       return db.transaction(async (trx) => {
+        const key = orderChangeKey(input);
+        // The row, locked, and whether this change was written already (its history row), in one statement.
         const readRow = async () =>
-          (await trx('orders').where('id', input.orderId).forUpdate().first('id', 'status', 'order_no')) as
-            { id: number; status: string; order_no: string } | undefined;
+          (await trx('orders as o')
+            .where('o.id', input.orderId)
+            .forUpdate()
+            .first(
+              'o.id',
+              'o.status',
+              'o.order_no',
+              trx.raw('exists (select 1 from order_histories h where h.idempotency_key = ?) as done', [key]),
+            )) as { id: number; status: string; order_no: string; done: boolean } | undefined;
         let row = await readRow();
         if (!row) {
           // The creating transaction may still be open: wait for it to end (creation-lock.ts), then read again.
@@ -661,10 +670,7 @@ export function createOrderActivities({ db }: { db: Db }) {
           row = await readRow();
         }
         if (!row || row.order_no !== input.orderNo) return { found: false, written: false, repeated: false };
-        const key = orderChangeKey(input);
-        const done = (await trx('order_histories').where('idempotency_key', key).first('id')) as
-          { id: number } | undefined;
-        if (done) {
+        if (row.done) {
           // This change is the order's latest (the workflow writes nothing after it until it completes), so the
           // row still holds the deadline it wrote.
           const stored = (await trx('orders').where('id', row.id).first('auto_reject_date')) as {
