@@ -9,9 +9,9 @@
 // answer; so this process watches its own statements too, and a request that follows the writer's answer never
 // sees what was cached before it. A write drops the caches of the topics it can change (topicsOfWrite: the
 // counters, which triggers on many tables keep, and each topic whose tables it names), as soon as it completes;
-// inside a transaction, those topics are dropped again when its COMMIT is sent and held, nothing of them kept,
-// until their notification arrives (or HOLD_MS passed), since a read that ran while the commit was under way
-// saw the rows as they were. Writes that cannot change a topic (an order, a shipment) leave its cache alone:
+// inside a transaction, those topics are dropped again when its COMMIT is sent and, where their tables notify per
+// statement (HELD_TOPICS), held, nothing of them kept, until their notification arrives (or HOLD_MS passed), since
+// a read that ran while the commit was under way saw the rows as they were. Writes that cannot change a topic (an order, a shipment) leave its cache alone:
 // a busy day of order changes does not send every request's session and permission reads to the database.
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -46,8 +46,15 @@ const FRAME =
   /^\s*(begin|savepoint|release\b|set\s+(local\s+)?(statement_timeout|lock_timeout|transaction)\b)/i;
 const COMMIT = /^\s*commit\b/i;
 const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
-/** How long a committed topic is held at most when its notification does not come (a write that changed nothing). */
+/** How long a committed topic is held at most when its notification does not come (a table only read). */
 const HOLD_MS = 1000;
+/**
+ * Topics whose tables notify per statement, so that a commit that wrote one of them is always followed by its
+ * notification: only these are held. The counters are written by triggers of other tables' rows, and a code of
+ * sap_order_values notifies only when it is new (per row); holding them would keep their caches empty for HOLD_MS
+ * after most commits. They are dropped when the write completes and again when the commit is sent.
+ */
+const HELD_TOPICS: ReadonlySet<ChangeTopic> = new Set(['auth', 'lookups', 'master-data', 'permissions']);
 
 /**
  * The tables whose statements send each topic's notification (the triggers of migrations 007, 009, 013 and 021).
@@ -155,7 +162,7 @@ function watchLocalWrites(db: Db, subscribers: Subscribers, holds: Holds): () =>
     else if (COMMIT.test(query.sql)) {
       pending.delete(query.__knexUid);
       for (const topic of topics) {
-        holds.hold(topic);
+        if (HELD_TOPICS.has(topic)) holds.hold(topic);
         subscribers.fire(topic);
       }
     }
