@@ -1,4 +1,5 @@
-// Expandable rows on AG Grid Community, shared by the SAP order list and the Filter from SAP result.
+// Expandable rows on AG Grid Community, shared by the SAP order list, the order list (both through
+// serverPagedGrid.tsx) and the Filter from SAP result.
 //
 // AG Grid's master/detail is an Enterprise feature. What Community has is full-width rows, so an expanded row is
 // followed by a row of its own in the grid's data: a "detail entry" that the grid draws across the whole width
