@@ -44,7 +44,7 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
       {
         code: 'RELATION',
         en: 'Relation (customer or vendor collects)',
-        id: 'Relasi (diambil sendiri oleh pelanggan atau pemasok)',
+        id: 'Relasi (diambil sendiri oleh pelanggan atau vendor)',
         info1: 'RELATION',
       },
     ],
@@ -60,9 +60,9 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
     // SAP document types of the documents the ERP sends.
     group: 'DOCUMENT_TYPE',
     values: [
-      { code: 'OR', en: 'Standard sales order', id: 'Pesanan penjualan standar' },
-      { code: 'NB', en: 'Standard purchase order', id: 'Pesanan pembelian standar' },
-      { code: 'UB', en: 'Stock transport order', id: 'Pesanan pemindahan stok' },
+      { code: 'OR', en: 'Standard sales order', id: 'Order penjualan standar' },
+      { code: 'NB', en: 'Standard purchase order', id: 'Order pembelian standar' },
+      { code: 'UB', en: 'Stock transport order', id: 'Order pemindahan stok' },
       { code: 'LF', en: 'Outbound delivery', id: 'Pengiriman keluar' },
     ],
   },
@@ -110,13 +110,13 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
       {
         code: 'FRC',
         en: 'Franco: the vendor delivers',
-        id: 'Franco: pemasok mengantar sendiri',
+        id: 'Franco: vendor mengantar sendiri',
         info1: 'PO',
       },
       {
         code: 'DAP',
         en: 'Delivered at Place: the vendor delivers',
-        id: 'Delivered at Place: pemasok mengantar sendiri',
+        id: 'Delivered at Place: vendor mengantar sendiri',
         info1: 'PO',
       },
     ],
@@ -183,7 +183,7 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
       {
         code: 'VENDOR',
         en: "Vendor of transfer orders (empty: the supplying plant's company)",
-        id: 'Pemasok transfer order (kosong: perusahaan pabrik pengirim)',
+        id: 'Vendor transfer order (kosong: perusahaan plant pengirim)',
       },
       { code: 'INCOTERM', en: 'Incoterm of transfer orders', id: 'Incoterm transfer order', info1: 'FRC' },
       {
@@ -202,14 +202,14 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
       {
         code: 'DALAM_PABRIK',
         en: 'Shuttle within the plant',
-        id: 'Langsir dalam pabrik',
+        id: 'Langsir dalam plant',
         info1: 'Y',
         info2: 'COLLECTIVE',
       },
       {
         code: 'ANTAR_PABRIK',
         en: 'Shuttle between plants',
-        id: 'Langsir antar pabrik',
+        id: 'Langsir antar plant',
         info1: 'Y',
         info2: 'INDIVIDUAL_TRUCK',
       },
@@ -308,7 +308,7 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
     group: 'ZGRDAILY_DATA',
     values: [
       { code: 'IPB', en: 'Inbound purchase bookings', id: 'Pemesanan pembelian masuk (IPB)' },
-      { code: 'STO', en: 'Stock transfer orders', id: 'Pesanan pemindahan stok (STO)' },
+      { code: 'STO', en: 'Stock transfer orders', id: 'Order pemindahan stok (STO)' },
     ],
   },
   {
@@ -354,8 +354,8 @@ export const LOOKUP_SEED: readonly LookupSeedGroup[] = [
       { code: 'ORDER', en: 'Order', id: 'Order' },
       { code: 'SHIPMENT', en: 'Shipment', id: 'Pengiriman' },
       { code: 'APPOINTMENT', en: 'Appointment', id: 'Janji temu' },
-      { code: 'STO', en: 'Stock transfer order (STO)', id: 'Pesanan pemindahan stok (STO)' },
-      { code: 'SPO', en: 'Service purchase order (SPO)', id: 'Pesanan pembelian jasa (SPO)' },
+      { code: 'STO', en: 'Stock transfer order (STO)', id: 'Order pemindahan stok (STO)' },
+      { code: 'SPO', en: 'Service purchase order (SPO)', id: 'Order pembelian jasa (SPO)' },
       { code: 'SPO ADJUSTMENT', en: 'SPO adjustment', id: 'Penyesuaian SPO' },
       { code: 'IPB', en: 'Inbound purchase booking (IPB)', id: 'Pemesanan pembelian masuk (IPB)' },
     ],

@@ -219,7 +219,7 @@ describe('GET /api/approval/master_list', () => {
     expect(tabs[0]).toEqual({ code: 'ALL', text: 'Semua', count: 2 });
     expect(tabs.find((tab) => tab.code === 'SAP_ORDER')).toEqual({
       code: 'SAP_ORDER',
-      text: 'SAP Order',
+      text: 'Order SAP',
       count: 2,
     });
     expect(tabs.find((tab) => tab.code === 'SHIPMENT')).toEqual({
@@ -291,7 +291,7 @@ describe('POST /api/approval/approve and /reject', () => {
       [atLevel2.approvalId, false, 'WORKFLOW_UNAVAILABLE'],
       [so2000.approvalId, true, ''],
     ]);
-    expect(results[0]!.message).toBe(`${po1000.documentNo}: Anda bukan penyetuju tingkat 1.`);
+    expect(results[0]!.message).toBe(`${po1000.documentNo}: Anda bukan penyetuju level 1.`);
     expect(results[1]!.message).toBe(`${decided.documentNo} tidak lagi menunggu persetujuan (Ditolak).`);
     expect(results[2]!.message).toBe('Persetujuan 999999 tidak ditemukan.');
     // The decided and the unknown documents were never sent to a workflow.
@@ -613,7 +613,7 @@ describe('orders waiting for approval of their transporter assignment', () => {
     }
     orderAnswers[order.orderNo] = { ok: false, code: 'NOT_AN_APPROVER' };
     const worded = await post('/api/approval/approve', logistic, { ids: [order.approvalId] }, 'id');
-    expect(worded.body.data.results[0].message).toBe(`${order.orderNo}: Anda bukan penyetuju tingkat 1.`);
+    expect(worded.body.data.results[0].message).toBe(`${order.orderNo}: Anda bukan penyetuju level 1.`);
 
     Object.assign(t.deps, { orderWorkflows: undefined });
     try {

@@ -153,7 +153,7 @@ describe('parameters', () => {
   test('given lookup values, when asked by group in Indonesian, then the text is the Indonesian one and q finds it', async () => {
     const res = await get('/api/list/lookup?group=LANGSIR_TYPE&q=dalam', transporter, 'id');
     expect(res.body.data.items).toEqual([
-      expect.objectContaining({ id: 'DALAM_PABRIK', text: 'DALAM_PABRIK - Langsir dalam pabrik' }),
+      expect.objectContaining({ id: 'DALAM_PABRIK', text: 'DALAM_PABRIK - Langsir dalam plant' }),
     ]);
   });
 });

@@ -114,7 +114,7 @@ describe('POST /api/saporder/merge_simulate', () => {
     );
     const id = await post('/api/saporder/merge_simulate', admin, body, 'id');
     expect(id.body.data.error_message).toBe(
-      `SAP order ${other.documentNo} memiliki perusahaan 2000, dokumen pertama 1000.`,
+      `Order SAP ${other.documentNo} memiliki perusahaan 2000, dokumen pertama 1000.`,
     );
   });
 

@@ -521,7 +521,7 @@ describe('lookups of the SAP order screens', () => {
         Lookup_Group: 'LANGSIR_TYPE',
         Lookup_Code: 'ANTAR_PABRIK',
         Lookup_Text_En: 'Shuttle between plants',
-        Lookup_Text_Id: 'Langsir antar pabrik',
+        Lookup_Text_Id: 'Langsir antar plant',
         Lookup_Info1: 'Y',
         Lookup_Info2: 'INDIVIDUAL_TRUCK',
       },
@@ -529,11 +529,11 @@ describe('lookups of the SAP order screens', () => {
     ]);
     const indonesian = await get('/api/list/lookup?group=LANGSIR_TYPE', logistic, 'id');
     expect((indonesian.body.items as Record<string, unknown>[]).map((i) => [i.id, i.text, i.name])).toEqual([
-      ['ANTAR_PABRIK', 'ANTAR_PABRIK - Langsir antar pabrik', 'Langsir antar pabrik'],
-      ['DALAM_PABRIK', 'DALAM_PABRIK - Langsir dalam pabrik', 'Langsir dalam pabrik'],
+      ['ANTAR_PABRIK', 'ANTAR_PABRIK - Langsir antar plant', 'Langsir antar plant'],
+      ['DALAM_PABRIK', 'DALAM_PABRIK - Langsir dalam plant', 'Langsir dalam plant'],
     ]);
     // q finds the Indonesian text too; a value kept without one reads in English.
-    const found = await get('/api/list/lookup?group=LANGSIR_TYPE&q=dalam%20pabrik', logistic, 'id');
+    const found = await get('/api/list/lookup?group=LANGSIR_TYPE&q=dalam%20plant', logistic, 'id');
     expect((found.body.items as { id: string }[]).map((i) => i.id)).toEqual(['DALAM_PABRIK']);
     await db()('lookups')
       .where({ lookup_group: 'LANGSIR_TYPE', lookup_code: 'ANTAR_PABRIK' })
@@ -546,7 +546,7 @@ describe('lookups of the SAP order screens', () => {
     } finally {
       await db()('lookups')
         .where({ lookup_group: 'LANGSIR_TYPE', lookup_code: 'ANTAR_PABRIK' })
-        .update({ lookup_text_id: 'Langsir antar pabrik' });
+        .update({ lookup_text_id: 'Langsir antar plant' });
     }
     // The reasons that need their own text are told by Info1 Y (spec/2 §5.3).
     const reasons = (await items('lookup?group=ASSIGN_TRANSPORTER_REASON')) as unknown as Record<

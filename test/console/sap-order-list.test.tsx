@@ -547,7 +547,7 @@ describe('SAP order list', () => {
     );
     expect(within(rowOf('0010000001')).getByText('Disetujui')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filter dari SAP' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Tetapkan Transporter' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tugaskan Transporter' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tampilkan baris 0010000001' })).toBeInTheDocument();
     expect(screen.getByLabelText('Saring No. Dokumen')).toBeInTheDocument();
     expect(screen.getByText('1 sampai 4 dari 4')).toBeInTheDocument();
