@@ -50,6 +50,23 @@ describe('login page', () => {
     expect(screen.getByText('Kata Sandi')).toBeInTheDocument();
   });
 
+  it('given the inline messages of an empty form, when the language is switched on the login page and back, then they read in the new language', async () => {
+    const { user } = renderApp('/Login');
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Username is required.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Indonesia' }));
+    // The Indonesian wording as the locale files have it (read from them, so a reworded message still counts).
+    const id = i18n.getFixedT('id');
+    expect(await screen.findByText(id('login.validation.usernameRequired'))).toBeInTheDocument();
+    expect(screen.getByText(id('login.validation.passwordRequired'))).toBeInTheDocument();
+    expect(screen.queryByText('Username is required.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect(await screen.findByText('Username is required.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+  });
+
   it('given the server needs consent, when the user logs in, then the consent dialog opens, Accept waits for the tick, and Accept saves consent before logging in', async () => {
     const calls: string[] = [];
     server.use(
@@ -147,6 +164,39 @@ describe('login page', () => {
     });
     expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveValue('');
     expect(where()).toBe('/Login');
+  });
+
+  it('given a message in the Change Password dialog, when the language is switched, then it reads in the new language', async () => {
+    server.use(
+      http.post(`${API}/auth/check_consent`, () => HttpResponse.json(envelope())),
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json({
+          success: false,
+          message: 'Please change your password.',
+          message_code: 'FIRST_LOGIN',
+          data: { change_token: 'chg-1' },
+        }),
+      ),
+    );
+    const { user } = renderApp('/Login');
+    await fillCredentials(user, 'ayu', 'first-pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change Password' });
+    await user.type(within(dialog).getByLabelText(/^New Password/), 'brand-new-pass');
+    await user.type(within(dialog).getByLabelText(/^Confirm New Password/), 'another-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Password confirmation does not match the new password.'),
+    ).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('id'));
+    // The Indonesian wording as the locale files have it (read from them, so a reworded message still counts).
+    expect(
+      await within(dialog).findByText(i18n.getFixedT('id')('changePassword.validation.mismatch')),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).queryByText('Password confirmation does not match the new password.'),
+    ).not.toBeInTheDocument();
   });
 
   it('given the change is refused by the server, when Save is pressed, then "Failed: <message>" shows inside the dialog and it stays open', async () => {

@@ -4,15 +4,17 @@
 // (util/refresh_freight_cost_order); the last included line stays included and a line the server marks not
 // editable cannot be changed; a new lane clears the transporter and asks for Check Approval again; Save waits for the
 // check and sends PUT order/edit with exactly the contract's body; a refusal toasts the server's message for 120 s
-// and keeps the panel; SAP numbers already in the panel are refused as duplicates, a new one is loaded with what
-// the order fixes, and the server's error_message shows in the panel. Through the order list: Edit Order opens the
-// panel for the chosen row, a saved edit closes it, toasts the server's message and reads the list again.
+// and keeps the panel; SAP numbers already in the panel are refused as duplicates (in the language of the moment,
+// after a switch too), a new one is loaded with what the order fixes, and the server's error_message shows in the
+// panel. Through the order list: Edit Order opens the panel for the chosen row, a saved edit closes it, toasts the
+// server's message and reads the list again.
 import { FluentProvider, RendererProvider, createDOMRenderer } from '@fluentui/react-components';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import type { TransporterOption } from '../../db/resources/order-assign';
+import i18n from '../../console/src/i18n';
 import { EditOrderPanel } from '../../console/src/pages/orders/EditOrderPanel';
 import { attachToastListener, type ToastRequest } from '../../console/src/shell/notify';
 import { tmsTheme } from '../../console/src/theme';
@@ -659,6 +661,25 @@ describe('Edit order panel', () => {
     expect((calls.refresh[0] as { details: { Id: number }[] }).details.map((d) => d.Id)).toEqual([
       5001, 5002, 6001,
     ]);
+  });
+
+  it('given a refused SAP number under the input, when the language is switched and back, then its message reads in the new language', async () => {
+    answer();
+    const { user } = renderPanel();
+    // The panel's title follows the language too: it is held by the element, not found by its label.
+    const drawer = await loaded();
+    const input = within(drawer).getByRole('textbox', { name: 'Add SAP orders', ...hidden });
+    await user.type(input, `${SAP_NO}{Enter}`);
+    expect(await within(drawer).findByText(`${SAP_NO} is already in the panel.`)).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('id'));
+    // The Indonesian wording as the locale files have it (read from them, so a reworded message still counts).
+    const indonesian = i18n.getFixedT('id')('assign.duplicate', { value: SAP_NO });
+    expect(await within(drawer).findByText(indonesian)).toBeInTheDocument();
+    expect(within(drawer).queryByText(`${SAP_NO} is already in the panel.`)).not.toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(await within(drawer).findByText(`${SAP_NO} is already in the panel.`)).toBeInTheDocument();
   });
 
   it('given a SAP number the server refuses, when it is added, then its error_message shows in the panel, nothing is added, and the message can be closed', async () => {

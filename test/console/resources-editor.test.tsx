@@ -2,7 +2,8 @@
 // (Company, Plant, TruckType): loading by mode, the zod checks shared with the server, "Are you sure?", POST and
 // PUT bodies, the server's field errors under their inputs (or in the summary), the info popup, Edit and Delete
 // from an opened record, a load that gets no answer, number clamping, the reference type-ahead, the Indonesian
-// labels, and the labels of fixed choices (enum fields, a sub-table's included).
+// labels, the labels of fixed choices (enum fields, a sub-table's included), and messages that follow a language
+// switch.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
@@ -668,6 +669,45 @@ describe('resource editor', () => {
 
     expect(await screen.findByText('Kode Perusahaan wajib diisi.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Kembali' })).toBeInTheDocument();
+  });
+
+  it('given messages under an input, in a sub-table cell and in the summary, when the language is switched in the shell and back, then each reads in the new language', async () => {
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/warehouse/7/edit`, () => HttpResponse.json(envelope(WAREHOUSE))),
+      http.get(`${API}/list/:other`, () => HttpResponse.json(envelope({ items: [], more: false }))),
+      http.post(`${API}/util/change_language`, () => HttpResponse.json(envelope())),
+    );
+    const { user } = renderApp('/Warehouse/Editor?mode=edit&id=7', { user: {} });
+    const name = await screen.findByLabelText(/^Warehouse Name/);
+    await waitFor(() => expect(name).toHaveValue('Gudang CPO Dumai'));
+    await user.clear(name);
+    await user.clear(screen.getByLabelText('Dock Code, row 1'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Warehouse Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Dock Code is required.')).toBeInTheDocument();
+    expect(screen.getByText(/^Some fields need attention/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Indonesia' }));
+
+    // The Indonesian wording as the locale files have it (read from them, so a reworded message still counts).
+    const id = i18n.getFixedT('id');
+    const label = (field: string) => id(`Warehouse.fields.${field}`, { ns: 'resources' });
+    expect(
+      await screen.findByText(id('validation.required', { field: label('Warehouse_Name') })),
+    ).toBeInTheDocument();
+    expect(screen.getByText(id('validation.required', { field: label('Dock_Code') }))).toBeInTheDocument();
+    expect(screen.getByText(id('form.fixErrors'))).toBeInTheDocument();
+    expect(screen.queryByText('Warehouse Name is required.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Dock Code is required.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Some fields need attention/)).not.toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Warehouse Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Dock Code is required.')).toBeInTheDocument();
+    expect(screen.getByText(/^Some fields need attention/)).toBeInTheDocument();
   });
 });
 

@@ -3,7 +3,8 @@
 // and incoterm with their defaults; relation orders forcing the shipment type; langsir enabling the destinations;
 // an order from SAP locked; Sync with SAP replacing the lines (and "Info SO Factory"), failing with SAP's message
 // and code, and Save refused "NOT OK" until a sync of the current lines succeeded; view mode read-only with its
-// info popup; server field errors under their inputs; a failed load; leaving with unsaved changes; Indonesian.
+// info popup; server field errors under their inputs; a failed load; leaving with unsaved changes; Indonesian, and
+// messages that follow a language switch; Company and Product Category lookups that open with their entries.
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
@@ -507,6 +508,70 @@ describe('SAP order editor', () => {
     expect(screen.getByText(/Some fields need attention/)).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument();
     expect(fake.posted).toEqual([]);
+  });
+
+  it('given the short vocabularies Company and Product Category, when their lookup is opened with nothing typed, then it lists their entries at once, as their definitions (lookupMinChars 0) say', async () => {
+    const fake = fakeServer();
+    const { user } = await openEditor('/SAPOrder/Editor?mode=create&id=0');
+
+    await user.click(combo('Company'));
+    expect(
+      await screen.findByRole('option', { name: '1000 - PT Sawit Nusantara Agro', hidden: true }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('option', { name: '2000 - PT Nusantara Oleo Refinery', hidden: true }),
+    ).toBeInTheDocument();
+    expect(fake.requests).toContain('GET list/company_code?q=&page=0');
+    await user.click(screen.getByRole('option', { name: '2000 - PT Nusantara Oleo Refinery', hidden: true }));
+    await waitFor(() => expect(combo('Company')).toHaveValue('2000 - PT Nusantara Oleo Refinery'));
+
+    await user.click(combo('Product Category'));
+    expect(
+      await screen.findByRole('option', { name: 'FERT - Pupuk (NPK, Urea, MOP)', hidden: true }),
+    ).toBeInTheDocument();
+    expect(fake.requests).toContain('GET list/business_segment_code?q=&page=0');
+  });
+
+  it('given messages under the inputs, above the lines and in a cell, when the language is switched and back, then each reads in the new language', async () => {
+    fakeServer();
+    const { user } = await openEditor('/SAPOrder/Editor?mode=create&id=0');
+    await user.type(byLabel('Valid From'), '31/12/2026');
+    await user.type(byLabel('Valid To'), '01/12/2026');
+    await user.click(screen.getByRole('button', { name: 'Save', hidden: true }));
+
+    expect(await screen.findByText('Order Type is required.')).toBeInTheDocument();
+    expect(screen.getByText('Valid To must not be before Valid From.')).toBeInTheDocument();
+    expect(screen.getByText('Details needs at least 1 row.')).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('id'));
+    // The Indonesian wording as the locale files have it (read from them, so a reworded message still counts).
+    const id = i18n.getFixedT('id');
+    const label = (field: string) => id(`SAPOrder.fields.${field}`, { ns: 'resources' });
+    expect(
+      await screen.findByText(id('validation.required', { field: label('Order_Type') })),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(id('validation.dateOrder', { field: label('Valid_To'), from: label('Valid_From') })),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(id('validation.minRows', { field: label('Details'), count: 1 })),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Order Type is required.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Details needs at least 1 row.')).not.toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(await screen.findByText('Order Type is required.')).toBeInTheDocument();
+    // A line with a quantity of 0: the messages of its cells.
+    await user.click(screen.getByRole('button', { name: 'Add row', hidden: true }));
+    await user.type(screen.getByRole('textbox', { name: 'Qty, row 1', hidden: true }), '0');
+    await user.click(screen.getByRole('button', { name: 'Save', hidden: true }));
+    expect(await screen.findByText('Qty must be greater than 0.')).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('id'));
+    expect(
+      await screen.findByText(id('sapOrderEditor.qtyPositive', { field: label('Qty') })),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Qty must be greater than 0.')).not.toBeInTheDocument();
   });
 
   it('given an order type is chosen, when the Type changes to TRANSFER ORDER, then Order_Type is cleared and offers the transfer types only', async () => {
@@ -1050,7 +1115,7 @@ describe('SAP order editor', () => {
     for (const label of ['Tipe Order', 'Tanggal Dokumen', 'Alamat Pengiriman', 'Pengiriman dengan Truk']) {
       expect(byLabel(label)).toBeInTheDocument();
     }
-    expect(combo('Pabrik')).toBeInTheDocument();
+    expect(combo('Plant')).toBeInTheDocument();
     expect(combo('Organisasi Penjualan')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Simpan', hidden: true })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Kembali', hidden: true })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { act } from '@testing-library/react';
 import { z } from 'zod';
 import i18n from '../../console/src/i18n';
 import { validateRecord } from '../../console/src/pages/resources/record';
+import { messageText } from '../../console/src/util/message';
 import { defineResource, issueMessage } from '../../db/resources/engine';
 
 const probe = defineResource({
@@ -31,9 +32,10 @@ const probe = defineResource({
 
 const empty = { values: { Code: 'R1' }, children: {}, audit: {}, id: 0 };
 
+/** The messages of the two tables, in the current language (they are kept as keys and translated when shown). */
 function minimumMessages() {
-  const errors = validateRecord(probe, empty, 'create', (name) => name, i18n.t);
-  return [errors.Approvers, errors.Stops];
+  const errors = validateRecord(probe, empty, 'create');
+  return [errors.Approvers, errors.Stops].map((list) => list?.map((m) => messageText(i18n.t, m)));
 }
 
 function arrayMinimum(min: number) {

@@ -27,6 +27,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { ApiError, SessionExpiredError, api } from '../api/client';
 import { useNotify } from '../shell/notify';
+import { keyed, useMessageText, type Message } from '../util/message';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -58,7 +59,8 @@ interface ChangePasswordFormProps {
 }
 
 type FieldName = 'current' | 'newPassword' | 'confirm';
-type Errors = Partial<Record<FieldName, string>>;
+/** The form's own messages are keys, shown in the language of the moment; the server's come as its text. */
+type Errors = Partial<Record<FieldName, Message>>;
 
 const useStyles = makeStyles({
   surface: {
@@ -112,27 +114,28 @@ function ChangePasswordForm(props: ChangePasswordFormProps & { onUnmount: () => 
     onClose,
   } = props;
   const { t } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   const notify = useNotify();
   const [current, setCurrent] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Message | null>(null);
   const [saving, setSaving] = useState(false);
 
   function validate(): Errors {
     const found: Errors = {};
     if (currentPasswordRequired) {
-      if (!current) found.current = t('changePassword.validation.required');
+      if (!current) found.current = keyed('changePassword.validation.required');
       else if (current.length < MIN_PASSWORD_LENGTH)
-        found.current = t('changePassword.validation.minLength', { min: MIN_PASSWORD_LENGTH });
+        found.current = keyed('changePassword.validation.minLength', { min: MIN_PASSWORD_LENGTH });
     }
-    if (!newPassword) found.newPassword = t('changePassword.validation.required');
+    if (!newPassword) found.newPassword = keyed('changePassword.validation.required');
     else if (newPassword.length < MIN_PASSWORD_LENGTH)
-      found.newPassword = t('changePassword.validation.minLength', { min: MIN_PASSWORD_LENGTH });
-    if (!confirm) found.confirm = t('changePassword.validation.required');
-    else if (confirm !== newPassword) found.confirm = t('changePassword.validation.mismatch');
+      found.newPassword = keyed('changePassword.validation.minLength', { min: MIN_PASSWORD_LENGTH });
+    if (!confirm) found.confirm = keyed('changePassword.validation.required');
+    else if (confirm !== newPassword) found.confirm = keyed('changePassword.validation.mismatch');
     return found;
   }
 
@@ -165,7 +168,7 @@ function ChangePasswordForm(props: ChangePasswordFormProps & { onUnmount: () => 
         }
         setErrors(serverErrors);
       }
-      setFailure(t('changePassword.failed', { message: res.message }));
+      setFailure(keyed('changePassword.failed', { message: res.message }));
     } catch (error) {
       if (!(error instanceof SessionExpiredError)) {
         notify.error(error instanceof ApiError && error.message ? error.message : t('common.requestFailed'));
@@ -176,7 +179,7 @@ function ChangePasswordForm(props: ChangePasswordFormProps & { onUnmount: () => 
   }
 
   function fieldProps(name: FieldName) {
-    const message = errors[name];
+    const message = say(errors[name]);
     return { validationMessage: message, validationState: message ? ('error' as const) : ('none' as const) };
   }
 
@@ -192,7 +195,7 @@ function ChangePasswordForm(props: ChangePasswordFormProps & { onUnmount: () => 
           ) : null}
           {failure ? (
             <MessageBar intent="error" role="alert">
-              <MessageBarBody>{failure}</MessageBarBody>
+              <MessageBarBody>{say(failure)}</MessageBarBody>
             </MessageBar>
           ) : null}
           {currentPasswordRequired ? (

@@ -8,7 +8,8 @@
 // After a successful save or delete the user goes back to the list with the server's message, as the original
 // console's editors do (spec/3 §7): the list is where the saved row is checked and the next one is picked.
 // A save the server refuses shows its field messages under their inputs; a message for something the form does
-// not show (the Type of a stored SAP order, say) is listed in the summary so it is never lost.
+// not show (the Type of a stored SAP order, say) is listed in the summary so it is never lost. The form's own
+// messages and the summary's first line are kept as keys and shown in the current language (util/message.ts).
 import {
   Button,
   MessageBar,
@@ -36,6 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ApiResult } from '../../api/client';
 import { useNotify } from '../../shell/notify';
+import { keyed, useMessageText } from '../../util/message';
 import { ConfirmDialog } from '../form/ConfirmDialog';
 import { formatDateTime, textOf } from '../grid/cellFormat';
 import { useScreenStyles } from '../screenStyles';
@@ -141,6 +143,7 @@ function InfoPopup({ audit, label }: { audit: Record<string, unknown>; label: (f
 export function EditorFrame<R>(props: EditorFrameProps<R>) {
   const { editor, name, label, audit, actions, notices, busy, remove, offerEdit, children } = props;
   const { t } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   const screen = useScreenStyles();
   const navigate = useNavigate();
@@ -165,7 +168,7 @@ export function EditorFrame<R>(props: EditorFrameProps<R>) {
     const found = props.validate(record, savingMode);
     editor.setErrors(found);
     if (Object.keys(found).length) {
-      editor.setSummary([t('form.fixErrors')]);
+      editor.setSummary([keyed('form.fixErrors')]);
       return;
     }
     editor.setSummary(null);
@@ -191,7 +194,7 @@ export function EditorFrame<R>(props: EditorFrameProps<R>) {
         const elsewhere = Object.entries(fieldErrors)
           .filter(([key]) => !shows(key))
           .flatMap(([, messages]) => messages);
-        editor.setSummary([t('form.fixErrors'), ...elsewhere]);
+        editor.setSummary([keyed('form.fixErrors'), ...elsewhere]);
       }
       props.onRefused?.(res);
       // A refusal may say why under its message (data.detail: the sync a SAP order still needs, and for which
@@ -296,11 +299,11 @@ export function EditorFrame<R>(props: EditorFrameProps<R>) {
       {editor.summary ? (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>
-            {editor.summary[0]}
+            {editor.summary[0] === undefined ? null : say(editor.summary[0])}
             {editor.summary.length > 1 ? (
               <ul className={styles.summaryList}>
-                {editor.summary.slice(1).map((message) => (
-                  <li key={message}>{message}</li>
+                {editor.summary.slice(1).map((line, index) => (
+                  <li key={index}>{say(line)}</li>
                 ))}
               </ul>
             ) : null}

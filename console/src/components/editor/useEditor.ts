@@ -14,13 +14,18 @@ import { api, SessionExpiredError } from '../../api/client';
 import type { Permission } from '../../api/types';
 import { useNotify } from '../../shell/notify';
 import { guardLeaving, leave } from '../../util/leaveGuard';
+import type { Message } from '../../util/message';
 
 export type EditorMode = 'create' | 'edit' | 'view';
 
 /** The mode the user gets: null while their rights are asked, 'denied' for create without the Create right. */
 export type GrantedMode = EditorMode | 'denied' | null;
 
-export type FieldErrors = Record<string, string[]>;
+/**
+ * Messages by field key, as the server keys them (`Details.0.Qty` for a cell). The form's own are kept as keys and
+ * translated when shown, so they follow a language switch; the server's come as its text (util/message.ts).
+ */
+export type FieldErrors = Record<string, Message[]>;
 
 export function parseEditorMode(value: string | null): EditorMode {
   return value === 'create' || value === 'edit' ? value : 'view';
@@ -75,8 +80,8 @@ export interface Editor<R> {
   /** Drops the messages whose keys match (the input they belong to was changed). */
   dropErrors: (match: (key: string) => boolean) => void;
   /** The summary above the form: a first line, then messages the form cannot show beside an input. */
-  summary: string[] | null;
-  setSummary: Dispatch<SetStateAction<string[] | null>>;
+  summary: Message[] | null;
+  setSummary: Dispatch<SetStateAction<Message[] | null>>;
   dirty: boolean;
   /** The list the editor was opened from (it keeps its tab, filters and page), else the index. */
   backPath: string;
@@ -103,7 +108,7 @@ export function useEditor<R>(options: EditorOptions<R>): Editor<R> {
   const [loaded, setLoaded] = useState<Loaded<R> | null>(null);
   const [failedKey, setFailedKey] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [summary, setSummary] = useState<string[] | null>(null);
+  const [summary, setSummary] = useState<Message[] | null>(null);
   const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
 
   const from = (location.state as { from?: unknown } | null)?.from;

@@ -29,6 +29,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useNotify } from '../../shell/notify';
+import { keyed, useMessageText, type Message } from '../../util/message';
 import { downloadFile } from './download';
 
 /** Larger files are refused before upload (spec/3 §5 file-size message); a master-data sheet is far smaller. */
@@ -100,12 +101,14 @@ function formatSize(bytes: number): string {
 
 export function ImportDialog({ open, path, title, fileBaseName, fieldLabel, onClose }: ImportDialogProps) {
   const { t } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState<'template' | 'import' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The dialog's own refusal is kept as its key, so it follows a language switch; the server's is its text.
+  const [failure, setFailure] = useState<Message | null>(null);
   const [rowErrors, setRowErrors] = useState<ImportRowErrors[]>([]);
 
   function reset() {
@@ -142,7 +145,7 @@ export function ImportDialog({ open, path, title, fileBaseName, fieldLabel, onCl
     setFailure(null);
     setRowErrors([]);
     if (chosen && chosen.size > IMPORT_MAX_BYTES) {
-      setFailure(t('import.tooLarge', { name: chosen.name, size: formatSize(IMPORT_MAX_BYTES) }));
+      setFailure(keyed('import.tooLarge', { name: chosen.name, size: formatSize(IMPORT_MAX_BYTES) }));
       setFile(null);
       return;
     }
@@ -168,7 +171,7 @@ export function ImportDialog({ open, path, title, fileBaseName, fieldLabel, onCl
         onClose(saved);
         return;
       }
-      setFailure(res.message || t('import.failed'));
+      setFailure(res.message || keyed('import.failed'));
       setRowErrors(Array.isArray(res.data?.rows) ? res.data.rows : []);
     } catch (error) {
       notify.failure(error, t('common.requestFailed'));
@@ -225,7 +228,7 @@ export function ImportDialog({ open, path, title, fileBaseName, fieldLabel, onCl
             </Field>
             {failure ? (
               <MessageBar intent="error" role="alert">
-                <MessageBarBody>{failure}</MessageBarBody>
+                <MessageBarBody>{say(failure)}</MessageBarBody>
               </MessageBar>
             ) : null}
             {lines.length ? (

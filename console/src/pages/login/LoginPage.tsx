@@ -37,6 +37,7 @@ import { useSession } from '../../session/SessionContext';
 import { captchaCount, setCaptchaCount, takeLoginNotice } from '../../session/store';
 import { dismissAllToasts, useNotify } from '../../shell/notify';
 import { COPYRIGHT_YEAR, PRODUCT_LABEL, useAppInfo } from '../../util/appInfo';
+import { keyed, useMessageText, type Message } from '../../util/message';
 
 // Consent and password dialogs appear on few logins; they are fetched when needed, not with the login page.
 const ConsentDialog = lazy(() => import('./ConsentDialog').then((m) => ({ default: m.ConsentDialog })));
@@ -179,7 +180,8 @@ interface ChangePasswordRequest {
   message: string;
 }
 
-type FieldErrors = Partial<Record<'username' | 'password' | 'captcha', string>>;
+/** The form's own messages are keys, shown in the language of the moment; the server's come as its text. */
+type FieldErrors = Partial<Record<'username' | 'password' | 'captcha', Message>>;
 
 /** 400 answers name the login payload's fields; show their first message under the matching input. */
 const SERVER_FIELDS: Record<string, keyof FieldErrors> = {
@@ -195,6 +197,7 @@ function flagIsSet(value: string | null | undefined): boolean {
 
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -263,9 +266,9 @@ export default function LoginPage() {
 
   function validate(): FieldErrors {
     const found: FieldErrors = {};
-    if (!username.trim()) found.username = t('login.validation.usernameRequired');
-    if (!password) found.password = t('login.validation.passwordRequired');
-    if (captchaActive && !captcha.trim()) found.captcha = t('login.validation.captchaRequired');
+    if (!username.trim()) found.username = keyed('login.validation.usernameRequired');
+    if (!password) found.password = keyed('login.validation.passwordRequired');
+    if (captchaActive && !captcha.trim()) found.captcha = keyed('login.validation.captchaRequired');
     return found;
   }
 
@@ -447,7 +450,7 @@ export default function LoginPage() {
           <Field
             label={t('login.username')}
             required
-            validationMessage={errors.username}
+            validationMessage={say(errors.username)}
             validationState={errors.username ? 'error' : 'none'}
           >
             <Input
@@ -461,7 +464,7 @@ export default function LoginPage() {
           <Field
             label={t('login.password')}
             required
-            validationMessage={errors.password}
+            validationMessage={say(errors.password)}
             validationState={errors.password ? 'error' : 'none'}
           >
             <Input
@@ -489,7 +492,7 @@ export default function LoginPage() {
               label={t('login.captcha')}
               required
               hint={t('login.captchaHint')}
-              validationMessage={errors.captcha}
+              validationMessage={say(errors.captcha)}
               validationState={errors.captcha ? 'error' : 'none'}
             >
               {(fieldProps) => (

@@ -34,6 +34,7 @@ import { RefSelect } from '../../components/form/RefSelect';
 import { textOf } from '../../components/grid/cellFormat';
 import { formatDate } from '../../util/format';
 import { guardLeaving } from '../../util/leaveGuard';
+import { useMessageText } from '../../util/message';
 import { ApprovalMatrix } from '../sap-orders/assign/ApprovalMatrix';
 import { LinesTable, type ExtraLineColumn } from '../sap-orders/assign/LinesTable';
 import { fromIsoDate, SAP_HEADER_FIELDS, str, tabLabel } from '../sap-orders/assign/model';
@@ -204,6 +205,7 @@ interface EditOrderFormProps {
 
 function EditOrderForm({ orderId, view, onClose, onFailed, onSaved, onDirty }: EditOrderFormProps) {
   const { t } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   const edit = useEditOrder({ orderId, view, onSaved, onFailed, onDirty });
   const reasons = useListItems('list/lookup', { group: 'ASSIGN_TRANSPORTER_REASON' });
@@ -259,7 +261,7 @@ function EditOrderForm({ orderId, view, onClose, onFailed, onSaved, onDirty }: E
             label={t('editOrder.addDocuments')}
             hint={edit.chipProblem ? undefined : t('editOrder.addHint')}
             validationState={edit.chipProblem ? 'error' : 'none'}
-            validationMessage={edit.chipProblem ?? undefined}
+            validationMessage={say(edit.chipProblem)}
           >
             <div className={styles.chipsRow}>
               <div className={styles.grow}>

@@ -23,6 +23,7 @@ import { Add20Regular, Delete20Regular } from '@fluentui/react-icons';
 import { useTranslation } from 'react-i18next';
 import type { ChildDef } from '../../../../db/resources/engine';
 import { FieldControl } from '../../components/form/FieldControl';
+import { useMessageText } from '../../util/message';
 import { childDefaults, newRowKey, type ChildRow, type FieldErrors } from './record';
 import { lookupSource } from './lookups';
 
@@ -77,6 +78,7 @@ const useStyles = makeStyles({
 
 export function ChildTable({ child, rows, errors, readOnly, label, optionLabel, onChange }: ChildTableProps) {
   const { t } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   const title = label(child.name);
   const tableErrors = errors[child.name] ?? [];
@@ -103,7 +105,7 @@ export function ChildTable({ child, rows, errors, readOnly, label, optionLabel, 
       </div>
       {tableErrors.length ? (
         <MessageBar intent="error">
-          <MessageBarBody>{tableErrors.join(' ')}</MessageBarBody>
+          <MessageBarBody>{say.join(tableErrors)}</MessageBarBody>
         </MessageBar>
       ) : null}
       <div className={styles.scroll}>
@@ -152,9 +154,9 @@ export function ChildTable({ child, rows, errors, readOnly, label, optionLabel, 
                         aria-invalid={cellErrors.length > 0 || undefined}
                         onChange={(value) => setValue(index, f.name, value)}
                       />
-                      {cellErrors.map((message) => (
-                        <Caption1 key={message} className={styles.error} role="alert">
-                          {message}
+                      {cellErrors.map((message, i) => (
+                        <Caption1 key={i} className={styles.error} role="alert">
+                          {say(message)}
                         </Caption1>
                       ))}
                     </TableCell>

@@ -2,7 +2,8 @@
 // definition: inputs by field type, sections by `group`, sub-tables for `children`, in the editor frame that every
 // record screen shares (loading, mode from the user's rights, Back, Info, Save with "Are you sure?", unsaved
 // changes). It checks with the server's own zod schemas, then POSTs (create) or PUTs (edit, with Id); the
-// server's field errors (already in the user's language) show under their inputs. Users with the rights may switch
+// server's field errors (already in the user's language) show under their inputs. Its own messages are kept as
+// keys and shown in the current language, so they follow a language switch (util/message.ts). Users with the rights may switch
 // a viewed record to Edit and delete (or deactivate) it here as on the list. An outside user's records of a
 // resource with an owner (a transporter's drivers and trucks) name its own company, shown read-only: the server
 // fills it in a new record and refuses another.
@@ -19,6 +20,7 @@ import type { FormValue } from '../../components/form/values';
 import { useScreenStyles } from '../../components/screenStyles';
 import { useSession } from '../../session/SessionContext';
 import { useRouteTitle } from '../../routes/title';
+import { useMessageText } from '../../util/message';
 import { NotAvailablePage } from '../NotAvailablePage';
 import { EditorExtras } from './admin';
 import { ChildTable } from './ChildTable';
@@ -79,6 +81,7 @@ function sections(fields: FieldDef[]): { group: string; fields: FieldDef[] }[] {
 
 function ResourceEditor({ def }: { def: ResourceDef }) {
   const { t } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   const screen = useScreenStyles();
   const text = useResourceText(def);
@@ -120,7 +123,7 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
       name={text.title}
       label={text.field}
       audit={record?.audit}
-      validate={(current, saving) => validateRecord(def, current, saving, text.field, t)}
+      validate={(current, saving) => validateRecord(def, current, saving)}
       submit={(current, saving) => {
         const body = toBody(def, current, saving);
         return saving === 'create' ? api.post(def.path, body) : api.put(def.path, body);
@@ -150,7 +153,7 @@ function ResourceEditor({ def }: { def: ResourceDef }) {
                       label={text.field(f.name)}
                       required={f.required && !fieldReadOnly}
                       validationState={messages.length ? 'error' : 'none'}
-                      validationMessage={messages.length ? messages.join(' ') : undefined}
+                      validationMessage={say.join(messages)}
                     >
                       <FieldControl
                         field={f}

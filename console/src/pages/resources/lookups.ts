@@ -2,6 +2,7 @@
 // a `lookup` the Lookup master's (`/api/list/<Lookup path>`, with its group). When the resource it needs is
 // not defined yet, the field takes the code as typed text instead.
 import type { FieldDef } from '../../../../db/resources/engine';
+import { refLookupMinChars } from '../../../../db/resources/master';
 import { DEFAULT_MIN_CHARS } from '../../components/form/RefSelect';
 import type { LookupSource } from '../../components/form/FieldControl';
 import { findResource } from './registry';
@@ -10,11 +11,10 @@ export function lookupSource(field: FieldDef): LookupSource | undefined {
   if (field.type === 'ref' && field.ref) {
     const target = findResource(field.ref);
     if (!target) return undefined;
-    const keyField = target.fields.find((f) => f.name === target.key);
     return {
       url: `list/${target.path}`,
       // The field may say; else the target's key says (drivers, trucks and locations search from 0 characters).
-      minChars: field.lookupMinChars ?? keyField?.lookupMinChars ?? DEFAULT_MIN_CHARS,
+      minChars: refLookupMinChars(field) ?? DEFAULT_MIN_CHARS,
     };
   }
   if (field.type === 'lookup' && field.lookupGroup) {

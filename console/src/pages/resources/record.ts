@@ -1,7 +1,6 @@
 // A resource record in the editor: built from the server's answer, checked with the same zod schemas the server
-// uses (db/resources/engine.ts fieldSchema, message keys from issueMessage, labels in the user's language), and
-// turned back into the body of the save.
-import type { TFunction } from 'i18next';
+// uses (db/resources/engine.ts fieldSchema, message keys from issueMessage, kept as keys with the field's label
+// and shown in the user's language whenever they show: util/message.ts), and turned back into the body of the save.
 import {
   fieldSchema,
   issueMessage,
@@ -9,7 +8,9 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '../../../../db/resources/engine';
+import type { FieldErrors } from '../../components/editor/useEditor';
 import { toFormValue, toWireValue, type FormRecord } from '../../components/form/values';
+import { fieldLabel, keyed } from '../../util/message';
 
 export interface ChildRow {
   /** Local key for React; not sent. */
@@ -25,7 +26,7 @@ export interface EditorRecord {
   id: number;
 }
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 /** Fields the editor shows: the definition's fields and the active flag (Id and audit columns are elsewhere). */
 export function editorFields(def: ResourceDef): FieldDef[] {
@@ -99,48 +100,37 @@ export function toBody(
   return body;
 }
 
-type Translate = TFunction;
-
-function check(
-  field: FieldDef,
-  value: unknown,
-  key: string,
-  label: (name: string) => string,
-  t: Translate,
-  errors: FieldErrors,
-) {
+function check(def: ResourceDef, field: FieldDef, value: unknown, key: string, errors: FieldErrors) {
   if (field.readOnly) return;
   const result = fieldSchema(field).safeParse(value);
   if (result.success) return;
   const issue = result.error.issues[0];
   if (!issue) return;
-  const message = issueMessage(issue);
-  (errors[key] ??= []).push(t(message.key, { ...message.params, field: label(field.name) }));
+  const found = issueMessage(issue);
+  (errors[key] ??= []).push(keyed(found.key, { ...found.params, field: fieldLabel(def.name, field.name) }));
 }
 
-/** The same checks the server makes on each value (required, lengths, ranges, dates, choices, date order). */
-export function validateRecord(
-  def: ResourceDef,
-  record: EditorRecord,
-  mode: 'create' | 'edit',
-  label: (name: string) => string,
-  t: Translate,
-): FieldErrors {
+/**
+ * The same checks the server makes on each value (required, lengths, ranges, dates, choices, date order), as
+ * messages with the fields' labels, translated when shown.
+ */
+export function validateRecord(def: ResourceDef, record: EditorRecord, mode: 'create' | 'edit'): FieldErrors {
+  const label = (name: string) => fieldLabel(def.name, name);
   const errors: FieldErrors = {};
   for (const f of editorFields(def)) {
     if (f.secret && mode === 'edit' && !record.values[f.name]) continue;
-    check(f, toWireValue(f, record.values[f.name]), f.name, label, t, errors);
+    check(def, f, toWireValue(f, record.values[f.name]), f.name, errors);
   }
   for (const child of def.children ?? []) {
     const rows = record.children[child.name] ?? [];
     if (rows.length < (child.minRows ?? 0)) {
       (errors[child.name] ??= []).push(
-        t('validation.minRows', { field: label(child.name), count: child.minRows ?? 0 }),
+        keyed('validation.minRows', { field: label(child.name), count: child.minRows ?? 0 }),
       );
     }
     rows.forEach((row, index) => {
       for (const f of child.fields) {
-        check(f, toWireValue(f, row.values[f.name]), `${child.name}.${index}.${f.name}`, label, t, errors);
+        check(def, f, toWireValue(f, row.values[f.name]), `${child.name}.${index}.${f.name}`, errors);
       }
     });
   }
@@ -157,7 +147,7 @@ export function validateRecord(
       typeof b.data === 'string' &&
       a.data > b.data
     ) {
-      (errors[to] ??= []).push(t('validation.dateOrder', { field: label(to), from: label(from) }));
+      (errors[to] ??= []).push(keyed('validation.dateOrder', { field: label(to), from: label(from) }));
     }
   }
   return errors;

@@ -19,6 +19,7 @@ import type {
 import { DELIVERY_USING_TRUCK_SHIPMENT_TYPE } from '../../../../../db/resources/sap-order';
 import { api, SessionExpiredError } from '../../../api/client';
 import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
+import { keyed, type Message } from '../../../util/message';
 import { syncDoSap, transporterQuota } from '../../sap-orders/assign/calls';
 import type { EntryChange } from '../../sap-orders/assign/TransporterBlock';
 import type { LineChange } from '../../sap-orders/assign/LinesTable';
@@ -111,7 +112,8 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [pending, setPending] = useState<string[]>([]);
   const [typing, setTyping] = useState('');
-  const [chipProblem, setChipProblem] = useState<string | null>(null);
+  // Kept as its key, so it follows a language switch (util/message.ts).
+  const [chipProblem, setChipProblem] = useState<Message | null>(null);
   const [adding, setAdding] = useState(false);
   const [syncState, setSyncState] = useState<SyncState>('saved');
   const [busy, setBusy] = useState<Busy>(null);
@@ -245,7 +247,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
   const taken = useMemo(() => loadedNumbers(loaded?.headers ?? [], rows), [loaded, rows]);
 
   function refuseDuplicates(values: string[]) {
-    setChipProblem(t('assign.duplicate', { value: values.join(', ') }));
+    setChipProblem(keyed('assign.duplicate', { value: values.join(', ') }));
   }
 
   function changeTyping(text: string) {

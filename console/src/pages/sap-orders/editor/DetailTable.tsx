@@ -30,10 +30,12 @@ import { memo, useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../../db/resources/engine';
 import { api } from '../../../api/client';
+import type { FieldErrors } from '../../../components/editor/useEditor';
 import { FieldControl, type LookupSource } from '../../../components/form/FieldControl';
 import { DEFAULT_MIN_CHARS } from '../../../components/form/RefSelect';
 import type { FormValue } from '../../../components/form/values';
 import { textOf } from '../../../components/grid/cellFormat';
+import { useMessageText, type Message } from '../../../util/message';
 import { LINE_FIELDS, newLine, str, type HeaderValues, type LineRow, type Rules } from './model';
 
 const useStyles = makeStyles({
@@ -97,7 +99,7 @@ export interface DetailTableProps {
   lines: LineRow[];
   header: HeaderValues;
   rules: Rules;
-  errors: Record<string, string[]>;
+  errors: FieldErrors;
   label: (field: string) => string;
   /** Applies a change to the lines; `changedCell` (`Details.<i>.<Field>`) when one value changed. */
   onChange: (change: (lines: LineRow[]) => LineRow[], changedCell?: string) => void;
@@ -109,7 +111,7 @@ interface LineProps {
   columns: FieldDef[];
   editable: boolean;
   /** Messages of this line's cells, by field. */
-  messages: Record<string, string[]> | undefined;
+  messages: Record<string, Message[]> | undefined;
   material: LookupSource;
   label: (field: string) => string;
   onCell: (index: number, field: string, value: FormValue) => void;
@@ -121,6 +123,7 @@ interface LineProps {
 const LineView = memo(function LineView(props: LineProps) {
   const { row, index, columns, editable, messages, material, label } = props;
   const { t } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   return (
     <TableRow>
@@ -168,9 +171,9 @@ const LineView = memo(function LineView(props: LineProps) {
                 }
               />
             )}
-            {cellMessages.map((message) => (
-              <Caption1 key={message} className={styles.error} role="alert">
-                {message}
+            {cellMessages.map((message, i) => (
+              <Caption1 key={i} className={styles.error} role="alert">
+                {say(message)}
               </Caption1>
             ))}
           </TableCell>
@@ -182,6 +185,7 @@ const LineView = memo(function LineView(props: LineProps) {
 
 export function DetailTable({ lines, header, rules, errors, label, onChange }: DetailTableProps) {
   const { t } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   const editable = rules.linesEditable;
   const columnKey = LINE_FIELDS.filter((f) => rules.columns[f.name])
@@ -202,7 +206,7 @@ export function DetailTable({ lines, header, rules, errors, label, onChange }: D
   );
   // Cell messages per line, so a line's memo holds while another line's messages change.
   const messagesByLine = useMemo(() => {
-    const byLine = new Map<number, Record<string, string[]>>();
+    const byLine = new Map<number, Record<string, Message[]>>();
     for (const [key, messages] of Object.entries(errors)) {
       const match = /^Details\.(\d+)\.(.+)$/.exec(key);
       if (!match) continue;
@@ -283,7 +287,7 @@ export function DetailTable({ lines, header, rules, errors, label, onChange }: D
       <Subtitle2 as="h2">{title}</Subtitle2>
       {tableErrors.length ? (
         <MessageBar intent="error">
-          <MessageBarBody>{tableErrors.join(' ')}</MessageBarBody>
+          <MessageBarBody>{say.join(tableErrors)}</MessageBarBody>
         </MessageBar>
       ) : null}
       <div className={styles.scroll}>

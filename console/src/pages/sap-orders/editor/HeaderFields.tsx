@@ -6,9 +6,11 @@ import { Field, makeStyles, mergeClasses, tokens } from '@fluentui/react-compone
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef } from '../../../../../db/resources/engine';
+import type { FieldErrors } from '../../../components/editor/useEditor';
 import { FieldControl, type LookupSource } from '../../../components/form/FieldControl';
 import type { FormValue } from '../../../components/form/values';
 import { DEFAULT_MIN_CHARS } from '../../../components/form/RefSelect';
+import { useMessageText, type Message } from '../../../util/message';
 import {
   HEADER_FIELDS,
   type FieldState,
@@ -37,7 +39,7 @@ export interface HeaderFieldsProps {
   values: HeaderValues;
   rules: Rules;
   lists: Record<ListName, ListItem[]>;
-  errors: Record<string, string[]>;
+  errors: FieldErrors;
   label: (field: string) => string;
   onChange: (field: string, value: FormValue) => void;
 }
@@ -48,7 +50,7 @@ interface ItemProps {
   locked: boolean;
   hint: FieldState['hint'];
   label: string;
-  messages: string[] | undefined;
+  messages: Message[] | undefined;
   /** Select choices (the list's items), and a code to leave out of them. */
   items?: ListItem[];
   leaveOut?: string;
@@ -64,6 +66,7 @@ const HeaderFieldItem = memo(function HeaderFieldItem(props: ItemProps) {
   const { field, value, locked, hint, messages, items, leaveOut, yesNo, lookupUrl, lookupParams } = props;
   const { def } = field;
   const { t } = useTranslation();
+  const say = useMessageText();
 
   const select = useMemo(() => {
     if (yesNo) {
@@ -99,7 +102,7 @@ const HeaderFieldItem = memo(function HeaderFieldItem(props: ItemProps) {
       label={props.label}
       required={def.required === true && !locked}
       validationState={messages?.length ? 'error' : 'none'}
-      validationMessage={messages?.length ? messages.join(' ') : undefined}
+      validationMessage={say.join(messages)}
       hint={hint ? t(`sapOrderEditor.hints.${hint}`) : undefined}
     >
       <FieldControl

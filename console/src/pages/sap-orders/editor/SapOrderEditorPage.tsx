@@ -34,6 +34,7 @@ import type { FormValue } from '../../../components/form/values';
 import { textOf } from '../../../components/grid/cellFormat';
 import { useScreenStyles } from '../../../components/screenStyles';
 import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
+import { fieldLabel, keyed, type KeyedMessage } from '../../../util/message';
 import { DetailTable } from './DetailTable';
 import { HeaderFields } from './HeaderFields';
 import {
@@ -59,6 +60,8 @@ import {
 import { useListItems } from './useListItems';
 
 const INDEX_PATH = '/SAPOrder/Index';
+/** The resource whose labels name the order's fields (locales resources `SAPOrder.fields`). */
+const SAP_ORDER = 'SAPOrder';
 const SYNC_REQUIRED = 'SYNC_REQUIRED';
 
 const useStyles = makeStyles({
@@ -398,12 +401,18 @@ export default function SapOrderEditorPage() {
   const shows = (key: string) =>
     key === 'Details' || key.startsWith('Details.') || rules.header[key]?.shown === true;
 
+  // Kept as keys with the fields' labels, so they show in the language of the moment (util/message.ts).
   function validate(): FieldErrors {
     const found: FieldErrors = {};
     for (const [key, problem] of Object.entries(checkOrder(shown, lines, rules))) {
-      const params: Record<string, string | number> = { ...problem.params, field: label(problem.field) };
-      if (problem.key === 'validation.dateOrder') params.from = label(String(problem.params?.from ?? ''));
-      found[key] = [t(problem.key, params)];
+      const params: KeyedMessage['params'] = {
+        ...problem.params,
+        field: fieldLabel(SAP_ORDER, problem.field),
+        ...(problem.key === 'validation.dateOrder'
+          ? { from: fieldLabel(SAP_ORDER, String(problem.params?.from ?? '')) }
+          : {}),
+      };
+      found[key] = [keyed(problem.key, params)];
     }
     return found;
   }

@@ -6,6 +6,7 @@
 // fingerprint that tells whether the lines are the ones SAP answered in the last sync. Everything here is pure,
 // so the page only wires it up.
 import { formFields, type FieldDef } from '../../../../../db/resources/engine';
+import { refLookupMinChars } from '../../../../../db/resources/master';
 import {
   appliesTo,
   forcedShipmentType,
@@ -69,7 +70,11 @@ export interface HeaderField {
   /** The field as the definition declares it (its editor rules). */
   field: SapOrderField;
   choices?: Choices;
-  /** Characters typed before a type-ahead searches (spec/3 §9: 3 by default). */
+  /**
+   * Characters typed before a type-ahead searches (spec/3 §9: 3 by default): this screen's own word (CHOICES),
+   * else the definitions' (a reference to a short vocabulary, companies or product categories, opens with its
+   * entries at once, as in every other form).
+   */
   minChars?: number;
   /** Spans the whole row of the form. */
   wide?: boolean;
@@ -88,7 +93,9 @@ const lookup = (
 /**
  * Where the choices of the fields that have them come from, beyond what the definition says (a lookup group's
  * values are listed whole, a Y/N flag is a select): the spec's lookups (spec/3 §7), narrowed by a parent field.
- * Lists narrowed by a parent (plants of a company...) open at once.
+ * Lists narrowed by a parent (plants of a company...) open at once; the other references open as their
+ * definitions say (HEADER_FIELDS: companies, product categories and incoterms at once, the long lists after 3
+ * characters).
  */
 const CHOICES: Partial<Record<string, Pick<HeaderField, 'choices' | 'minChars'>>> = {
   Type: { choices: { kind: 'list', list: 'createTypes' } },
@@ -105,7 +112,7 @@ const CHOICES: Partial<Record<string, Pick<HeaderField, 'choices' | 'minChars'>>
       url: (_, rules) => (rules.customerLookup ? 'list/customer_code' : 'list/vendor_code'),
     },
   },
-  Incoterm: { choices: lookup('list/incoterm_code'), minChars: 0 },
+  Incoterm: { choices: lookup('list/incoterm_code') },
   Plant_Destination: { choices: lookup('list/plant_all') },
   Factory_Destination: { choices: lookup('list/factory') },
   Warehouse_Code: {
@@ -153,7 +160,7 @@ export const HEADER_FIELDS: readonly HeaderField[] = formFields(SapOrder).map((f
     def: formDef(field, choices),
     field,
     choices,
-    minChars: CHOICES[field.name]?.minChars,
+    minChars: CHOICES[field.name]?.minChars ?? refLookupMinChars(field),
     wide: field.type === 'textarea',
   };
 });

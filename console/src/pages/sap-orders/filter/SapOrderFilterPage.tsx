@@ -42,6 +42,7 @@ import { RefSelect } from '../../../components/form/RefSelect';
 import { textOf } from '../../../components/grid/cellFormat';
 import { useScreenStyles } from '../../../components/screenStyles';
 import { useNotify } from '../../../shell/notify';
+import { keyed, useMessageText, type Message } from '../../../util/message';
 import type { Row } from '../shared/expandableRows';
 import { ChipsInput } from './ChipsInput';
 import { MultiRefSelect } from './MultiRefSelect';
@@ -70,7 +71,8 @@ interface LookupAnswer {
 /** Order types are a short master list: all of it is read once, a page of 10 at a time. */
 const ORDER_TYPE_PAGES = 10;
 
-type Messages = Partial<Record<string, string[]>>;
+/** The screen's own are kept as keys, so they follow a language switch; the server's come as its text. */
+type Messages = Partial<Record<string, Message[]>>;
 
 const useStyles = makeStyles({
   fields: {
@@ -108,6 +110,7 @@ function dateField(name: string) {
 
 export default function SapOrderFilterPage() {
   const { t } = useTranslation();
+  const say = useMessageText();
   const page = useScreenStyles();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -200,17 +203,17 @@ export default function SapOrderFilterPage() {
     }
   }
 
-  function translateIssue(issue: Issue): string {
+  function issueMessage(issue: Issue): Message {
     const params = Object.fromEntries(
-      Object.entries(issue.params ?? {}).map(([k, v]) => [k, v.startsWith('sapOrderFilter.') ? t(v) : v]),
+      Object.entries(issue.params ?? {}).map(([k, v]) => [k, v.startsWith('sapOrderFilter.') ? keyed(v) : v]),
     );
-    return t(issue.key, params);
+    return keyed(issue.key, params);
   }
 
   async function runFilter() {
     if (filtering) return;
     const issues = checkFilterValues(flags, values);
-    const found = Object.entries(issues).map(([field, list]) => [field, (list ?? []).map(translateIssue)]);
+    const found = Object.entries(issues).map(([field, list]) => [field, (list ?? []).map(issueMessage)]);
     if (found.length) {
       // The messages show under their fields and the first of them gets the focus; no toast (it would stay
       // two minutes over the screen for something the form already says).
@@ -287,7 +290,7 @@ export default function SapOrderFilterPage() {
         label={label}
         required={isRequired}
         validationState={list.length ? 'error' : 'none'}
-        validationMessage={list.length ? list.join(' ') : undefined}
+        validationMessage={say.join(list)}
       >
         {control({ 'aria-invalid': list.length ? true : undefined })}
       </Field>
