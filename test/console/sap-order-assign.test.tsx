@@ -4,10 +4,12 @@
 // quantity changes, the quantity cap (os_qty minus the other split lines), the last included line kept, SAP
 // number chips without duplicates and loaded with what the first document fixed, the Select Transporter dialog
 // filling the entry from the suggested option, the sync required before saving, and the relation panel.
+// The freight of a chosen transporter follows the lines and trips (util/refresh_freight_cost, latest answer wins,
+// a failure toasts), and a collective order's transporters are a table with the spec's columns (spec/2 §2.2).
 import { FluentProvider, RendererProvider, createDOMRenderer } from '@fluentui/react-components';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import type { AssignModel, TransporterOption } from '../../db/resources/order-assign';
 import i18n from '../../console/src/i18n';
@@ -95,14 +97,69 @@ interface Calls {
   freight: Record<string, unknown>[];
   quota: string[];
   sync: Record<string, unknown>[];
+  refresh: Record<string, unknown>[];
 }
+
+/** A util/refresh_freight_cost answer for a transporter, as the server builds it (api/routes/order-assign.ts). */
+function refreshed(overrides: Record<string, unknown> = {}) {
+  return {
+    transporter_code: 'TRP001',
+    transporter_name: 'PT Angkut Satu',
+    truck_type_id: 3,
+    freight_master: 'FR-TRP001',
+    cost: 100,
+    master_cost: 100,
+    is_value: false,
+    numtrip: 1,
+    uom: 'KG',
+    per: 'KG',
+    system_not: 1,
+    user_not: 1,
+    total_cost: 1_000_000,
+    total_cost_user_not: 1_000_000,
+    total_kg: 10_000,
+    recommended_kg: 10_000,
+    ...overrides,
+  };
+}
+
+/** A transporter chosen in Select Transporter before: per KG, 10 000 KG, one trip. */
+const CHOSEN = {
+  transporter_code: 'TRP001',
+  transporter_name: 'PT Angkut Satu',
+  truck_type_id: 3,
+  truck_type_name: 'Tronton',
+  freight_cost: 100,
+  freight_suggested: 100,
+  freight_total_cost: 1_000_000,
+  freight_total_cost_user_not: 1_000_000,
+  freight_container: 1,
+  freight_uom: 'KG',
+  freight_value: false,
+  freight_master: 'FR-TRP001',
+  system_not: 1,
+  user_not: 1,
+};
 
 /** Answers the panel's calls; `documents` answers merge_simulate by SAP number. */
 function answer(
   documents: Record<string, Simulated>,
-  more: { approvers?: unknown[]; options?: TransporterOption[] } = {},
+  more: {
+    approvers?: unknown[];
+    options?: TransporterOption[];
+    /** util/refresh_freight_cost's answer to each call in turn (the last one repeats). */
+    refresh?: ((body: Record<string, unknown>) => Promise<Response> | Response)[];
+  } = {},
 ) {
-  const calls: Calls = { simulate: [], approval: [], saves: [], freight: [], quota: [], sync: [] };
+  const calls: Calls = {
+    simulate: [],
+    approval: [],
+    saves: [],
+    freight: [],
+    quota: [],
+    sync: [],
+    refresh: [],
+  };
   server.use(
     http.post(`${API}/saporder/merge_simulate`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -143,6 +200,12 @@ function answer(
     http.post(`${API}/list/transporter_freight`, async ({ request }) => {
       calls.freight.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json(envelope((more.options ?? []) as never));
+    }),
+    http.post(`${API}/util/refresh_freight_cost`, async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      calls.refresh.push(body);
+      const answers = more.refresh ?? [() => HttpResponse.json(envelope([refreshed()]))];
+      return answers[Math.min(calls.refresh.length, answers.length) - 1]!(body);
     }),
     http.get(`${API}/util/transporter_exceed_quota`, ({ request }) => {
       const url = new URL(request.url);
@@ -316,6 +379,8 @@ describe('Assign Transporter panel', () => {
 
     await waitFor(() => expect(button('Save')).toBeDisabled());
     expect(within(panel()).queryByRole('table', { name: 'Approval Matrix' })).not.toBeInTheDocument();
+    // The chosen transporter is priced again for the new quantity first (util/refresh_freight_cost).
+    await waitFor(() => expect(button('Check Approval')).toBeEnabled());
     await user.click(button('Check Approval'));
     await waitFor(() => expect(button('Save')).toBeEnabled());
     expect(calls.approval[1]!.details.find((d) => d.Id === 101)?.Qty).toBe(3);
@@ -365,6 +430,7 @@ describe('Assign Transporter panel', () => {
     await user.click(boxes[1]!);
     expect(boxes[1]).toBeChecked();
 
+    await waitFor(() => expect(button('Check Approval')).toBeEnabled());
     await user.click(button('Check Approval'));
     await waitFor(() => expect(calls.approval).toHaveLength(1));
     expect(calls.approval[0]!.details.map((d) => d.include_merge)).toEqual([false, true]);
@@ -577,6 +643,299 @@ describe('Assign Transporter panel', () => {
     await waitFor(() => expect(button('Simpan')).toBeEnabled());
     await user.click(button('Simpan'));
     await waitFor(() => expect(errorMessages()).toEqual(['Pilih lokasi muat.']));
+  });
+});
+
+describe('Assign Transporter panel: the freight follows the lines', () => {
+  const withChosen = (category?: string) =>
+    simulated({
+      assign_model: { ...FULL_MODEL, transporters: [CHOSEN] },
+      sap_orders: [header(category ? { shipment_type_category: category } : {})],
+    });
+  const entry = () => within(panel()).getByRole('group', { name: 'Entry 1' });
+  const totalOf = () => within(entry()).getByLabelText('Total Cost by User Trips');
+  async function changeQty(user: ReturnType<typeof userEvent.setup>, qty: string) {
+    const input = within(panel()).getByRole('textbox', {
+      name: /^(Quantity of line|Kuantitas baris) 000010/,
+    });
+    await user.clear(input);
+    await user.type(input, `${qty}{Enter}`);
+  }
+
+  it('given a chosen transporter and approval checked, when a line quantity changes, then util/refresh_freight_cost prices it for the lines as they are, the block shows the new figures and Save waits for Check Approval again', async () => {
+    const calls = answer(
+      { [FIRST_NO]: withChosen() },
+      {
+        refresh: [
+          () =>
+            HttpResponse.json(
+              envelope([
+                refreshed({
+                  freight_master: 'FR-TRP001-B',
+                  total_kg: 8_000,
+                  recommended_kg: 8_000,
+                  total_cost: 800_000,
+                  total_cost_user_not: 800_000,
+                }),
+              ]),
+            ),
+        ],
+      },
+    );
+    const { user } = renderPanel();
+    await loaded();
+    expect(totalOf()).toHaveValue('1,000,000');
+
+    await user.click(button('Check Approval'));
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+
+    await changeQty(user, '3');
+
+    await waitFor(() => expect(calls.refresh).toHaveLength(1));
+    expect(calls.refresh[0]).toEqual({
+      loading: 1,
+      destination: 2,
+      exclude_transporters: [],
+      materials: [
+        { Id: 101, Qty: 3, conversion_type: 'STD' },
+        { Id: 102, Qty: 5, conversion_type: 'STD' },
+      ],
+      container: 1,
+      charge_oa_company: '1000',
+      warehouse_code: 'WH01',
+      document_type: 'OR',
+      freight_date: '2026-12-01',
+      sap_order_ids: [11],
+      shipment_type: 'INDIVIDUAL_TRANSPORTER',
+      trip_type: null,
+      truck_rental: false,
+      truck_types: [3],
+      selected_transporters: ['TRP001'],
+    });
+    await waitFor(() => expect(totalOf()).toHaveValue('800,000'));
+    expect(within(entry()).getByLabelText('Freight Master')).toHaveValue('FR-TRP001-B');
+    expect(button('Save')).toBeDisabled();
+    expect(within(panel()).getByText('Check Approval before saving.')).toBeInTheDocument();
+
+    await user.click(button('Check Approval'));
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    expect(calls.approval[1]!.transporters[0]).toMatchObject({
+      transporter_code: 'TRP001',
+      freight_cost: 100,
+      freight_total_cost: 800_000,
+      freight_total_cost_user_not: 800_000,
+      freight_master: 'FR-TRP001-B',
+    });
+    expect(calls.approval[1]!.details.find((d) => d.Id === 101)?.Qty).toBe(3);
+    expect(calls.refresh).toHaveLength(1);
+  });
+
+  it('given a per-trip rate, when the user trips are retyped, then the freight is asked again once, for the trips typed last', async () => {
+    const calls = answer(
+      {
+        [FIRST_NO]: simulated({
+          assign_model: {
+            ...FULL_MODEL,
+            transporters: [{ ...CHOSEN, freight_value: true, freight_cost: 2_000_000 }],
+          },
+        }),
+      },
+      {
+        refresh: [
+          ({ container }) =>
+            HttpResponse.json(
+              envelope([
+                refreshed({
+                  is_value: true,
+                  cost: 2_000_000,
+                  user_not: container as number,
+                  total_cost: 2_000_000,
+                  total_cost_user_not: 2_000_000 * (container as number),
+                }),
+              ]),
+            ),
+        ],
+      },
+    );
+    const { user } = renderPanel();
+    await loaded();
+    const trips = within(entry()).getByLabelText('User No. of Trips');
+    await user.clear(trips);
+    await user.type(trips, '12');
+
+    await waitFor(() => expect(calls.refresh).toHaveLength(1));
+    expect(calls.refresh[0]).toMatchObject({ container: 12, selected_transporters: ['TRP001'] });
+    await waitFor(() => expect(totalOf()).toHaveValue('24,000,000'));
+    // Debounced: the keystrokes before the last one are not asked about.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls.refresh).toHaveLength(1);
+  });
+
+  it('given a refresh still on its way, when the lines change again, then the answer to the newer lines is the one the block keeps', async () => {
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const calls = answer(
+      { [FIRST_NO]: withChosen() },
+      {
+        refresh: [
+          async () => {
+            await firstHeld;
+            return HttpResponse.json(
+              envelope([refreshed({ total_kg: 8_000, total_cost_user_not: 800_000 })]),
+            );
+          },
+          () => HttpResponse.json(envelope([refreshed({ total_kg: 6_000, total_cost_user_not: 600_000 })])),
+        ],
+      },
+    );
+    const { user } = renderPanel();
+    await loaded();
+
+    await changeQty(user, '3');
+    await waitFor(() => expect(calls.refresh).toHaveLength(1));
+    await changeQty(user, '1');
+    await waitFor(() => expect(calls.refresh).toHaveLength(2));
+    expect(calls.refresh[1]).toMatchObject({
+      materials: [expect.objectContaining({ Id: 101, Qty: 1 }), expect.anything()],
+    });
+    await waitFor(() => expect(totalOf()).toHaveValue('600,000'));
+
+    releaseFirst();
+    await delay(300);
+    expect(totalOf()).toHaveValue('600,000');
+    expect(errorMessages()).toEqual([]);
+  });
+
+  it.each([
+    ['en', 'Error Refreshing Freight Cost', 'Check Approval'],
+    ['id', 'Gagal Memperbarui Ongkos Angkut', 'Periksa Persetujuan'],
+  ])(
+    'given %s, when util/refresh_freight_cost fails, then an error toast titled "%s" shows the server message and Check Approval can be asked again',
+    async (language, title, check) => {
+      await i18n.changeLanguage(language);
+      const calls = answer(
+        { [FIRST_NO]: withChosen() },
+        {
+          refresh: [
+            () =>
+              HttpResponse.json(
+                { success: false, message: 'Freight service unavailable', message_code: 'E500' },
+                { status: 500 },
+              ),
+          ],
+        },
+      );
+      const { user } = renderPanel();
+      await within(panel()).findByRole('table', { name: language === 'id' ? 'Baris' : 'Lines' });
+
+      await changeQty(user, '3');
+
+      await waitFor(() =>
+        expect(toasts).toContainEqual(
+          expect.objectContaining({ intent: 'error', title, message: 'Freight service unavailable' }),
+        ),
+      );
+      expect(calls.refresh).toHaveLength(1);
+      await waitFor(() => expect(button(check)).toBeEnabled());
+    },
+  );
+});
+
+describe('Assign Transporter panel: a collective order', () => {
+  const TRP002 = {
+    ...CHOSEN,
+    transporter_code: 'TRP002',
+    transporter_name: 'PT Murah',
+    truck_type_name: 'Fuso',
+    freight_cost: 90,
+    freight_master: 'FR-TRP002',
+  };
+  const collective = () =>
+    simulated({
+      assign_model: { ...FULL_MODEL, transporters: [CHOSEN, TRP002] },
+      sap_orders: [header({ shipment_type_category: 'COLLECTIVE' })],
+    });
+
+  it.each([
+    [
+      'en',
+      'Transporters',
+      [
+        'No.',
+        'Transporter',
+        'Truck Type',
+        'Freight Cost',
+        'Total Cost by User Trips',
+        'User No. of Trips',
+        'Freight Master',
+        'Reason',
+        'Other Reason',
+        'Actions',
+      ],
+      'Add transporter',
+      'Remove transporter 3',
+    ],
+    [
+      'id',
+      'Daftar transporter',
+      [
+        'No.',
+        'Transporter',
+        'Tipe Truk',
+        'Ongkos Angkut',
+        'Total Biaya per Trip Pengguna',
+        'Jumlah Trip Pengguna',
+        'Master Ongkos Angkut',
+        'Alasan',
+        'Alasan Lain',
+        'Aksi',
+      ],
+      'Tambah transporter',
+      'Hapus transporter 3',
+    ],
+  ])(
+    'given %s, when a collective order opens, then its transporters are a table named "%s" with one row each under the spec\'s columns, rows are added and removed',
+    async (language, name, headers, add, remove) => {
+      await i18n.changeLanguage(language);
+      answer({ [FIRST_NO]: collective() });
+      const { user } = renderPanel();
+      const table = await within(panel()).findByRole('table', { name });
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(headers);
+      const rows = () => within(table).getAllByRole('row').slice(1);
+      expect(rows()).toHaveLength(2);
+      expect(within(rows()[0]!).getByDisplayValue('TRP001 - PT Angkut Satu')).toBeInTheDocument();
+      expect(within(rows()[1]!).getByDisplayValue('TRP002 - PT Murah')).toBeInTheDocument();
+      expect(within(rows()[1]!).getByText('Fuso')).toBeInTheDocument();
+      expect(within(rows()[1]!).getByText('FR-TRP002')).toBeInTheDocument();
+      expect(within(panel()).queryByRole('group', { name: /^(Entry|Entri) 1$/ })).not.toBeInTheDocument();
+
+      await user.click(button(add));
+      expect(rows()).toHaveLength(3);
+      await user.click(button(remove));
+      expect(rows()).toHaveLength(2);
+    },
+  );
+
+  it("given a collective order, when a row's cost is typed, then its cells are labelled by column and row and the entry takes the cost", async () => {
+    const calls = answer({ [FIRST_NO]: collective() });
+    const { user } = renderPanel();
+    await within(panel()).findByRole('table', { name: 'Transporters' });
+    const cost = within(panel()).getByRole('textbox', { name: 'Freight Cost, transporter 2' });
+    await user.clear(cost);
+    // Above the suggested cost (100): a reason is needed.
+    await user.type(cost, '120');
+    expect(within(panel()).getByRole('combobox', { name: 'Reason, transporter 2' })).toBeEnabled();
+    expect(within(panel()).getByRole('combobox', { name: 'Reason, transporter 1' })).toBeDisabled();
+    await user.click(button('Check Approval'));
+    await waitFor(() => expect(calls.approval).toHaveLength(1));
+    expect(calls.approval[0]!.transporters.map((e) => [e.transporter_code, e.freight_cost])).toEqual([
+      ['TRP001', 100],
+      ['TRP002', 120],
+    ]);
   });
 });
 

@@ -294,20 +294,8 @@ export function refreshBody(orderId: number, rows: readonly EditRow[], entry: As
   };
 }
 
-/** The entry priced again for the lines as they are now. */
-export function withRefreshedFreight(entry: TransporterEntry, freight: RefreshedFreight): TransporterEntry {
-  return {
-    ...entry,
-    freight_cost: freight.cost,
-    freight_total_cost: freight.total_cost,
-    freight_total_cost_user_not: freight.total_cost_user_not,
-    system_not: freight.system_not,
-    user_not: freight.user_not || entry.user_not,
-    freight_master: freight.freight_master ?? entry.freight_master,
-    truck_type_id: freight.truck_type_id ?? entry.truck_type_id,
-    kg: freight.total_kg,
-  };
-}
+/** The entry priced again for the lines as they are now: the same as the assign panel's refresh. */
+export { withRefreshedFreight } from '../../sap-orders/assign/model';
 
 export interface EditBodyInput {
   orderId: number;

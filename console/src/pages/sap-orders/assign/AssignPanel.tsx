@@ -11,6 +11,13 @@
 // (util/check_approval), and anything that changes the cost (a quantity, a line in or out, the charged company, a
 // conversion type, a document, a sync, a transporter or its cost and trips) asks for it again.
 //
+// Freight: a transporter is priced for the lines it was chosen with. When the included lines, their quantities or
+// conversion types, the documents, the charged company, the freight date or an entry's trips change afterwards,
+// the chosen transporters are priced again (util/refresh_freight_cost, as the Edit order panel asks
+// util/refresh_freight_cost_order): a moment after the last change, the answer to the newest panel kept and an
+// older one cancelled. Until it is back, Check Approval and Save wait; a freight that changed asks for Check
+// Approval again, and a transporter without a rate for the lines any more is cleared to be chosen again.
+//
 // A relation (the customer or vendor moves the goods itself) has one SAP order, its customer/vendor as the
 // transporter with one trip, the truck type it comes with, and no approval; it is saved with
 // saporder/assign_customer_vendor.
@@ -49,13 +56,14 @@ import type {
 import { DELIVERY_USING_TRUCK_SHIPMENT_TYPE } from '../../../../../db/resources/sap-order';
 import { api, SessionExpiredError } from '../../../api/client';
 import { RefSelect } from '../../../components/form/RefSelect';
-import { useNotify } from '../../../shell/notify';
+import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
 import { useListItems } from '../editor/useListItems';
 import { sapOrderLabel } from '../list/columns';
 import type { Row } from '../shared/expandableRows';
 import { formatDate } from '../../../util/format';
+import { keyed, useMessageText, type Message } from '../../../util/message';
 import { ApprovalMatrix } from './ApprovalMatrix';
-import { syncDoSap, transporterQuota } from './calls';
+import { refreshFreightCost, syncDoSap, transporterQuota } from './calls';
 import { LinesTable } from './LinesTable';
 import {
   assignBody,
@@ -64,10 +72,12 @@ import {
   checkBeforeSave,
   entryFromOption,
   firstDocument,
+  freightChanged,
   freightRequestOf,
   fromIsoDate,
   initialTransporters,
   qtyEditable,
+  refreshRequestOf,
   SAP_HEADER_FIELDS,
   showsFactory,
   splitNumbers,
@@ -76,6 +86,7 @@ import {
   tabLabel,
   toIsoDate,
   withApprovalAnswer,
+  withRefreshedFreight,
   withSyncedLines,
   type AssignForm,
   type FirstDocument,
@@ -97,6 +108,11 @@ export interface AssignPanelProps {
   /** After a save: the list is asked again. */
   onSaved: () => void;
 }
+
+/** How long the panel waits after the last change before it asks for the freight again (typing, ticking lines). */
+const REFRESH_DELAY_MS = 400;
+
+const sameCode = (a: unknown, b: unknown) => str(a).trim().toUpperCase() === str(b).trim().toUpperCase();
 
 const EMPTY_FORM: AssignForm = {
   charge_oa_company: null,
@@ -225,6 +241,7 @@ export function AssignPanel(props: AssignPanelProps) {
   const { kind, rows, onClose, onSaved } = props;
   const relation = kind === 'relation';
   const { t } = useTranslation();
+  const say = useMessageText();
   const styles = useStyles();
   const notify = useNotify();
 
@@ -237,11 +254,14 @@ export function AssignPanel(props: AssignPanelProps) {
   const [approval, setApproval] = useState<Approver[] | null>(null);
   const [inlineError, setInlineError] = useState<string | null>(null);
   const [chipText, setChipText] = useState('');
-  const [chipProblem, setChipProblem] = useState<string | null>(null);
+  // Kept as its key, so it follows a language switch (util/message.ts).
+  const [chipProblem, setChipProblem] = useState<Message | null>(null);
   const [adding, setAdding] = useState(false);
   const [syncOk, setSyncOk] = useState(false);
   const [busy, setBusy] = useState<'sync' | 'approval' | 'save' | null>(null);
   const [picking, setPicking] = useState<number | null>(null);
+  // The chosen transporters are being priced again: Check Approval and Save wait for it.
+  const [refreshing, setRefreshing] = useState(false);
 
   const reasons = useListItems(relation ? null : 'list/lookup', { group: 'ASSIGN_TRANSPORTER_REASON' });
   const tripTypes = useListItems('list/lookup', { group: 'FREIGHT_TRIP_TYPE' });
@@ -250,7 +270,119 @@ export function AssignPanel(props: AssignPanelProps) {
   const orderType = loaded?.meta.order_type_data ?? null;
   const useLn = loaded?.meta.use_ln === true;
   const ids = useMemo(() => loaded?.headers.map((h) => h.Id) ?? [], [loaded]);
-  const resetApproval = useCallback(() => setApproval(null), []);
+  // Each change that asks for Check Approval again is counted: a check answered after one no longer holds.
+  const revision = useRef(0);
+  const resetApproval = useCallback(() => {
+    revision.current += 1;
+    setApproval(null);
+  }, []);
+
+  // ------------------------------------------------------------------------------------------ freight
+
+  // The panel as last rendered: a refresh runs a moment after the changes that asked for it, and prices them.
+  const latest = useRef({ form, lines, transporters, ids, loaded });
+  useEffect(() => {
+    latest.current = { form, lines, transporters, ids, loaded };
+  });
+  const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refreshCall = useRef<AbortController | null>(null);
+
+  /** Drops a refresh waiting to start and cancels the one on its way: what they would answer no longer holds. */
+  const cancelRefresh = useCallback(() => {
+    if (refreshTimer.current !== null) clearTimeout(refreshTimer.current);
+    refreshTimer.current = null;
+    refreshCall.current?.abort();
+    refreshCall.current = null;
+    setRefreshing(false);
+  }, []);
+  useEffect(() => cancelRefresh, [cancelRefresh]);
+
+  /** Prices the chosen transporters again for the panel as it is now (spec/2 §4, §7) and keeps the answer. */
+  const refreshFreight = useCallback(async () => {
+    refreshTimer.current = null;
+    const {
+      form: nowForm,
+      lines: nowLines,
+      transporters: entries,
+      ids: nowIds,
+      loaded: held,
+    } = latest.current;
+    const asked = held
+      ? entries.flatMap((entry, index) => {
+          const body = refreshRequestOf(
+            {
+              form: nowForm,
+              lines: nowLines,
+              ids: nowIds,
+              first: held.first,
+              excludeTransporters: held.meta.exclude_transporters ?? [],
+            },
+            entry,
+          );
+          return body ? [{ entry, index, body }] : [];
+        })
+      : [];
+    if (!asked.length) {
+      setRefreshing(false);
+      return;
+    }
+    const controller = new AbortController();
+    refreshCall.current = controller;
+    const answers = await refreshFreightCost(
+      asked.map((a) => a.body),
+      t,
+      notify,
+      controller.signal,
+    );
+    // A newer change asked again (or the lane changed, or the panel closed): this answer is for lines gone.
+    if (refreshCall.current !== controller) return;
+    refreshCall.current = null;
+    setRefreshing(false);
+    if (!answers) return;
+    const priced = asked.flatMap((a, k) => {
+      const list = answers[k];
+      if (!list) return [];
+      const found = list.find((o) => sameCode(o.transporter_code, a.entry.transporter_code)) ?? null;
+      return [{ ...a, found }];
+    });
+    for (const { entry, found } of priced)
+      if (!found)
+        showToast({
+          intent: 'warning',
+          title: t('editOrder.noRateTitle'),
+          message: t('editOrder.noRate', {
+            name: str(entry.transporter_name) || str(entry.transporter_code),
+          }),
+          life: TOAST_LIFE_MS,
+        });
+    setTransporters((current) =>
+      current.map((entry, i) => {
+        const answered = priced.find((p) => p.index === i);
+        // An entry given another transporter or truck meanwhile keeps what it was chosen with.
+        if (
+          !answered ||
+          !sameCode(entry.transporter_code, answered.entry.transporter_code) ||
+          (entry.truck_type_id ?? null) !== (answered.entry.truck_type_id ?? null)
+        )
+          return entry;
+        // Without a rate for the lines as they are now, the transporter cannot carry them: it is chosen again.
+        return answered.found ? withRefreshedFreight(entry, answered.found) : {};
+      }),
+    );
+    if (
+      priced.some(({ entry, found }) => !found || freightChanged(entry, withRefreshedFreight(entry, found)))
+    )
+      resetApproval();
+  }, [t, notify, resetApproval]);
+
+  /** Asks for the freight again once the changes pause (typed trips, ticked lines); the last change wins. */
+  const scheduleRefresh = useCallback(() => {
+    if (relation) return;
+    cancelRefresh();
+    if (!latest.current.transporters.some((entry) => str(entry.transporter_code))) return;
+    setRefreshing(true);
+    refreshTimer.current = setTimeout(() => void refreshFreight(), REFRESH_DELAY_MS);
+  }, [relation, cancelRefresh, refreshFreight]);
 
   // ------------------------------------------------------------------------------------------ loading
 
@@ -273,25 +405,29 @@ export function AssignPanel(props: AssignPanelProps) {
   );
 
   /** Adds a loaded document's orders and lines; false when it brought nothing new. */
-  const merge = useCallback((sapNo: string, answer: MergeSimulateAnswer) => {
-    const headers = answer.sap_orders ?? [];
-    setLoaded((current) => {
-      if (!current) return current;
-      const known = new Set(current.headers.map((h) => h.Id));
-      return { ...current, headers: [...current.headers, ...headers.filter((h) => !known.has(h.Id))] };
-    });
-    setLines((current) => {
-      const known = new Set(current.map((l) => l.Id));
-      return [
-        ...current,
-        ...(answer.sap_order_details ?? [])
-          .filter((l) => !known.has(l.Id))
-          .map((l) => ({ ...l, include_merge: l.include_merge !== false })),
-      ];
-    });
-    setChips((current) => (current.includes(sapNo) ? current : [...current, sapNo]));
-    setApproval(null);
-  }, []);
+  const merge = useCallback(
+    (sapNo: string, answer: MergeSimulateAnswer) => {
+      const headers = answer.sap_orders ?? [];
+      setLoaded((current) => {
+        if (!current) return current;
+        const known = new Set(current.headers.map((h) => h.Id));
+        return { ...current, headers: [...current.headers, ...headers.filter((h) => !known.has(h.Id))] };
+      });
+      setLines((current) => {
+        const known = new Set(current.map((l) => l.Id));
+        return [
+          ...current,
+          ...(answer.sap_order_details ?? [])
+            .filter((l) => !known.has(l.Id))
+            .map((l) => ({ ...l, include_merge: l.include_merge !== false })),
+        ];
+      });
+      setChips((current) => (current.includes(sapNo) ? current : [...current, sapNo]));
+      resetApproval();
+      scheduleRefresh();
+    },
+    [resetApproval, scheduleRefresh],
+  );
 
   const opened = useRef(false);
   useEffect(() => {
@@ -393,7 +529,7 @@ export function AssignPanel(props: AssignPanelProps) {
         chips.includes(n) || numbers.indexOf(n) !== i || loaded.headers.some((h) => str(h.Document_No) === n),
     );
     if (duplicate) {
-      setChipProblem(t('assign.duplicate', { value: duplicate }));
+      setChipProblem(keyed('assign.duplicate', { value: duplicate }));
       return;
     }
     setChipProblem(null);
@@ -428,6 +564,7 @@ export function AssignPanel(props: AssignPanelProps) {
     setChips((current) => current.filter((c) => c !== sapNo));
     if (tab !== null && gone.has(tab)) setTab(loaded.headers[0]?.Id ?? null);
     resetApproval();
+    scheduleRefresh();
   }
 
   // ------------------------------------------------------------------------------------------ changes
@@ -438,20 +575,28 @@ export function AssignPanel(props: AssignPanelProps) {
     if (name === 'loading' || name === 'destination' || name === 'trip_type') {
       if (!relation)
         setTransporters((current) => current.map(() => ({})).slice(0, category === 'COLLECTIVE' ? 0 : 1));
+      cancelRefresh();
       resetApproval();
     }
-    if (name === 'charge_oa_company' || name === 'freight_date') resetApproval();
+    // The rate depends on the company charged and the date it is valid on.
+    if (name === 'charge_oa_company' || name === 'freight_date') {
+      resetApproval();
+      scheduleRefresh();
+    }
   }
 
   function changeLines(next: AssignDetail[], kind: 'qty' | 'include' | 'conversion' | 'factory' | 'rule') {
     setLines(next);
     if (kind === 'factory') setSyncOk(false);
     if (kind !== 'rule') resetApproval();
+    // What the transporters carry changed (KG, trips): their freight is asked again.
+    if (kind === 'qty' || kind === 'include' || kind === 'conversion') scheduleRefresh();
   }
 
   function changeEntry(index: number, patch: Partial<TransporterEntry>, change: EntryChange) {
     setTransporters((current) => current.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)));
     if (change !== 'reason') resetApproval();
+    if (change === 'trips') scheduleRefresh();
   }
 
   async function checkQuota(index: number, code: string) {
@@ -543,10 +688,13 @@ export function AssignPanel(props: AssignPanelProps) {
     });
 
   async function checkApproval() {
-    if (!loaded || busy) return;
+    if (!loaded || busy || refreshing) return;
     setBusy('approval');
+    const asked = revision.current;
     try {
       const res = await api.post<CheckApprovalAnswer>('util/check_approval', body());
+      // Something that changes the cost changed while it was asked: this check no longer holds.
+      if (revision.current !== asked) return;
       if (!res.success || !res.data) {
         notify.error(res.message || t('common.requestFailed'), t('assign.errors.checkApproval'));
         return;
@@ -567,7 +715,7 @@ export function AssignPanel(props: AssignPanelProps) {
   }
 
   async function save() {
-    if (!loaded || busy) return;
+    if (!loaded || busy || refreshing) return;
     const problem = checkBeforeSave(form, transporters);
     if (problem) {
       notify.error(problemText(problem));
@@ -604,7 +752,7 @@ export function AssignPanel(props: AssignPanelProps) {
   const title = relation ? t('assignRelation.title') : t('assign.title');
   const current = loaded?.headers.find((h) => h.Id === tab) ?? head;
   const approvalChecked = approval !== null;
-  const saveDisabled = !loaded || busy !== null || (!relation && !approvalChecked);
+  const saveDisabled = !loaded || busy !== null || refreshing || (!relation && !approvalChecked);
   const range = loaded?.meta;
 
   return (
@@ -657,7 +805,7 @@ export function AssignPanel(props: AssignPanelProps) {
               <Field
                 label={t('assign.sapNo')}
                 validationState={chipProblem ? 'error' : 'none'}
-                validationMessage={chipProblem ?? undefined}
+                validationMessage={say(chipProblem)}
                 hint={
                   loaded.meta.has_order
                     ? t('assign.addDisabledOrder')
@@ -880,6 +1028,7 @@ export function AssignPanel(props: AssignPanelProps) {
                   collective={category === 'COLLECTIVE'}
                   reasons={reasons.items}
                   disabled={busy !== null}
+                  refreshing={refreshing}
                   onSelect={openPicker}
                   onChange={changeEntry}
                   onAdd={() => setTransporters((current) => [...current, {}])}
@@ -893,7 +1042,7 @@ export function AssignPanel(props: AssignPanelProps) {
                 <ApprovalMatrix
                   approval={approval}
                   checking={busy === 'approval'}
-                  disabled={busy !== null}
+                  disabled={busy !== null || refreshing}
                   onCheck={() => void checkApproval()}
                 />
               )}

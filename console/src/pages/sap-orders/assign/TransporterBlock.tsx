@@ -1,22 +1,35 @@
 // The transporter block of the Assign Transporter panel (spec/2 §2.2, §2.5, §4, §5.3): one entry for individual
-// shipments, a list with add and remove for collective ones. An entry is filled by the Select Transporter dialog
+// and relation shipments, shown as a card of labelled fields; for collective ones a table with one row per
+// transporter and add and remove (spec/2 §2.2 "a transporter table with add and remove rows"), its columns the
+// block's fields in the spec's order, scrolling sideways inside the panel where it is narrow. Each input of a row is
+// named by its column and row number. An entry is filled by the Select Transporter dialog
 // (name, truck type, cost, trips, freight master); the cost may then be raised or lowered by hand, the user's
 // trips changed where the rate is per trip, and a reason chosen where one is needed (a criterion of the freight
 // rules, or a cost above the suggested one), with "other reason" text where the reason's Info1 is Y. The quota
 // answer for the transporter shows under its name. The Edit order panel also shows whether the truck is weighed
-// twice (multiple weighing, spec/2 §2.2).
+// twice (multiple weighing, spec/2 §2.2). While the panel prices the chosen transporters again it says so.
 import {
   Button,
   Checkbox,
   Field,
   Input,
   Select,
+  Spinner,
   Subtitle2,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
+  useId,
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular, Search20Regular } from '@fluentui/react-icons';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ListItem } from '../editor/model';
 import { num, requiresReason, str, totalByUserTrips, type TransporterEntry } from './model';
@@ -28,6 +41,8 @@ export interface TransporterBlockProps {
   collective: boolean;
   reasons: ListItem[];
   disabled?: boolean;
+  /** The chosen transporters are being priced again (the figures are about to change). */
+  refreshing?: boolean;
   /** Shows each entry's multiple-weighing box (the Edit order panel). */
   showMultipleWeighing?: boolean;
   onSelect: (index: number) => void;
@@ -44,8 +59,14 @@ const useStyles = makeStyles({
   },
   head: {
     display: 'flex',
+    flexWrap: 'wrap',
     alignItems: 'center',
     justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  title: {
+    display: 'flex',
+    alignItems: 'center',
     gap: tokens.spacingHorizontalM,
   },
   // A native select is as wide as its longest option unless told otherwise: kept to its cell.
@@ -78,10 +99,6 @@ const useStyles = makeStyles({
   number: {
     '& input': { textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
   },
-  actions: {
-    display: 'flex',
-    alignItems: 'flex-end',
-  },
   check: {
     display: 'flex',
     alignItems: 'flex-end',
@@ -89,7 +106,89 @@ const useStyles = makeStyles({
   empty: {
     color: tokens.colorNeutralForeground3,
   },
+  // The collective table: as wide as its columns need, scrolled sideways inside the panel where that is narrower.
+  scroll: {
+    overflowX: 'auto',
+    maxWidth: '100%',
+  },
+  table: {
+    tableLayout: 'auto',
+    minWidth: '1180px',
+  },
+  cell: {
+    verticalAlign: 'top',
+    paddingTop: tokens.spacingVerticalXS,
+    paddingBottom: tokens.spacingVerticalXS,
+  },
+  narrow: {
+    width: '48px',
+  },
+  figure: {
+    textAlign: 'right',
+    fontVariantNumeric: 'tabular-nums',
+    whiteSpace: 'nowrap',
+  },
+  transporterCell: {
+    minWidth: '260px',
+  },
+  costCell: {
+    width: '130px',
+  },
+  tripsCell: {
+    width: '90px',
+  },
+  reasonCell: {
+    minWidth: '180px',
+  },
+  note: {
+    display: 'block',
+    color: tokens.colorNeutralForeground3,
+  },
 });
+
+/** What an entry shows beside its own fields: whether a reason is needed and "other" open, and its total. */
+function entryView(entry: TransporterEntry, reasons: ListItem[]) {
+  const needsReason = requiresReason(entry);
+  const reason = reasons.find((item) => item.id === str(entry.assign_reason));
+  return {
+    chosen: Boolean(entry.transporter_code),
+    needsReason,
+    othersOpen: needsReason && str(reason?.Lookup_Info1 ?? reason?.info1).toUpperCase() === 'Y',
+    total: totalByUserTrips(entry),
+  };
+}
+
+/** A cost as typed (digits and a point), null when emptied. */
+function typedCost(value: string): number | null {
+  const typed = value.replace(/[^\d.]/g, '');
+  return typed === '' ? null : num(typed);
+}
+
+/** Whole trips as typed, at least 1, null when emptied. */
+function typedTrips(value: string): number | null {
+  const typed = value.replace(/\D/g, '').slice(0, 5);
+  return typed === '' ? null : Math.max(1, Number(typed));
+}
+
+const costText = (entry: TransporterEntry) =>
+  entry.freight_cost === null || entry.freight_cost === undefined ? '' : String(entry.freight_cost);
+
+const transporterText = (entry: TransporterEntry) =>
+  entry.transporter_code ? `${str(entry.transporter_code)} - ${str(entry.transporter_name)}` : '';
+
+/** The reasons as the select's options. */
+function reasonOptions(reasons: ListItem[], t: TFunction) {
+  return (
+    <>
+      <option value="">{t('form.pleaseSelect')}</option>
+      {reasons.map((item) => (
+        <option key={item.id} value={item.id}>
+          {item.text}
+        </option>
+      ))}
+    </>
+  );
+}
 
 const money = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
@@ -99,11 +198,11 @@ export function TransporterBlock(props: TransporterBlockProps) {
     collective,
     reasons,
     disabled,
+    refreshing,
     showMultipleWeighing,
     onSelect,
     onChange,
     onAdd,
-    onRemove,
   } = props;
   const { t } = useTranslation();
   const styles = useStyles();
@@ -111,21 +210,24 @@ export function TransporterBlock(props: TransporterBlockProps) {
   return (
     <div className={styles.root}>
       <div className={styles.head}>
-        <Subtitle2 as="h3">{t('assign.transporters')}</Subtitle2>
+        <div className={styles.title}>
+          <Subtitle2 as="h3">{t('assign.transporters')}</Subtitle2>
+          {refreshing ? <Spinner size="extra-tiny" label={t('assign.refreshing')} /> : null}
+        </div>
         {collective ? (
           <Button icon={<Add20Regular />} disabled={disabled} onClick={onAdd}>
             {t('assign.addTransporter')}
           </Button>
         ) : null}
       </div>
-      {entries.length === 0 ? <Text className={styles.empty}>{t('assign.noTransporters')}</Text> : null}
-      {entries.map((entry, index) => {
+      {collective ? (
+        <TransporterTable {...props} />
+      ) : entries.length === 0 ? (
+        <Text className={styles.empty}>{t('assign.noTransporters')}</Text>
+      ) : null}
+      {(collective ? [] : entries).map((entry, index) => {
         const n = index + 1;
-        const needsReason = requiresReason(entry);
-        const reason = reasons.find((item) => item.id === str(entry.assign_reason));
-        const othersOpen = needsReason && str(reason?.Lookup_Info1 ?? reason?.info1).toUpperCase() === 'Y';
-        const total = totalByUserTrips(entry);
-        const chosen = Boolean(entry.transporter_code);
+        const { chosen, needsReason, othersOpen, total } = entryView(entry, reasons);
         return (
           <div key={index} className={styles.entry} role="group" aria-label={t('assign.entry', { n })}>
             <Field
@@ -138,7 +240,7 @@ export function TransporterBlock(props: TransporterBlockProps) {
                   className={styles.grow}
                   readOnly
                   appearance="filled-darker"
-                  value={chosen ? `${str(entry.transporter_code)} - ${str(entry.transporter_name)}` : ''}
+                  value={transporterText(entry)}
                   placeholder={t('assign.notChosen')}
                 />
                 <Button
@@ -174,15 +276,8 @@ export function TransporterBlock(props: TransporterBlockProps) {
                 className={styles.number}
                 inputMode="decimal"
                 disabled={disabled || !chosen}
-                value={
-                  entry.freight_cost === null || entry.freight_cost === undefined
-                    ? ''
-                    : String(entry.freight_cost)
-                }
-                onChange={(_, data) => {
-                  const typed = data.value.replace(/[^\d.]/g, '');
-                  onChange(index, { freight_cost: typed === '' ? null : num(typed) }, 'cost');
-                }}
+                value={costText(entry)}
+                onChange={(_, data) => onChange(index, { freight_cost: typedCost(data.value) }, 'cost')}
               />
             </Field>
             <Field label={t('assign.userTrips')}>
@@ -192,10 +287,7 @@ export function TransporterBlock(props: TransporterBlockProps) {
                 // §5.3: the user's trips change only where a per-trip rate exists.
                 disabled={disabled || entry.freight_value !== true}
                 value={str(entry.user_not)}
-                onChange={(_, data) => {
-                  const typed = data.value.replace(/\D/g, '').slice(0, 5);
-                  onChange(index, { user_not: typed === '' ? null : Math.max(1, Number(typed)) }, 'trips');
-                }}
+                onChange={(_, data) => onChange(index, { user_not: typedTrips(data.value) }, 'trips')}
               />
             </Field>
             <Field label={t('assign.totalByUserTrips')}>
@@ -222,12 +314,7 @@ export function TransporterBlock(props: TransporterBlockProps) {
                   onChange(index, { assign_reason: data.value || null, assign_reason_others: null }, 'reason')
                 }
               >
-                <option value="">{t('form.pleaseSelect')}</option>
-                {reasons.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.text}
-                  </option>
-                ))}
+                {reasonOptions(reasons, t)}
               </Select>
             </Field>
             <Field label={t('assign.otherReason')} required={othersOpen}>
@@ -240,20 +327,180 @@ export function TransporterBlock(props: TransporterBlockProps) {
                 }
               />
             </Field>
-            {collective ? (
-              <div className={styles.actions}>
-                <Button
-                  appearance="subtle"
-                  icon={<Delete20Regular />}
-                  aria-label={t('assign.removeTransporter', { n })}
-                  disabled={disabled}
-                  onClick={() => onRemove(index)}
-                />
-              </div>
-            ) : null}
           </div>
         );
       })}
+    </div>
+  );
+}
+
+/** Collective shipments: one row per transporter, the card's fields as columns (spec/2 §2.2). */
+function TransporterTable(props: TransporterBlockProps) {
+  const { entries, reasons, disabled, showMultipleWeighing, onSelect, onChange, onRemove } = props;
+  const { t } = useTranslation();
+  const styles = useStyles();
+  const ids = useId('transporter-row');
+  const cell = (column: string, n: number) => t('assign.cellOf', { column: t(column), n });
+  const columns = [
+    'assign.no',
+    'assign.transporter',
+    'assign.truckType',
+    ...(showMultipleWeighing ? ['assign.multipleWeighing'] : []),
+    'assign.freightCost',
+    'assign.totalByUserTrips',
+    'assign.userTrips',
+    'assign.freightMaster',
+    'assign.reason',
+    'assign.otherReason',
+    'assign.actions',
+  ];
+  const cellClass = styles.cell;
+  return (
+    <div className={styles.scroll}>
+      <Table size="small" className={styles.table} aria-label={t('assign.transporterTable')}>
+        <TableHeader>
+          <TableRow>
+            {columns.map((column) => (
+              <TableHeaderCell key={column} className={column === 'assign.no' ? styles.narrow : undefined}>
+                {t(column)}
+              </TableHeaderCell>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {entries.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={columns.length} className={mergeClasses(cellClass, styles.empty)}>
+                {t('assign.noTransporters')}
+              </TableCell>
+            </TableRow>
+          ) : null}
+          {entries.map((entry, index) => {
+            const n = index + 1;
+            const { chosen, needsReason, othersOpen, total } = entryView(entry, reasons);
+            const quotaId = `${ids}-${index}-quota`;
+            const criteriaId = `${ids}-${index}-criteria`;
+            return (
+              <TableRow key={index}>
+                <TableCell className={cellClass}>{n}</TableCell>
+                <TableCell className={mergeClasses(cellClass, styles.transporterCell)}>
+                  <div className={styles.transporter}>
+                    <Input
+                      className={styles.grow}
+                      readOnly
+                      appearance="filled-darker"
+                      aria-label={cell('assign.transporter', n)}
+                      aria-invalid={entry.quota_message ? true : undefined}
+                      aria-describedby={entry.quota_message ? quotaId : undefined}
+                      value={transporterText(entry)}
+                      placeholder={t('assign.notChosen')}
+                    />
+                    <Button
+                      icon={<Search20Regular />}
+                      aria-label={t('assign.selectFor', { n })}
+                      title={t('assign.selectTransporter')}
+                      disabled={disabled}
+                      onClick={() => onSelect(index)}
+                    />
+                  </div>
+                  {entry.quota_message ? (
+                    <Text id={quotaId} size={200} className={styles.quota}>
+                      {entry.quota_message}
+                    </Text>
+                  ) : null}
+                </TableCell>
+                <TableCell className={cellClass}>
+                  {str(entry.truck_type_name ?? entry.truck_type_id)}
+                </TableCell>
+                {showMultipleWeighing ? (
+                  <TableCell className={cellClass}>
+                    <Checkbox
+                      aria-label={cell('assign.multipleWeighing', n)}
+                      disabled={disabled || !chosen}
+                      checked={entry.multiple_weighing === true}
+                      onChange={(_, data) =>
+                        onChange(index, { multiple_weighing: data.checked === true }, 'weighing')
+                      }
+                    />
+                  </TableCell>
+                ) : null}
+                <TableCell className={mergeClasses(cellClass, styles.costCell)}>
+                  <Input
+                    className={mergeClasses(styles.number, styles.fill)}
+                    inputMode="decimal"
+                    aria-label={cell('assign.freightCost', n)}
+                    disabled={disabled || !chosen}
+                    value={costText(entry)}
+                    onChange={(_, data) => onChange(index, { freight_cost: typedCost(data.value) }, 'cost')}
+                  />
+                </TableCell>
+                <TableCell className={mergeClasses(cellClass, styles.figure)}>
+                  {total === null ? '' : money.format(total)}
+                </TableCell>
+                <TableCell className={mergeClasses(cellClass, styles.tripsCell)}>
+                  <Input
+                    className={mergeClasses(styles.number, styles.fill)}
+                    inputMode="numeric"
+                    aria-label={cell('assign.userTrips', n)}
+                    // §5.3: the user's trips change only where a per-trip rate exists.
+                    disabled={disabled || entry.freight_value !== true}
+                    value={str(entry.user_not)}
+                    onChange={(_, data) => onChange(index, { user_not: typedTrips(data.value) }, 'trips')}
+                  />
+                </TableCell>
+                <TableCell className={cellClass}>{str(entry.freight_master)}</TableCell>
+                <TableCell className={mergeClasses(cellClass, styles.reasonCell)}>
+                  <Select
+                    className={styles.fill}
+                    select={{ className: styles.fill }}
+                    aria-label={cell('assign.reason', n)}
+                    aria-required={needsReason || undefined}
+                    aria-describedby={entry.freight_criteria ? criteriaId : undefined}
+                    disabled={disabled || !needsReason}
+                    value={str(entry.assign_reason)}
+                    onChange={(_, data) =>
+                      onChange(
+                        index,
+                        { assign_reason: data.value || null, assign_reason_others: null },
+                        'reason',
+                      )
+                    }
+                  >
+                    {reasonOptions(reasons, t)}
+                  </Select>
+                  {entry.freight_criteria ? (
+                    <Text id={criteriaId} size={200} className={styles.note}>
+                      {t('assign.criteria', { criteria: entry.freight_criteria })}
+                    </Text>
+                  ) : null}
+                </TableCell>
+                <TableCell className={mergeClasses(cellClass, styles.reasonCell)}>
+                  <Input
+                    className={styles.fill}
+                    aria-label={cell('assign.otherReason', n)}
+                    aria-required={othersOpen || undefined}
+                    disabled={disabled || !othersOpen}
+                    maxLength={500}
+                    value={str(entry.assign_reason_others)}
+                    onChange={(_, data) =>
+                      onChange(index, { assign_reason_others: data.value || null }, 'reason')
+                    }
+                  />
+                </TableCell>
+                <TableCell className={cellClass}>
+                  <Button
+                    appearance="subtle"
+                    icon={<Delete20Regular />}
+                    aria-label={t('assign.removeTransporter', { n })}
+                    disabled={disabled}
+                    onClick={() => onRemove(index)}
+                  />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 // The calls the assign panels and the Edit order panel make alike, with the toasts spec/2 §8 gives their answers:
-// the SO factory sync with SAP (saporder/sync_do_sap, order/sync_do_sap) and the transporter's quota
-// (util/transporter_exceed_quota). Each answers what the panel keeps; the toasts are shown here.
+// the SO factory sync with SAP (saporder/sync_do_sap, order/sync_do_sap), the transporter's quota
+// (util/transporter_exceed_quota) and the chosen transporters priced again (util/refresh_freight_cost). Each
+// answers what the panel keeps; the toasts are shown here.
 import type { TFunction } from 'i18next';
-import type { AssignDetail } from '../../../../../db/resources/order-assign';
+import type { AssignDetail, TransporterFreightBody } from '../../../../../db/resources/order-assign';
 import { api, SessionExpiredError } from '../../../api/client';
 import { showToast, TOAST_LIFE_MS, type Notify } from '../../../shell/notify';
+import type { FreightFigures } from './model';
 
 /** What a sync left: whether SAP took it, and SAP's lines when it answered them. */
 export interface SyncOutcome<L> {
@@ -73,4 +75,46 @@ export async function transporterQuota(
       );
     return undefined;
   }
+}
+
+/** An entry of util/refresh_freight_cost's answer (spec/2 §7): a chosen transporter priced for the lines now. */
+export interface RefreshedFreightCost extends FreightFigures {
+  transporter_name: string;
+  master_cost: number;
+  numtrip: number;
+  per: string;
+  recommended_kg: number;
+}
+
+/**
+ * Prices chosen transporters again, one body each (util/refresh_freight_cost): per body the server's list (a
+ * transporter missing from it has no rate for the lines any more), or null where the call failed. Failures are
+ * toasted once per message, 'Error Refreshing Freight Cost' (as the Edit order panel's refresh). Undefined, with
+ * nothing toasted, when `signal` cancelled the calls (newer lines asked again) or the session ended.
+ */
+export async function refreshFreightCost(
+  bodies: readonly TransporterFreightBody[],
+  t: TFunction,
+  notify: Notify,
+  signal: AbortSignal,
+): Promise<(RefreshedFreightCost[] | null)[] | undefined> {
+  const failures = new Set<string>();
+  let expired = false;
+  const answers = await Promise.all(
+    bodies.map(async (body) => {
+      try {
+        const res = await api.post<RefreshedFreightCost[]>('util/refresh_freight_cost', body, { signal });
+        if (res.success && Array.isArray(res.data)) return res.data;
+        failures.add(res.message || t('common.requestFailed'));
+      } catch (error) {
+        if (error instanceof SessionExpiredError) expired = true;
+        else
+          failures.add(error instanceof Error && error.message ? error.message : t('common.requestFailed'));
+      }
+      return null;
+    }),
+  );
+  if (signal.aborted || expired) return undefined;
+  for (const message of failures) notify.error(message, t('editOrder.errors.freight'));
+  return answers;
 }

@@ -1,8 +1,9 @@
 // The rules of the assign panels of the SAP order list (spec/2 §2.5, §2.6, §4 "Assign panel", §5.2, §5.3), kept
 // apart from the screen so they read in one place and are tested as they are: how much of a line may be taken,
 // which line stays included, which shipment categories start with which transporter entries, when a reason is
-// needed, when a sync is needed before saving, the seven checks before a save in the spec's order, and the body
-// the server is sent (db/resources/order-assign.ts AssignModel).
+// needed, when a sync is needed before saving, the seven checks before a save in the spec's order, the freight of
+// a chosen transporter asked again when the lines or trips change, and the body the server is sent
+// (db/resources/order-assign.ts AssignModel).
 import type {
   AssignDetail,
   AssignModel,
@@ -73,7 +74,7 @@ export interface AssignForm {
 
 /** A transporter entry with the figures of the chosen option the entry itself does not carry. */
 export interface TransporterEntry extends AssignTransporter {
-  /** Total KG the option was priced for, to price a cost typed by hand. */
+  /** KG of the goods the option was priced for (not what its trucks could carry), to price a cost typed by hand. */
   kg?: number | null;
   truck_type_name?: string | null;
   /** The quota answer shown under the transporter. */
@@ -286,7 +287,7 @@ export function entryFromOption(
     assign_reason_others: null,
     require_reason: false,
     freight_criteria: null,
-    kg: option.total_kg_user || option.total_kg,
+    kg: option.total_kg,
   };
 }
 
@@ -349,6 +350,82 @@ export function freightRequestOf(input: FreightInput): FreightRequest | null {
       .map((e) => str(e.transporter_code))
       .filter(Boolean),
   };
+}
+
+/**
+ * util/refresh_freight_cost's body for one chosen entry (spec/2 §7): the lines and lane as they are now, the
+ * entry's transporter alone, its user trips as the trips asked for and its truck type, so the answer prices the
+ * option the user chose, not another truck of the same transporter. One call per entry, as the Edit order panel
+ * asks util/refresh_freight_cost_order per transporter: the entries of a collective order differ in trips. Null when
+ * there is nothing to price or the freight date is still being typed.
+ */
+export function refreshRequestOf(
+  input: Omit<FreightInput, 'transporters' | 'picking'>,
+  entry: TransporterEntry,
+): TransporterFreightBody | null {
+  const code = str(entry.transporter_code).trim();
+  if (!code || toIsoDate(input.form.freight_date) === null) return null;
+  const request = freightRequestOf({ ...input, transporters: [], picking: -1 });
+  if (!request?.materials.length) return null;
+  return {
+    ...request,
+    container: num(entry.user_not) || num(entry.freight_container) || 1,
+    truck_rental: entry.truck_rental === true,
+    ...(entry.truck_type_id ? { truck_types: [entry.truck_type_id] } : {}),
+    selected_transporters: [code],
+  };
+}
+
+/**
+ * A transporter's freight for the lines as they are now: an entry of util/refresh_freight_cost's answer, or
+ * util/refresh_freight_cost_order's answer (which carries no basis: the entry keeps its own).
+ */
+export interface FreightFigures {
+  transporter_code: string;
+  cost: number;
+  total_cost: number;
+  total_cost_user_not: number;
+  system_not: number;
+  user_not: number;
+  total_kg: number;
+  freight_master?: string | null;
+  truck_type_id?: number | null;
+  is_value?: boolean;
+  uom?: string;
+}
+
+/** The entry priced again (both panels): the rate, totals, trips and KG of the answer; reason and quota stay. */
+export function withRefreshedFreight(entry: TransporterEntry, freight: FreightFigures): TransporterEntry {
+  return {
+    ...entry,
+    freight_cost: freight.cost,
+    freight_total_cost: freight.total_cost,
+    freight_total_cost_user_not: freight.total_cost_user_not,
+    system_not: freight.system_not,
+    user_not: freight.user_not || entry.user_not,
+    freight_master: freight.freight_master ?? entry.freight_master,
+    truck_type_id: freight.truck_type_id ?? entry.truck_type_id,
+    freight_value: freight.is_value ?? entry.freight_value,
+    freight_uom: freight.uom ?? entry.freight_uom,
+    kg: freight.total_kg,
+  };
+}
+
+/** What approval is decided on, of an entry's freight: when one of these changed, Check Approval is asked again. */
+const FREIGHT_FIGURES = [
+  'freight_cost',
+  'freight_total_cost',
+  'freight_total_cost_user_not',
+  'system_not',
+  'user_not',
+  'truck_type_id',
+  'freight_master',
+  'freight_value',
+  'kg',
+] as const satisfies readonly (keyof TransporterEntry)[];
+
+export function freightChanged(before: TransporterEntry, after: TransporterEntry): boolean {
+  return FREIGHT_FIGURES.some((key) => (before[key] ?? null) !== (after[key] ?? null));
 }
 
 /** The total by the user's trips for a cost typed by hand: per trip times trips, or per KG / MT times the KG. */
