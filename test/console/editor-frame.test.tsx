@@ -16,6 +16,7 @@ import i18n from '../../console/src/i18n';
 import { ToastArea } from '../../console/src/shell/ToastArea';
 import { tmsTheme } from '../../console/src/theme';
 import { leave } from '../../console/src/util/leaveGuard';
+import { useMessageText } from '../../console/src/util/message';
 import { API, envelope, server } from './server';
 
 interface Note {
@@ -34,6 +35,7 @@ function readNote(data: unknown): Note | null {
 }
 
 function NoteEditor({ permission }: { permission: Permission }) {
+  const say = useMessageText();
   const editor = useEditor<Note>({
     permission,
     path: 'note',
@@ -66,7 +68,7 @@ function NoteEditor({ permission }: { permission: Permission }) {
         <Field
           label="Title"
           validationState={editor.errors.Title ? 'error' : 'none'}
-          validationMessage={editor.errors.Title?.join(' ')}
+          validationMessage={say.join(editor.errors.Title)}
         >
           <Input
             value={note.title}
