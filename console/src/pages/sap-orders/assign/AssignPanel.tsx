@@ -191,6 +191,8 @@ const useStyles = makeStyles({
   fields: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+    // A field with a hint under it (the stuffing date's valid range) must not stretch its neighbours' inputs.
+    alignItems: 'start',
     gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
   },
   section: {
