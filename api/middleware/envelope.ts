@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { ErpError } from '../erp/types';
 import { AppError, ValidationError, TooManyRequestsError } from '../errors';
-import { translate, type Language } from '../i18n';
+import { LANGUAGES, translate, type Language } from '../i18n';
 import { zodToFieldErrors } from '../validate';
 
 export interface Envelope {
@@ -16,6 +16,11 @@ export interface Envelope {
   message_code: string;
   data?: unknown;
   errors?: Record<string, string[]>;
+  /**
+   * The same field messages in every language the product speaks, so a screen that shows them can follow a
+   * language switch without asking again (`errors` is the request's language).
+   */
+  errors_by_language?: Record<Language, Record<string, string[]>>;
 }
 
 const PG_UNIQUE = '23505';
@@ -122,10 +127,17 @@ export function errorEnvelope(logger: Logger) {
       const env = body(lang, err.messageCode, err.messageKey, err.params);
       if (err.data !== undefined) env.data = err.data;
       if (err instanceof ValidationError) {
-        env.errors = {};
-        for (const [field, list] of Object.entries(err.fieldErrors)) {
-          env.errors[field] = list.map((m) => translate(lang, m.key, { field, ...m.params }));
-        }
+        const worded = (language: Language) => {
+          const out: Record<string, string[]> = {};
+          for (const [field, list] of Object.entries(err.fieldErrors)) {
+            out[field] = list.map((m) => translate(language, m.key, { field, ...m.params }));
+          }
+          return out;
+        };
+        env.errors = worded(lang);
+        env.errors_by_language = Object.fromEntries(
+          LANGUAGES.map((language) => [language, language === lang ? env.errors! : worded(language)]),
+        ) as Record<Language, Record<string, string[]>>;
         const first = Object.values(env.errors)[0]?.[0];
         if (first && err.messageKey === 'validation.failed') env.message = first;
       }

@@ -280,19 +280,24 @@ describe('validation errors', () => {
   test('given a handler that throws ValidationError, when called in en and id, then 400 VALIDATION with translated per-field messages and the first one as the message', async () => {
     const en = await probe.post('/api/probe/validation-error').send({});
     expect(en.status).toBe(400);
+    const english = { Username: ['Username is required.'], language: ['Language must be one of: en, id.'] };
+    const indonesian = {
+      Username: ['Nama pengguna wajib diisi.'],
+      language: ['Bahasa harus salah satu dari: en, id.'],
+    };
     expect(en.body).toEqual({
       success: false,
       message: 'Username is required.',
       message_code: 'VALIDATION',
-      errors: { Username: ['Username is required.'], language: ['Language must be one of: en, id.'] },
+      errors: english,
+      errors_by_language: { en: english, id: indonesian },
     });
     const id = await probe.post('/api/probe/validation-error').set('language', 'id').send({});
     expect(id.status).toBe(400);
     expect(id.body.message).toBe('Nama pengguna wajib diisi.');
-    expect(id.body.errors).toEqual({
-      Username: ['Nama pengguna wajib diisi.'],
-      language: ['Bahasa harus salah satu dari: en, id.'],
-    });
+    expect(id.body.errors).toEqual(indonesian);
+    // The same messages in both languages, so a screen can show them again after a language switch.
+    expect(id.body.errors_by_language).toEqual({ en: english, id: indonesian });
   });
 
   test('given a route with a zod body, when the body breaks it, then 400 with one translated message per field in en and id, and the handler never runs', async () => {

@@ -125,6 +125,57 @@ describe('resource editor', () => {
     expect(where()).toBe('/Company/Editor?mode=create&id=0');
   });
 
+  it('given a save the server refused with its messages in both languages, when the language is switched, then the message under the input and in the summary reads in the new language and back', async () => {
+    server.use(
+      permissionHandler(ALL_RIGHTS),
+      http.get(`${API}/company/0/create`, () => HttpResponse.json(envelope(COMPANY_DEFAULTS))),
+      http.post(`${API}/company`, () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'Validation error',
+            message_code: 'VALIDATION',
+            errors: {
+              Company_Code: ['A record with the same Company Code already exists.'],
+              Hidden_Field: ['Something the form does not show.'],
+            },
+            errors_by_language: {
+              en: {
+                Company_Code: ['A record with the same Company Code already exists.'],
+                Hidden_Field: ['Something the form does not show.'],
+              },
+              id: {
+                Company_Code: ['Data dengan Kode Perusahaan yang sama sudah ada.'],
+                Hidden_Field: ['Sesuatu yang tidak ditampilkan formulir.'],
+              },
+            },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/Company/Editor?mode=create&id=0', { user: {} });
+    expect(await screen.findByRole('heading', { name: 'Create Company', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Currency')).toHaveValue('IDR');
+    await user.type(screen.getByLabelText(/^Company Code/), 'C001');
+    await user.type(screen.getByLabelText(/^Company Name/), 'PT Sawit Makmur');
+    await confirmSave(user);
+    expect(
+      await screen.findByText('A record with the same Company Code already exists.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Something the form does not show.')).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('id'));
+    expect(await screen.findByText('Data dengan Kode Perusahaan yang sama sudah ada.')).toBeInTheDocument();
+    expect(screen.getByText('Sesuatu yang tidak ditampilkan formulir.')).toBeInTheDocument();
+    expect(screen.queryByText('A record with the same Company Code already exists.')).not.toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(
+      await screen.findByText('A record with the same Company Code already exists.'),
+    ).toBeInTheDocument();
+  });
+
   it('given create mode, when Save is pressed with the required fields empty, then the shared rules name them inline and nothing is sent', async () => {
     let posts = 0;
     server.use(

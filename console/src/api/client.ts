@@ -11,6 +11,8 @@ export interface Envelope<T = unknown> {
   message_code: string;
   data?: T;
   errors?: Record<string, string[]>;
+  /** The same field messages in every language (a screen shows the current one; see util/message.ts). */
+  errors_by_language?: Record<string, Record<string, string[]>>;
   totalRecords?: number;
 }
 
@@ -129,6 +131,7 @@ export async function request<T = unknown>(
     message_code: payload.message_code ?? '',
     data: payload.data as T | undefined,
     errors: payload.errors,
+    errors_by_language: payload.errors_by_language,
     totalRecords: payload.totalRecords,
     status: response.status,
   };
@@ -203,6 +206,7 @@ export async function requestFile(
       message_code: payload.message_code ?? '',
       data: payload.data,
       errors: payload.errors,
+      errors_by_language: payload.errors_by_language,
       status: response.status,
     },
   };

@@ -27,7 +27,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { ApiError, SessionExpiredError, api } from '../api/client';
 import { useNotify } from '../shell/notify';
-import { keyed, useMessageText, type Message } from '../util/message';
+import { keyed, useMessageText, type Message, serverFieldErrors } from '../util/message';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -162,7 +162,7 @@ function ChangePasswordForm(props: ChangePasswordFormProps & { onUnmount: () => 
       }
       if (res.errors) {
         const serverErrors: Errors = {};
-        for (const [field, messages] of Object.entries(res.errors)) {
+        for (const [field, messages] of Object.entries(serverFieldErrors(res))) {
           const name = SERVER_FIELDS[field];
           if (name && messages[0]) serverErrors[name] = messages[0];
         }

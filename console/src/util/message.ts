@@ -3,13 +3,15 @@
 // again in the new language, as it does every other text on the screen (components that read text through
 // useTranslation render again on a language change). A parameter may itself be a message (a field's label).
 //
-// Text the server answered is kept as the text it is: the server translates its messages (api/i18n.ts) in the
-// language of the request and sends no keys with them (api/middleware/envelope.ts), and asking again is no way to
-// re-word a refusal (a save may be refused differently, or not at all, the second time). Such a message keeps the
-// words it came with until the user acts on it again.
+// The server translates its messages (api/i18n.ts) in the language of the request, and asking again is no way to
+// re-word a refusal (a save may be refused differently, or not at all, the second time). Its field messages come
+// in every language too (`errors_by_language`, api/middleware/envelope.ts): they are kept as such (serverFieldErrors)
+// and shown in the current one. Other server text (an envelope's `message`) keeps the words it came with until the
+// user acts on it again.
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '../i18n';
 
 /** A message translated when shown: a key of the console's catalogs (`ns` for another namespace). */
 export interface KeyedMessage {
@@ -21,8 +23,39 @@ export interface KeyedMessage {
   defaultValue?: string;
 }
 
-/** Text as it came (the server's words, in the language it was asked in), or a message translated when shown. */
-export type Message = string | KeyedMessage;
+/** The server's words for one message in each language it answered (`errors_by_language`). */
+export interface WordedMessage {
+  texts: Readonly<Record<string, string>>;
+}
+
+/**
+ * Text as it came (the server's words, in the language it was asked in), the server's words in every language,
+ * or a message translated when shown.
+ */
+export type Message = string | KeyedMessage | WordedMessage;
+
+/**
+ * An envelope's field messages, each in every language the server answered when it did (else as it came): what
+ * a form keeps under its fields after a refused save.
+ */
+export function serverFieldErrors(res: {
+  errors?: Record<string, string[]>;
+  errors_by_language?: Record<string, Record<string, string[]>>;
+}): Record<string, Message[]> {
+  const out: Record<string, Message[]> = {};
+  const byLanguage = res.errors_by_language ?? {};
+  for (const [field, list] of Object.entries(res.errors ?? {})) {
+    out[field] = list.map((text, i) => {
+      const texts: Record<string, string> = {};
+      for (const [language, fields] of Object.entries(byLanguage)) {
+        const worded = fields?.[field]?.[i];
+        if (typeof worded === 'string') texts[language] = worded;
+      }
+      return Object.keys(texts).length ? { texts } : text;
+    });
+  }
+  return out;
+}
 
 /** A message of the console's own catalog, translated when shown. */
 export function keyed(key: string, params?: KeyedMessage['params']): KeyedMessage {
@@ -41,6 +74,11 @@ export function fieldLabel(resource: string, field: string): KeyedMessage {
 /** A message in the language of `t`. */
 export function messageText(t: TFunction, shown: Message): string {
   if (typeof shown === 'string') return shown;
+  if ('texts' in shown) {
+    // The console's language (components showing messages render again when it changes, see useMessageText).
+    const language = (i18n.language ?? '').slice(0, 2);
+    return shown.texts[language] ?? Object.values(shown.texts)[0] ?? '';
+  }
   const options: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(shown.params ?? {})) {
     options[name] = typeof value === 'object' ? messageText(t, value) : value;

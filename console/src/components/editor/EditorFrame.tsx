@@ -37,7 +37,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ApiResult } from '../../api/client';
 import { useNotify } from '../../shell/notify';
-import { keyed, useMessageText } from '../../util/message';
+import { keyed, useMessageText, serverFieldErrors } from '../../util/message';
 import { ConfirmDialog } from '../form/ConfirmDialog';
 import { formatDateTime, textOf } from '../grid/cellFormat';
 import { useScreenStyles } from '../screenStyles';
@@ -187,7 +187,7 @@ export function EditorFrame<R>(props: EditorFrameProps<R>) {
         void navigate(editor.backPath);
         return;
       }
-      const fieldErrors = res.errors ?? {};
+      const fieldErrors = serverFieldErrors(res);
       if (Object.keys(fieldErrors).length) {
         editor.setErrors(fieldErrors);
         const shows = props.shows ?? (() => true);

@@ -37,7 +37,7 @@ import { useSession } from '../../session/SessionContext';
 import { captchaCount, setCaptchaCount, takeLoginNotice } from '../../session/store';
 import { dismissAllToasts, useNotify } from '../../shell/notify';
 import { COPYRIGHT_YEAR, PRODUCT_LABEL, useAppInfo } from '../../util/appInfo';
-import { keyed, useMessageText, type Message } from '../../util/message';
+import { keyed, useMessageText, type Message, serverFieldErrors } from '../../util/message';
 
 // Consent and password dialogs appear on few logins; they are fetched when needed, not with the login page.
 const ConsentDialog = lazy(() => import('./ConsentDialog').then((m) => ({ default: m.ConsentDialog })));
@@ -287,7 +287,7 @@ export default function LoginPage() {
     if (active) renewCaptcha();
     if (res.errors) {
       const fieldErrors: FieldErrors = {};
-      for (const [field, messages] of Object.entries(res.errors)) {
+      for (const [field, messages] of Object.entries(serverFieldErrors(res))) {
         const name = SERVER_FIELDS[field];
         if (name && messages[0]) fieldErrors[name] = messages[0];
       }
