@@ -4,8 +4,9 @@
 // expects, and an accepted change closes the panel and reads the list again, while a refusal shows the server's
 // message and keeps the panel open with what was typed. The stuffing date's success toast stays 50 s (spec/1 §8).
 // Also the history log's Change column.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import i18n from '../../console/src/i18n';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 
@@ -327,6 +328,33 @@ describe('Order changes', () => {
     expect(reason).toHaveValue('Customer withdrew');
     expect(within(panel).getByRole('button', { name: 'Cancel Order', hidden: true })).toBeEnabled();
     expect(lists.length).toBe(before);
+  });
+
+  it('given the server refuses the cancel reason with its message in both languages, when the language is switched, then the message under the reason reads in the new language', async () => {
+    changeServer({
+      answer: () => ({
+        success: false,
+        message: 'Validation error',
+        message_code: 'VALIDATION',
+        errors: { reason: ['Reason is too long.'] },
+        errors_by_language: {
+          en: { reason: ['Reason is too long.'] },
+          id: { reason: ['Alasan terlalu panjang.'] },
+        },
+      }),
+    });
+    const { user, panel } = await openPanel('Cancel Order', 'Cancel Order');
+    const reason = within(panel).getByRole('textbox', { name: /Cancel Reason/, hidden: true });
+    await user.type(reason, 'Customer withdrew');
+    await user.click(within(panel).getByRole('button', { name: 'Cancel Order', hidden: true }));
+    const confirm = await cancelConfirmation();
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, cancel the order', hidden: true }));
+    expect(await within(panel).findByText('Reason is too long.')).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('id'));
+    expect(await within(panel).findByText('Alasan terlalu panjang.')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en'));
+    expect(await within(panel).findByText('Reason is too long.')).toBeInTheDocument();
   });
 
   it('given the mark complete panel, when it opens and is confirmed, then it shows each line with quantity, outstanding, real quantity and revert quantity in 1 to 3 decimals, sends PUT order/mark_complete/1 without a body, toasts the server message and closes', async () => {

@@ -42,6 +42,7 @@ import { useScreenStyles } from '../../components/screenStyles';
 import { useSession } from '../../session/SessionContext';
 import { useNotify } from '../../shell/notify';
 import { formatCount } from '../../util/format';
+import { serverFieldErrors, useMessageText, type Message } from '../../util/message';
 import { OrderViewPanel } from '../orders/OrderViewPanel';
 import { DecisionDialog, type Decision } from './DecisionDialog';
 
@@ -209,7 +210,8 @@ export default function ApprovalPage() {
   const [decision, setDecision] = useState<Decision>('approve');
   const [dialogOpen, setDialogOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<Message | undefined>();
+  const say = useMessageText();
   const [failures, setFailures] = useState<DecisionResult[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
 
@@ -290,7 +292,7 @@ export default function ApprovalPage() {
       const results = res.data?.results;
       if (!results) {
         // Refused as a whole (validation, rights): nothing was decided; the dialog stays open to correct it.
-        setServerError(res.errors?.remark?.[0] ?? res.message);
+        setServerError(serverFieldErrors(res).remark?.[0] ?? res.message);
         return;
       }
       const failed = results.filter((r) => !r.success);
@@ -428,7 +430,7 @@ export default function ApprovalPage() {
         decision={decision}
         documents={selected.map((row) => String(row.Document_No ?? row.Id))}
         busy={busy}
-        serverError={serverError}
+        serverError={say(serverError)}
         onConfirm={(remark) => void decide(remark)}
         onCancel={() => setDialogOpen(false)}
       />

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
 import { textOf } from '../../components/grid/cellFormat';
 import { useNotify } from '../../shell/notify';
+import { serverFieldErrors, useMessageText, type Message } from '../../util/message';
 import { ChangeActions, OrderChangePanel, type OrderChange } from './OrderChangePanel';
 import { OrderLinesTable } from './OrderLinesTable';
 
@@ -39,11 +40,12 @@ function CancelForm({ change }: { change: OrderChange }) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   // The server's word on the reason, until it is edited again.
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<Message | null>(null);
+  const say = useMessageText();
   const [confirming, setConfirming] = useState(false);
 
   const missing = !reason.trim();
-  const error = serverError ?? (touched && missing ? t('orderCancel.reasonRequired') : null);
+  const error = say(serverError) ?? (touched && missing ? t('orderCancel.reasonRequired') : null);
 
   function ask() {
     setTouched(true);
@@ -62,7 +64,7 @@ function CancelForm({ change }: { change: OrderChange }) {
       done();
       return;
     }
-    const reasonError = res?.errors?.reason?.[0];
+    const reasonError = res ? serverFieldErrors(res).reason?.[0] : undefined;
     if (reasonError) {
       setServerError(reasonError);
       input.current?.focus();
