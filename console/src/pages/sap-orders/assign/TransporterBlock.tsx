@@ -27,6 +27,7 @@ import {
   mergeClasses,
   tokens,
   useId,
+  type InputProps,
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular, Search20Regular } from '@fluentui/react-icons';
 import type { TFunction } from 'i18next';
@@ -235,22 +236,13 @@ export function TransporterBlock(props: TransporterBlockProps) {
               validationState={entry.quota_message ? 'error' : 'none'}
               validationMessage={entry.quota_message || undefined}
             >
-              <div className={styles.transporter}>
-                <Input
-                  className={styles.grow}
-                  readOnly
-                  appearance="filled-darker"
-                  value={transporterText(entry)}
-                  placeholder={t('assign.notChosen')}
-                />
-                <Button
-                  icon={<Search20Regular />}
-                  aria-label={t('assign.selectFor', { n })}
-                  title={t('assign.selectTransporter')}
-                  disabled={disabled}
-                  onClick={() => onSelect(index)}
-                />
-              </div>
+              <TransporterPicker
+                entry={entry}
+                n={n}
+                disabled={disabled}
+                onSelect={() => onSelect(index)}
+                classes={styles}
+              />
             </Field>
             <Field label={t('assign.truckType')}>
               <Input
@@ -384,25 +376,18 @@ function TransporterTable(props: TransporterBlockProps) {
               <TableRow key={index}>
                 <TableCell className={cellClass}>{n}</TableCell>
                 <TableCell className={mergeClasses(cellClass, styles.transporterCell)}>
-                  <div className={styles.transporter}>
-                    <Input
-                      className={styles.grow}
-                      readOnly
-                      appearance="filled-darker"
-                      aria-label={cell('assign.transporter', n)}
-                      aria-invalid={entry.quota_message ? true : undefined}
-                      aria-describedby={entry.quota_message ? quotaId : undefined}
-                      value={transporterText(entry)}
-                      placeholder={t('assign.notChosen')}
-                    />
-                    <Button
-                      icon={<Search20Regular />}
-                      aria-label={t('assign.selectFor', { n })}
-                      title={t('assign.selectTransporter')}
-                      disabled={disabled}
-                      onClick={() => onSelect(index)}
-                    />
-                  </div>
+                  <TransporterPicker
+                    entry={entry}
+                    n={n}
+                    disabled={disabled}
+                    onSelect={() => onSelect(index)}
+                    classes={styles}
+                    input={{
+                      'aria-label': cell('assign.transporter', n),
+                      'aria-invalid': entry.quota_message ? true : undefined,
+                      'aria-describedby': entry.quota_message ? quotaId : undefined,
+                    }}
+                  />
                   {entry.quota_message ? (
                     <Text id={quotaId} size={200} className={styles.quota}>
                       {entry.quota_message}
@@ -501,6 +486,39 @@ function TransporterTable(props: TransporterBlockProps) {
           })}
         </TableBody>
       </Table>
+    </div>
+  );
+}
+
+/** The chosen transporter, read-only, and the button that opens Select Transporter for entry `n`. */
+function TransporterPicker(props: {
+  entry: TransporterEntry;
+  n: number;
+  disabled?: boolean;
+  onSelect: () => void;
+  classes: { transporter: string; grow: string };
+  /** Labels of the input where no Field labels it (a table cell). */
+  input?: Pick<InputProps, 'aria-label' | 'aria-invalid' | 'aria-describedby'>;
+}) {
+  const { t } = useTranslation();
+  const { entry, n, disabled, onSelect, classes, input } = props;
+  return (
+    <div className={classes.transporter}>
+      <Input
+        {...input}
+        className={classes.grow}
+        readOnly
+        appearance="filled-darker"
+        value={transporterText(entry)}
+        placeholder={t('assign.notChosen')}
+      />
+      <Button
+        icon={<Search20Regular />}
+        aria-label={t('assign.selectFor', { n })}
+        title={t('assign.selectTransporter')}
+        disabled={disabled}
+        onClick={onSelect}
+      />
     </div>
   );
 }
