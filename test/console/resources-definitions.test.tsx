@@ -78,8 +78,12 @@ function findDialog() {
   return screen.findByRole('alertdialog', { hidden: true });
 }
 
+/**
+ * The table's body rows. Hidden ones too: jsdom may leave the page aria-hidden a moment after a confirmation
+ * dialog closed (as in sap-order-list.test.tsx), which a loaded machine catches.
+ */
 function rowsOf(table: HTMLElement) {
-  return within(table).getAllByRole('row').slice(1);
+  return within(table).getAllByRole('row', { hidden: true }).slice(1);
 }
 
 describe('resource pages for any definition', () => {
