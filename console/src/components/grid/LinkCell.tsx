@@ -6,7 +6,12 @@ import { Link } from '@fluentui/react-components';
 import type { ICellRendererParams, SuppressMouseEventHandlingParams } from 'ag-grid-community';
 import type { MouseEvent } from 'react';
 import { textOf } from './cellFormat';
-import type { CellLink } from './columns';
+
+/** What a cell's link opens: a page of the console (`href`), or, without one, something opened in place. */
+export interface CellLink {
+  href?: string;
+  open: () => void;
+}
 
 /** Marks the link, so a click on it does not also choose or unchoose the row. */
 const CELL_LINK = 'data-cell-link';

@@ -9,13 +9,9 @@ import {
   type FilterKindOption,
   type FloatingFilterParams,
 } from './filters';
-import { isLinkClick, LinkCell, type LinkCellParams } from './LinkCell';
+import { isLinkClick, LinkCell, type CellLink, type LinkCellParams } from './LinkCell';
 
-/** What a cell's link opens: a page of the console (`href`), or, without one, something opened in place. */
-export interface CellLink {
-  href?: string;
-  open: () => void;
-}
+export type { CellLink } from './LinkCell';
 
 export interface GridColumn {
   /** Wire name: the row's property, and the name sent in sorts and filters. */
