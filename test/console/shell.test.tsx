@@ -2,9 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
 import { renderApp } from './render';
-import { API, envelope, server } from './server';
+import { API, envelope, permissionHandler, server } from './server';
 
 describe('shell', () => {
+  // Tests that open the SAP Order screen end when its heading shows; the screen's permission check may still be
+  // on its way then.
+  beforeEach(() => server.use(permissionHandler({ View: true })));
+
   it('given a logged-in user, when the console opens, then the top bar, the server menu titled Main Menu and the footer render', async () => {
     const { user, where } = renderApp('/', { user: {} });
 

@@ -7,7 +7,7 @@ import {
   PersonCircle20Regular,
   VehicleTruckProfile20Regular,
 } from '@fluentui/react-icons';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, UserData } from '../api/types';
 import { isLanguage } from '../session/store';
@@ -93,9 +93,12 @@ export function TopBar(props: TopBarProps) {
   const [openAtStart, setOpenAtStart] = useState<TopBarMenuName | null>(null);
   const [menusWanted, setMenusWanted] = useState(false);
 
-  // Fetch the menus shortly after the first screen is up, or at once when the user reaches for one.
+  // Fetch the menus shortly after the first screen is up, or at once when the user reaches for one. The preload
+  // is a transition inside an already shown Suspense boundary: the placeholders stay the same elements until the
+  // chunk is there (otherwise they are swapped for the fallback's copies, and a click landing during that swap is
+  // lost).
   useEffect(() => {
-    const timer = setTimeout(() => setMenusWanted(true), MENU_PRELOAD_DELAY_MS);
+    const timer = setTimeout(() => startTransition(() => setMenusWanted(true)), MENU_PRELOAD_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
 
@@ -175,8 +178,8 @@ export function TopBar(props: TopBarProps) {
         <span className={styles.label}>{t('shell.changelog')}</span>
       </ToggleButton>
 
-      {menusWanted ? (
-        <Suspense fallback={placeholders}>
+      <Suspense fallback={placeholders}>
+        {menusWanted ? (
           <TopBarMenus
             user={user}
             language={language}
@@ -187,10 +190,10 @@ export function TopBar(props: TopBarProps) {
             onChangePassword={onChangePassword}
             onLogout={onLogout}
           />
-        </Suspense>
-      ) : (
-        placeholders
-      )}
+        ) : (
+          placeholders
+        )}
+      </Suspense>
     </header>
   );
 }
