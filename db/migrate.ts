@@ -23,6 +23,7 @@ import * as m018 from './migrations/018_order_line_returns';
 import * as m019 from './migrations/019_order_edits';
 import * as m020 from './migrations/020_order_transporter_counters';
 import * as m021 from './migrations/021_master_data_notifications';
+import * as m022 from './migrations/022_order_label_notifications';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -46,6 +47,7 @@ const migrations: Record<string, Knex.Migration> = {
   '019_order_edits': m019,
   '020_order_transporter_counters': m020,
   '021_master_data_notifications': m021,
+  '022_order_label_notifications': m022,
 };
 
 /**

@@ -8,6 +8,7 @@ import { Order, OrderHistory, OrderLine, OrderTransporter } from '../../db/resou
 import type { Db } from '../../db/connection';
 import type { AppDeps } from '../deps';
 import { NotFoundError } from '../errors';
+import { masterRead } from '../services/master-data';
 import { translate, type Language } from '../i18n';
 import { lookupText, selectWire, type Row } from '../sap-orders/fields';
 import type { AuthUser } from '../services/session';
@@ -40,6 +41,116 @@ export function computedSql(lang: Language, alias = 'o'): Record<string, string>
     warehouse_location_name: `(select l.location_name from warehouses w join locations l
                                  on l.location_code = w.location_code where w.warehouse_code = ${o}.warehouse_code)`,
   };
+}
+
+/**
+ * The order list's page select, one SQL text built once: every field of the definition and every transporter's
+ * code. The computed names are not asked of PostgreSQL here (planning ten subqueries cost more than reading the
+ * page): the list adds them to the page's rows from memory (orderLabels, labelOrder).
+ */
+export function listHeaderSelect(db: Q, alias = 'o'): Knex.Raw {
+  let sql = listSelectSql.get(alias);
+  if (!sql) {
+    sql = [
+      ...(Order.fields as readonly FieldDef[]).map((field) => {
+        const col = `${alias}.${columnOf(field)}`;
+        const name = `"${field.name}"`;
+        if (field.type === 'date') return `to_char(${col}, 'YYYY-MM-DD') as ${name}`;
+        if (field.type === 'decimal') return `(${col})::float8 as ${name}`;
+        return `${col} as ${name}`;
+      }),
+      `array(select t.transporter_code from order_transporters t where t.order_id = ${alias}.id order by t.id) as "transporter_codes"`,
+    ].join(', ');
+    listSelectSql.set(alias, sql);
+  }
+  return db.raw(sql);
+}
+const listSelectSql = new Map<string, string>();
+
+type Label = string | null;
+/** A code or id as the maps key it (ids come as numbers, or as text for bigint columns). */
+const keyOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : null;
+/** The names computedSql looks up, by the codes (and ids, as text) that key them. */
+export interface OrderLabels {
+  locationById: Map<string, Label>;
+  locationByCode: Map<string, Label>;
+  category: Map<string, Label>;
+  truckType: Map<string, Label>;
+  /** By the lower-cased code, in the language asked. */
+  shipmentType: Map<string, Label>;
+  incoterm: Map<string, Label>;
+  company: Map<string, Label>;
+  warehouse: Map<string, { name: Label; location: Label }>;
+}
+
+/** The names that label orders, read once and kept while their tables are unchanged (api/services/master-data.ts). */
+export function orderLabels(db: Db, lang: Language): Promise<OrderLabels> {
+  return masterRead(db, `order-labels:${lang}`, async (q) => {
+    const [locations, categories, truckTypes, shipmentTypes, incoterms, companies, warehouses] =
+      await Promise.all([
+        q('locations').select('id', 'location_code', 'location_name'),
+        q('product_categories').select('category_code', 'category_name'),
+        q('truck_types').select('id', 'truck_type_name'),
+        q('lookups as st')
+          .where('st.lookup_group', 'SHIPMENT_TYPE')
+          .orderBy('st.id')
+          .select('st.lookup_code', q.raw(`${lookupText('st', lang)} as text`)),
+        q('incoterms').select('incoterm_code', 'incoterm_name'),
+        q('companies').select('company_code', 'company_name'),
+        q('warehouses').select('warehouse_code', 'warehouse_name', 'location_code'),
+      ]);
+    const keyed = <R>(rows: R[], key: (r: R) => unknown, value: (r: R) => Label) => {
+      const map = new Map<string, Label>();
+      for (const r of rows) {
+        const k = keyOf(key(r));
+        if (k !== null && !map.has(k)) map.set(k, value(r) ?? null);
+      }
+      return map;
+    };
+    type R = Record<string, string | number | null>;
+    const text = (v: string | number | null | undefined): Label => (v === null || v === undefined ? null : String(v));
+    return {
+      locationById: keyed(locations as R[], (r) => r.id, (r) => text(r.location_name)),
+      locationByCode: keyed(locations as R[], (r) => r.location_code, (r) => text(r.location_name)),
+      category: keyed(categories as R[], (r) => r.category_code, (r) => text(r.category_name)),
+      truckType: keyed(truckTypes as R[], (r) => r.id, (r) => text(r.truck_type_name)),
+      shipmentType: keyed(
+        shipmentTypes as R[],
+        (r) => (r.lookup_code === null ? null : String(r.lookup_code).toLowerCase()),
+        (r) => text(r.text),
+      ),
+      incoterm: keyed(incoterms as R[], (r) => r.incoterm_code, (r) => text(r.incoterm_name)),
+      company: keyed(companies as R[], (r) => r.company_code, (r) => text(r.company_name)),
+      warehouse: new Map(
+        (warehouses as R[]).map((r) => [
+          String(r.warehouse_code),
+          { name: text(r.warehouse_name), location: text(r.location_code) },
+        ]),
+      ),
+    };
+  });
+}
+
+/** Adds to a list row (listHeaderSelect) the names computedSql gives the view: the same values, from memory. */
+export function labelOrder(labels: OrderLabels, row: Row): void {
+  const get = (map: Map<string, Label>, key: unknown): Label => {
+    const k = keyOf(key);
+    return k === null ? null : (map.get(k) ?? null);
+  };
+  const warehouseCode = keyOf(row.Warehouse_Code);
+  const warehouse = warehouseCode === null ? undefined : labels.warehouse.get(warehouseCode);
+  row.Loading_Destination_From_Name = get(labels.locationById, row.Loading_Destination_From_Id);
+  row.Loading_Destination_To_Name = get(labels.locationById, row.Loading_Destination_To_Id);
+  row.Business_Segment_Name = get(labels.category, row.Business_Segment_Code);
+  row.Truck_Type_Name = get(labels.truckType, row.Truck_Type_Id);
+  row.shipment_type_name =
+    typeof row.Shipment_Type === 'string' ? get(labels.shipmentType, row.Shipment_Type.toLowerCase()) : null;
+  row.Incoterm_Name = get(labels.incoterm, row.Incoterm);
+  row.Company_Name = get(labels.company, row.Company_Code);
+  row.Warehouse_Name = warehouse?.name ?? null;
+  row.warehouse_location = warehouse?.location ?? null;
+  row.warehouse_location_name = get(labels.locationByCode, warehouse?.location);
 }
 
 /** The select list of an order's header: every field of the definition, then every computed value. */

@@ -17,6 +17,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/connection';
 import { MASTER_DATA_TABLES } from '../../db/migrations/021_master_data_notifications';
+import { ORDER_LABEL_TABLES } from '../../db/migrations/022_order_label_notifications';
 
 export const CHANGE_CHANNEL = 'tms_changes';
 export const CHANGE_TOPICS = [
@@ -64,7 +65,7 @@ const HELD_TOPICS: ReadonlySet<ChangeTopic> = new Set(['auth', 'lookups', 'maste
 const TOPIC_TABLES: Record<Exclude<ChangeTopic, 'counters'>, readonly string[]> = {
   auth: ['auth_tokens', 'users'],
   lookups: ['lookups'],
-  'master-data': MASTER_DATA_TABLES,
+  'master-data': [...MASTER_DATA_TABLES, ...ORDER_LABEL_TABLES],
   permissions: ['user_groups', 'user_group_members', 'menus', 'group_menus', 'user_plants'],
   'sap-order-values': ['sap_order_values'],
 };

@@ -323,6 +323,10 @@ describe('change feed', () => {
     expect(topicsOfWrite('update running_numbers r set next_number = 2')).toEqual(['counters']);
     expect(topicsOfWrite('update "users" set "is_active" = $1')).toEqual(['counters', 'auth', 'master-data']);
     expect(topicsOfWrite('update "freight_rates" set "cost" = $1')).toEqual(['counters', 'master-data']);
+    // The names that label an order in the list (migration 022).
+    expect(topicsOfWrite('update "companies" set "company_name" = $1')).toEqual(['counters', 'master-data']);
+    expect(topicsOfWrite('update incoterms set incoterm_name = $1')).toEqual(['counters', 'master-data']);
+    expect(topicsOfWrite('delete from "product_categories"')).toEqual(['counters', 'master-data']);
     expect(topicsOfWrite('delete from public.auth_tokens where id = $1')).toEqual(['counters', 'auth']);
     expect(topicsOfWrite('insert into "group_menus" ("group_id") values ($1)')).toEqual([
       'counters',

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { importErpDocuments } from '../../api/erp/import';
 import { parseCsv } from '../../api/resources/transfer';
 import { GRAM_COLUMNS } from '../../api/orders/list';
+import { computedSql } from '../../api/orders/read';
 import { ORDER_GRAM_COLUMNS } from '../../db/migrations/016_orders';
 import { Order, ORDER_STATUSES } from '../../db/resources/order';
 import { ORDER_ROW_FLAGS } from '../../db/resources/order-assign';
@@ -197,6 +198,41 @@ describe('POST /api/order/list', () => {
     expect(a.Details[0]).not.toHaveProperty('Conversion');
     const d = rows.find((r) => r.Order_No === 'ORD-L-D')!;
     expect(d.Details[0]).toMatchObject({ Conversion_Type: 'NET', Conversion: 1000 });
+  });
+
+  test('given the names that label an order (locations, segment, truck type, shipment type, incoterm, company, warehouse), when the list is read in either language, then each is what the order view computes, and a renamed one shows on the next page', async () => {
+    const db = t.deps.db;
+    const names = Object.keys(computedSql('en'));
+    const expectSameAsView = async (language: 'en' | 'id') => {
+      const res = await list('logistic', {}, language);
+      expect(res.status).toBe(200);
+      const rows = res.body.data as ListRow[];
+      expect(rows.length).toBe(8);
+      const select = Object.entries(computedSql(language))
+        .map(([name, sql]) => `${sql} as "${name}"`)
+        .join(', ');
+      for (const row of rows) {
+        const view = (await db.raw(`select ${select} from orders o where o.order_no = ?`, [row.Order_No]))
+          .rows[0] as Record<string, unknown>;
+        for (const name of names) expect({ [name]: row[name] }).toEqual({ [name]: view[name] ?? null });
+      }
+      return rows;
+    };
+    const en = await expectSameAsView('en');
+    const id = await expectSameAsView('id');
+    const a = (rows: ListRow[]) => rows.find((r) => r.Order_No === 'ORD-L-A')!;
+    expect(a(en).Warehouse_Name).toEqual(expect.any(String));
+    expect(a(en).warehouse_location_name).toEqual(expect.any(String));
+    expect(a(id).shipment_type_name).toEqual(expect.any(String));
+
+    const company = a(en).Company_Code as string;
+    const before = a(en).Company_Name;
+    await db('companies').where({ company_code: company }).update({ company_name: 'Renamed Company' });
+    try {
+      expect(a(await expectSameAsView('en')).Company_Name).toBe('Renamed Company');
+    } finally {
+      await db('companies').where({ company_code: company }).update({ company_name: before });
+    }
   });
 
   test('given a status tab, when staff read it, then only that status is listed and counted', async () => {
