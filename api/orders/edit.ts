@@ -7,11 +7,13 @@
 // until the approvers decide (workflows/orders/order.workflow.ts). A refused Update marks the row REFUSED: nothing
 // of the edit is written.
 //
-// Also here: the panel's simulation of its documents (order/edit_merge_simulate), its Sync with SAP
-// (order/sync_do_sap) and the freight of its current transporter for the edited lines
-// (util/refresh_freight_cost_order).
+// Also here: the panel's simulation of its documents (order/edit_merge_simulate, which also says whether the order
+// is auto-assigned, spec/2 §4), its Sync with SAP (order/sync_do_sap) and the freight of its current transporter
+// for the edited lines (util/refresh_freight_cost_order).
+import type { Knex } from 'knex';
 import { z } from 'zod';
 import { integer, number, text } from '../../db/resources/input';
+import { RELEASED_ORDER_STATUSES } from '../../db/resources/order';
 import type { AssignModel, EditLine } from '../../db/resources/order-assign';
 import { assignModelSchema, assignTransporterSchema } from '../../db/resources/order-assign';
 import type { EditedLine, OrderEditChanges } from '../../workflows/orders/activities';
@@ -27,7 +29,8 @@ import { loadSapOrders, orderTypeOf, shipmentTypeCategory, type AssignSapOrder }
 import { autoRejectHours, checkReasons, checkSync, orderTransporterRow } from './assign';
 import { allowedOrder } from './changes';
 import { defaultConversionType, freightOptions, weighLines } from './freight';
-import { mergeSimulate, sapOrderHeaders } from './merge-simulate';
+import { DALAM_PABRIK, mergeSimulate, sapOrderHeaders } from './merge-simulate';
+import { readTransporters } from './read';
 import { updateFailure } from './workflows';
 
 const thousandths = (n: number | string) => Math.round(Number(n) * 1000);
@@ -254,6 +257,84 @@ export interface EditMergeSimulation {
     Use_SO: boolean;
   } | null;
   error_message: string | null;
+  /** Whether the order is auto-assigned (spec/2 §4), and with which transporters; null when it is not. */
+  auto_assign: AutoAssign | null;
+}
+
+/**
+ * spec/2 §4 "Auto-assign": an IPB export collective order (order type IPB, Info1 OUT, a collective shipment type)
+ * carries the transporters of its LN SO number's order, a TO IN order inside the factory (its reference TO OUT, or
+ * itself, is langsir DALAM_PABRIK) those of its reference TO OUT's order. The panel loads them itself, adds and
+ * removes no row and locks their freight; the save's own checks (checkOrderTypeRules) still apply.
+ */
+export interface AutoAssign {
+  kind: 'IPB_EXPORT_COLLECTIVE' | 'TO_IN_INSIDE_FACTORY';
+  /** The document whose order the transporters come from (the LN SO number, or the TO OUT's); null when none. */
+  reference: string | null;
+  /**
+   * The transporters of the latest active order (neither cancelled nor rejected) made of that document, as GET
+   * order/{id}/edit answers an order's (assign.transporters); empty when it has none yet.
+   */
+  transporters: Record<string, unknown>[];
+}
+
+const firstText = (values: (string | null)[]) => values.map((v) => v?.trim()).find((v) => !!v) ?? null;
+
+/** The order's auto-assignment (see AutoAssign), read from its own SAP orders; null for any other order. */
+async function autoAssignOf(
+  deps: AppDeps,
+  orderId: number,
+  orderType: { code: string | null; info1: string | null },
+  category: string,
+  sapOrderIds: readonly number[],
+): Promise<AutoAssign | null> {
+  const { db } = deps;
+  const code = (orderType.code ?? '').toUpperCase();
+  const info1 = (orderType.info1 ?? '').toUpperCase();
+  const ipbExport = code === 'IPB' && info1 === 'OUT' && category === 'COLLECTIVE';
+  if (!ipbExport && !(code === 'TO' && info1 === 'IN')) return null;
+  const own = (await db('sap_orders')
+    .whereIn('id', sapOrderIds)
+    .orderBy('id')
+    .select('ln_so_no', 'reference_doc_no', 'langsir_type')) as {
+    ln_so_no: string | null;
+    reference_doc_no: string | null;
+    langsir_type: string | null;
+  }[];
+  const reference = firstText(own.map((s) => (ipbExport ? s.ln_so_no : s.reference_doc_no)));
+  const byReference = (q: Knex.QueryBuilder) =>
+    void q
+      .whereRaw('lower(so.document_no) = lower(?)', [reference])
+      .orWhereRaw('lower(so.delivery_order_no) = lower(?)', [reference]);
+  if (!ipbExport) {
+    const inside =
+      own.some((s) => same(s.langsir_type, DALAM_PABRIK)) ||
+      (!!reference &&
+        !!(await db('sap_orders as so')
+          .where(byReference)
+          .whereRaw('upper(trim(so.langsir_type)) = ?', [DALAM_PABRIK])
+          .first('so.id')));
+    if (!inside) return null;
+  }
+  const source = reference
+    ? ((await db('orders as o')
+        .whereExists(
+          db('order_details as d')
+            .join('sap_order_details as s', 's.id', 'd.sap_order_detail_id')
+            .join('sap_orders as so', 'so.id', 's.sap_order_id')
+            .whereRaw('d.order_id = o.id')
+            .where(byReference)
+            .select(db.raw('1')),
+        )
+        .whereNot('o.id', orderId)
+        .whereNotIn('o.status', [...RELEASED_ORDER_STATUSES])
+        .whereNotNull('o.transporter_code')
+        .orderBy('o.id', 'desc')
+        .first('o.id')) as { id: number } | undefined)
+    : undefined;
+  const sourceId = source ? Number(source.id) : null;
+  const transporters = sourceId ? ((await readTransporters(db, [sourceId])).get(sourceId) ?? []) : [];
+  return { kind: ipbExport ? 'IPB_EXPORT_COLLECTIVE' : 'TO_IN_INSIDE_FACTORY', reference, transporters };
 }
 
 /**
@@ -287,12 +368,14 @@ export async function editMergeSimulate(
         Use_SO: orderType.use_so,
       }
     : null;
+  const autoAssign = orderType ? await autoAssignOf(deps, order.id, orderType, category, sapOrderIds) : null;
   const answer = (partial: Partial<EditMergeSimulation>): EditMergeSimulation => ({
     sap_orders: [],
     details: [],
     use_ln: useLn,
     order_type: orderTypeData,
     error_message: null,
+    auto_assign: autoAssign,
     ...partial,
   });
 

@@ -131,6 +131,95 @@ describe('POST /api/order/edit_merge_simulate', () => {
     expect(different.body.data.error_message).toEqual(expect.any(String));
   });
 
+  test('given a TO IN order whose reference TO OUT moves goods inside the factory, when the panel loads it, then auto_assign names the TO OUT and carries the transporters of its active order; outside the factory, and for an SO order, auto_assign is null', async () => {
+    const toOut = nextDoc();
+    const toIn = nextDoc();
+    await importErpDocuments(
+      db(),
+      [
+        sapDocument(toOut, { orderType: 'TO OUT' }),
+        sapDocument(toIn, { orderType: 'TO IN', header: { Reference_Doc_No: toOut } }),
+      ],
+      { source: 'sandbox', user: 'test' },
+    );
+    await db()('sap_orders').where('document_no', toOut).update({ langsir_type: 'DALAM_PABRIK' });
+    await insertOrder(db(), {
+      sapDocuments: [toOut],
+      qty: 10,
+      transporterCode: 'TRP002',
+      moreTransporters: ['TRP003'],
+    });
+    // A later order of the TO OUT that was cancelled gives nothing.
+    await insertOrder(db(), {
+      sapDocuments: [toOut],
+      qty: 1,
+      status: 'CANCELLED',
+      transporterCode: 'TRP001',
+    });
+    const order = await insertOrder(db(), { sapDocuments: [toIn] });
+
+    const res = await simulate(order.id, [], 'admin');
+    expect(res.status).toBe(200);
+    expect(res.body.data.auto_assign).toEqual({
+      kind: 'TO_IN_INSIDE_FACTORY',
+      reference: toOut,
+      transporters: [
+        expect.objectContaining({
+          transporter_code: 'TRP002',
+          freight_master: 'FRT-TEST',
+          freight_cost: 150,
+        }),
+        expect.objectContaining({ transporter_code: 'TRP003', freight_cost: 151 }),
+      ],
+    });
+    // Adding a document answers the order's auto-assignment too.
+    const added = await simulate(order.id, ['9999999999'], 'admin');
+    expect(added.body.data.auto_assign).toMatchObject({ kind: 'TO_IN_INSIDE_FACTORY', reference: toOut });
+
+    await db()('sap_orders').where('document_no', toOut).update({ langsir_type: null });
+    expect((await simulate(order.id, [], 'admin')).body.data.auto_assign).toBeNull();
+    const { orderId } = await assigned();
+    expect((await simulate(orderId)).body.data.auto_assign).toBeNull();
+  });
+
+  test('given an IPB OUT collective order with an LN SO number, when the panel loads it, then auto_assign names the LN SO and carries the transporters of its order; without an order on the LN SO, none', async () => {
+    const so = nextDoc();
+    const ipb = nextDoc();
+    const other = nextDoc();
+    await importErpDocuments(
+      db(),
+      [
+        sapDocument(so),
+        sapDocument(ipb, { company: '2000', orderType: 'IPB OUT', header: { LN_SO_No: so } }),
+        sapDocument(other, { company: '2000', orderType: 'IPB OUT', header: { LN_SO_No: '0000000001' } }),
+      ],
+      { source: 'sandbox', user: 'test' },
+    );
+    await insertOrder(db(), { sapDocuments: [so], moreTransporters: ['TRP002'] });
+    const order = await insertOrder(db(), { sapDocuments: [ipb], columns: { shipment_type: 'COLLECTIVE' } });
+
+    const res = await simulate(order.id, [], 'admin');
+    expect(res.status).toBe(200);
+    expect(res.body.data.auto_assign).toEqual({
+      kind: 'IPB_EXPORT_COLLECTIVE',
+      reference: so,
+      transporters: [
+        expect.objectContaining({ transporter_code: 'TRP001', truck_type_name: expect.any(String) }),
+        expect.objectContaining({ transporter_code: 'TRP002' }),
+      ],
+    });
+
+    const alone = await insertOrder(db(), {
+      sapDocuments: [other],
+      columns: { shipment_type: 'COLLECTIVE' },
+    });
+    expect((await simulate(alone.id, [], 'admin')).body.data.auto_assign).toEqual({
+      kind: 'IPB_EXPORT_COLLECTIVE',
+      reference: '0000000001',
+      transporters: [],
+    });
+  });
+
   test("given another transporter's user or a transporter, when they load the panel, then they are refused with nothing answered", async () => {
     const { orderId } = await assigned();
     const res = await simulate(orderId, [], 'transporter');

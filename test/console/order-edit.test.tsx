@@ -6,8 +6,11 @@
 // check and sends PUT order/edit with exactly the contract's body; a refusal toasts the server's message for 120 s
 // and keeps the panel; SAP numbers already in the panel are refused as duplicates (in the language of the moment,
 // after a switch too), a new one is loaded with what the order fixes, and the server's error_message shows in the
-// panel. Through the order list: Edit Order opens the panel for the chosen row, a saved edit closes it, toasts the
-// server's message and reads the list again.
+// panel; a SAP order added so can be removed again after a confirmation (its lines leave the table and the save),
+// the order's own cannot. An auto-assigned order (the server's auto_assign: TO IN inside the factory) shows the
+// transporters the server loaded, without add, remove, Select Transporter or freight inputs; a truck type the
+// order does not have reads N/A, in either language. Through the order list: Edit Order opens the panel for the
+// chosen row, a saved edit closes it, toasts the server's message and reads the list again.
 import { FluentProvider, RendererProvider, createDOMRenderer } from '@fluentui/react-components';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -139,6 +142,7 @@ interface Simulated {
   use_ln: boolean;
   order_type: Record<string, unknown> | null;
   error_message: string | null;
+  auto_assign?: Record<string, unknown> | null;
 }
 
 const OWN: Simulated = {
@@ -808,6 +812,140 @@ describe('Edit order panel', () => {
     expect((calls.saves[0]!.details as Record<string, unknown>[])[0]).toMatchObject({
       SO_Factory_No: 'SOF-1',
     });
+  });
+
+  it('given an added SAP order, when it is removed and the confirmation answered, then "No" keeps it and "Remove" takes its tab and lines out of the table, the freight and the save; the order\'s own SAP order has no remove', async () => {
+    const calls = answer();
+    const { user } = renderPanel();
+    await loaded();
+    expect(within(panel()).queryByRole('button', { name: `Remove ${SAP_NO}`, ...hidden })).toBeNull();
+
+    const input = within(panel()).getByRole('textbox', { name: 'Add SAP orders', ...hidden });
+    await user.type(input, '0010000006{Enter}');
+    await user.click(button('Add'));
+    await user.click(await within(panel()).findByRole('tab', { name: /^0010000006/, ...hidden }));
+    await waitFor(() => expect(calls.refresh).toHaveLength(1));
+
+    await user.click(button('Remove 0010000006'));
+    const question = await screen.findByRole('alertdialog', hidden);
+    expect(within(question).getByText('Remove this SAP order?')).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'No', ...hidden }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog', hidden)).not.toBeInTheDocument());
+    expect(includeOf('000010', '0010000006')).toBeChecked();
+
+    await user.click(button('Remove 0010000006'));
+    const again = await screen.findByRole('alertdialog', hidden);
+    await user.click(within(again).getByRole('button', { name: 'Remove', ...hidden }));
+    await waitFor(() =>
+      expect(within(panel()).queryByRole('tab', { name: /^0010000006/, ...hidden })).not.toBeInTheDocument(),
+    );
+    expect(
+      within(panel()).queryByRole('checkbox', { name: 'Include line 000010 of 0010000006', ...hidden }),
+    ).not.toBeInTheDocument();
+    expect(within(panel()).getByRole('tab', { name: SAP_NO, ...hidden })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    // The lines as they are now are priced again.
+    await waitFor(() => expect(calls.refresh).toHaveLength(2));
+    expect((calls.refresh[1] as { details: { Id: number }[] }).details.map((d) => d.Id)).toEqual([
+      5001, 5002,
+    ]);
+
+    await checkApproval(user, calls);
+    expect((calls.approval.at(-1) as { id: number[] }).id).toEqual([500]);
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect((calls.saves[0]!.details as { Id: number }[]).map((d) => d.Id)).toEqual([5001, 5002]);
+    // It can be added again.
+    await user.type(input, '0010000006{Enter}');
+    expect(within(panel()).queryByText(/is already in the panel/)).not.toBeInTheDocument();
+  });
+
+  it('given an auto-assigned collective TO IN order inside the factory, when the panel opens, then it shows the transporters the server loaded from the TO OUT, without add or remove rows, Select Transporter or freight inputs, and checks approval with them', async () => {
+    const toIn = { Code: 'TO', Name: 'TO IN', Info1: 'IN', Use_DO: false, Use_SO: false };
+    const calls = answer({
+      header: header({ Order_Type: toIn, Shipment_Type: 'COLLECTIVE', shipment_type_category: 'COLLECTIVE' }),
+      documents: {
+        '': {
+          ...OWN,
+          order_type: toIn,
+          auto_assign: {
+            kind: 'TO_IN_INSIDE_FACTORY',
+            reference: '0030000001',
+            transporters: [
+              {
+                ...CURRENT,
+                transporter_code: 'TRP002',
+                transporter_name: 'PT Truk Nusantara',
+                freight_cost: 140,
+              },
+              {
+                ...CURRENT,
+                transporter_code: 'TRP003',
+                transporter_name: 'PT Kargo Andalan',
+                freight_cost: 145,
+              },
+            ],
+          },
+        },
+      },
+    });
+    const { user } = renderPanel();
+    await loaded();
+
+    const table = within(panel()).getByRole('table', { name: 'Transporters', ...hidden });
+    const transporter = (n: number) =>
+      within(table).getByRole('textbox', { name: `Transporter, transporter ${n}`, ...hidden });
+    expect(transporter(1)).toHaveValue('TRP002 - PT Truk Nusantara');
+    expect(transporter(2)).toHaveValue('TRP003 - PT Kargo Andalan');
+    expect(
+      within(panel()).getByText(
+        'Auto-assigned: the transporters are those of the order of SAP No. 0030000001. They cannot be added, removed or chosen again, and their freight cannot be changed.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel()).queryByRole('button', { name: 'Add transporter', ...hidden })).toBeNull();
+    expect(within(panel()).queryByRole('button', { name: /^Remove transporter/, ...hidden })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Actions', ...hidden })).toBeNull();
+    for (const n of [1, 2]) {
+      expect(button(`Select the transporter of entry ${n}`)).toBeDisabled();
+      expect(
+        within(table).getByRole('textbox', { name: `Freight Cost, transporter ${n}`, ...hidden }),
+      ).toBeDisabled();
+      expect(
+        within(table).getByRole('textbox', { name: `User No. of Trips, transporter ${n}`, ...hidden }),
+      ).toBeDisabled();
+    }
+
+    await checkApproval(user, calls);
+    expect(calls.approval[0]).toMatchObject({
+      transporters: [
+        { transporter_code: 'TRP002', freight_cost: 140 },
+        { transporter_code: 'TRP003', freight_cost: 145 },
+      ],
+    });
+  });
+
+  it('given an order whose transporter has no truck type, when the panel opens, then the truck type reads N/A, and its Indonesian wording after a language switch', async () => {
+    answer({ transporters: [{ ...CURRENT, truck_type_id: null, truck_type_name: null }] });
+    renderPanel();
+    const drawer = await loaded();
+    const truckType = () =>
+      within(within(drawer).getByRole('group', { name: /^(Entry|Entri) 1$/, ...hidden })).getByRole(
+        'textbox',
+        { name: /^(Truck Type|Tipe Truk)$/, ...hidden },
+      );
+    expect(truckType()).toHaveValue('N/A');
+
+    const indonesian = i18n.getFixedT('id')('editOrder.noTruckType');
+    expect(indonesian).not.toBe('editOrder.noTruckType');
+    try {
+      await act(() => i18n.changeLanguage('id'));
+      await waitFor(() => expect(truckType()).toHaveValue(indonesian));
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+    expect(truckType()).toHaveValue('N/A');
   });
 
   it('given unsaved changes, when the panel is closed, then it asks first and closes only on the answer to close without saving; without changes it closes at once', async () => {

@@ -2,10 +2,12 @@
 // lane and transporter changed in one bottom panel, opened from the order list's Edit Order button (can_edit_order).
 //
 // Left: the order's summary, a chip input for more SAP numbers (one per line; a number already in the panel is
-// refused) with its Add button, and one tab per loaded SAP order with its header. Right: Sync (delivery- and
+// refused) with its Add button, and one tab per loaded SAP order with its header; a SAP order added here can be
+// removed from its tab again (after a confirmation), the order's own cannot. Right: Sync (delivery- and
 // sales-order types), the lines (the SAP order Assign panel's table with the order's own figures: order quantity,
 // cap, company to charge, LN type), where the goods go and when (the stuffing date, destination and freight date
-// are the order's and stay as they are), the transporter block with its Select Transporter dialog, and the
+// are the order's and stay as they are), the transporter block with its Select Transporter dialog (the truck type
+// N/A where there is none; an auto-assigned order's transporters loaded and fixed, spec/2 §4), and the
 // Approval Matrix. Save waits for Check Approval; what the panel does is in edit/useEditOrder.ts.
 //
 // Closing with unsaved changes asks first, as the editors do (util/leaveGuard), and so does leaving the page.
@@ -26,7 +28,7 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { Add20Regular, ArrowSync20Regular, Dismiss20Regular } from '@fluentui/react-icons';
+import { Add20Regular, ArrowSync20Regular, Delete20Regular, Dismiss20Regular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/form/ConfirmDialog';
@@ -311,6 +313,17 @@ function EditOrderForm({ orderId, view, onClose, onFailed, onSaved, onDirty }: E
                   ))}
                 </FactList>
               ) : null}
+              {current && edit.removable(current.Id) ? (
+                <div>
+                  <Button
+                    icon={<Delete20Regular />}
+                    disabled={working}
+                    onClick={() => edit.askRemoveDocument(current.Id)}
+                  >
+                    {t('editOrder.removeDocument', { document: tabLabel(current) })}
+                  </Button>
+                </div>
+              ) : null}
             </>
           ) : (
             <Text className={styles.muted}>{t('assign.noDocuments')}</Text>
@@ -439,12 +452,21 @@ function EditOrderForm({ orderId, view, onClose, onFailed, onSaved, onDirty }: E
             </Field>
           </div>
 
+          {edit.autoAssign ? (
+            <MessageBar intent="info">
+              <MessageBarBody>
+                {t('editOrder.autoAssigned', { reference: edit.autoAssign.reference ?? '-' })}
+              </MessageBarBody>
+            </MessageBar>
+          ) : null}
           <TransporterBlock
             entries={edit.transporters}
             collective={edit.collective}
             reasons={reasons.items}
             disabled={working}
             showMultipleWeighing
+            emptyTruckType={t('editOrder.noTruckType')}
+            fixed={edit.autoAssign !== null}
             onSelect={edit.openPicker}
             onChange={edit.changeEntry}
             onAdd={edit.addEntry}
@@ -473,6 +495,15 @@ function EditOrderForm({ orderId, view, onClose, onFailed, onSaved, onDirty }: E
           </div>
         </div>
       </div>
+      <ConfirmDialog
+        open={edit.removing !== null}
+        title={t('editOrder.removeTitle')}
+        detail={edit.removing ? tabLabel(edit.removing) : undefined}
+        message={t('editOrder.removeMessage')}
+        confirmLabel={t('editOrder.removeConfirm')}
+        onConfirm={edit.removeDocument}
+        onCancel={edit.cancelRemoveDocument}
+      />
       {edit.picking === null ? null : (
         <SelectTransporterDialog
           open

@@ -31,6 +31,20 @@ export interface EditSimulateAnswer {
   order_type?: EditOrderType | null;
   /** Why the documents cannot join the order: shown in the panel, nothing is added. */
   error_message?: string | null;
+  /** The order is auto-assigned (spec/2 §4): its transporters come from the reference document's order. */
+  auto_assign?: AutoAssign | null;
+}
+
+/**
+ * spec/2 §4 "Auto-assign" as the server decides it (api/orders/edit.ts AutoAssign): an IPB export collective order
+ * takes the transporters of its LN SO number's order, a TO IN order inside the factory those of its reference TO
+ * OUT's order. The panel loads them, adds and removes no row and locks their freight.
+ */
+export interface AutoAssign {
+  kind: 'IPB_EXPORT_COLLECTIVE' | 'TO_IN_INSIDE_FACTORY';
+  reference: string | null;
+  /** order_transporters rows, as GET order/{id}/edit answers assign.transporters; none yet: empty. */
+  transporters: Row[];
 }
 
 /** util/refresh_freight_cost_order's answer: the transporter's freight for the lines as they are now. */
@@ -135,6 +149,17 @@ export const rowEditable = (row: EditRow): boolean => row.line.editable !== fals
 export function withLines(rows: readonly EditRow[], lines: readonly EditLine[]): EditRow[] {
   const known = new Set(rows.map((row) => row.Id));
   return [...rows, ...lines.filter((line) => !known.has(line.Id)).map(rowOf)];
+}
+
+/**
+ * The lines without those of a SAP order taken out of the panel (spec/2 §2.2): at least one line stays included
+ * (§5.1), the first the user may tick when none would be.
+ */
+export function withoutDocument(rows: readonly EditRow[], sapOrderId: number): EditRow[] {
+  const next = rows.filter((row) => row.line.Sap_Order_Id !== sapOrderId);
+  if (next.some((row) => row.include_merge !== false)) return next;
+  const first = next.findIndex(rowEditable);
+  return first < 0 ? next : next.map((row, i) => (i === first ? { ...row, include_merge: true } : row));
 }
 
 /** SAP orders added to the tabs, each once. */
@@ -260,6 +285,12 @@ function entryOfRow(row: Row): TransporterEntry {
     multiple_weighing: row.multiple_weighing === true,
     kg: numOrNull(row.freight_kg),
   };
+}
+
+/** The transporters an auto-assignment loads (spec/2 §4); null when it brings none (the order's stay). */
+export function autoEntries(auto: AutoAssign | null | undefined): TransporterEntry[] | null {
+  const rows = auto?.transporters ?? [];
+  return rows.length ? rows.map(entryOfRow) : null;
 }
 
 /** The order's transporters as entries; one empty entry (none for collective) when it has none. */

@@ -3,8 +3,13 @@
 // its model, calls and rules:
 //   - opening loads the order's own SAP orders and lines (order/edit_merge_simulate, is_first); SAP numbers added
 //     as chips are loaded with what the order fixes, and a refusal (error_message) is shown in the panel and adds
-//     nothing;
-//   - the lane and trip (loading, destination, trip type, vessel) price the transporter: changing one clears it;
+//     nothing; a SAP order added so may be taken out again before the save (after the user confirms), its tab and
+//     lines with it; the order's own SAP orders stay;
+//   - an auto-assigned order (spec/2 §4: IPB export collective, TO IN inside the factory; the server says so in
+//     auto_assign) takes the transporters the server loaded from its reference document: no row is added, removed
+//     or chosen again, and their freight (cost, trips) is not typed;
+//   - the lane and trip (loading, destination, trip type, vessel) price the transporter: changing one clears it
+//     (an auto-assigned order keeps its transporters);
 //   - a quantity or a line in or out prices the chosen transporter again (util/refresh_freight_cost_order);
 //   - anything that changes the cost asks for Check Approval again (util/check_approval), and Save waits for it;
 //   - delivery- and sales-order types with SO factory numbers changed are synced with SAP before the save;
@@ -45,6 +50,7 @@ import { sapOrderIds } from '../freight';
 import type { OrderView } from '../types';
 import {
   assignFormOf,
+  autoEntries,
   editBody,
   entriesOf,
   formOf,
@@ -58,7 +64,9 @@ import {
   transporterModel,
   withHeaders,
   withLines,
+  withoutDocument,
   withRefreshedFreight,
+  type AutoAssign,
   type EditForm,
   type EditLine,
   type EditOrderType,
@@ -70,8 +78,11 @@ import {
 /** The order's SAP orders as loaded, and what they say about the lines. */
 interface Loaded {
   headers: SapHeader[];
+  /** The SAP orders the order is made of (the first load's): they cannot be taken out of the panel. */
+  own: number[];
   useLn: boolean;
   orderType: EditOrderType | null;
+  autoAssign: AutoAssign | null;
 }
 
 /** A merge simulation's outcome: loaded, refused (error_message), or failed (the call itself). */
@@ -119,6 +130,8 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
   const [busy, setBusy] = useState<Busy>(null);
   const [refreshing, setRefreshing] = useState(0);
   const [picking, setPicking] = useState<number | null>(null);
+  // The added SAP order the user asked to take out, waiting for the confirmation.
+  const [removing, setRemoving] = useState<SapHeader | null>(null);
 
   // Each change that asks for Check Approval again is counted: a check answered after one no longer holds.
   const revision = useRef(0);
@@ -127,6 +140,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
     setApproval(null);
   }, []);
   const orderType = loaded?.orderType ?? orderTypeOf(header);
+  const autoAssigned = Boolean(loaded?.autoAssign);
   const assignForm = useMemo(() => assignFormOf(form, header), [form, header]);
   // The SAP orders the lines take from: the order's own and those added (check_approval, freight, quota).
   const ids = useMemo(() => {
@@ -172,14 +186,23 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
         }
         if (outcome.kind === 'refused') {
           setInlineError(outcome.message);
-          setLoaded({ headers: [], useLn: false, orderType: null });
+          setLoaded({ headers: [], own: [], useLn: false, orderType: null, autoAssign: null });
           return;
         }
         const { answer } = outcome;
         const headers = answer.sap_orders ?? [];
-        setLoaded({ headers, useLn: answer.use_ln === true, orderType: answer.order_type ?? null });
+        setLoaded({
+          headers,
+          own: headers.map((h) => h.Id),
+          useLn: answer.use_ln === true,
+          orderType: answer.order_type ?? null,
+          autoAssign: answer.auto_assign ?? null,
+        });
         setRows((answer.details ?? []).map(rowOf));
         setTab(headers[0]?.Id ?? null);
+        // spec/2 §4: an auto-assigned order's transporters are loaded, not chosen.
+        const loadedEntries = autoEntries(answer.auto_assign);
+        if (loadedEntries) setTransporters(loadedEntries);
       } catch (error) {
         if (error instanceof SessionExpiredError) return;
         notify.failure(error, t('common.requestFailed'));
@@ -218,8 +241,9 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
         if (!res.success)
           notify.error(res.message || t('common.requestFailed'), t('editOrder.errors.freight'));
       // A transporter without a rate for the lines as they are now can no longer carry them: it is chosen again.
+      // An auto-assigned one cannot be: it stays, and Check Approval answers why it cannot carry them.
       for (const { res, name } of answers)
-        if (res.success && !res.data)
+        if (res.success && !res.data && !autoAssigned)
           showToast({
             intent: 'warning',
             title: t('editOrder.noRateTitle'),
@@ -230,7 +254,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
         current.map((entry, i) => {
           const found = answers.find((a) => a.index === i && a.code === str(entry.transporter_code));
           if (!found?.res.success) return entry;
-          if (!found.res.data) return { multiple_weighing: entry.multiple_weighing };
+          if (!found.res.data) return autoAssigned ? entry : { multiple_weighing: entry.multiple_weighing };
           return withRefreshedFreight(entry, found.res.data);
         }),
       );
@@ -294,6 +318,26 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
     }
   }
 
+  /** Asks before an added SAP order is taken out (its lines go with it); the order's own stay. */
+  function askRemoveDocument(id: number) {
+    if (!loaded || adding || busy || loaded.own.includes(id)) return;
+    setRemoving(loaded.headers.find((h) => h.Id === id) ?? null);
+  }
+
+  function removeDocument() {
+    const gone = removing;
+    setRemoving(null);
+    if (!loaded || !gone || adding || busy || loaded.own.includes(gone.Id)) return;
+    const headers = loaded.headers.filter((h) => h.Id !== gone.Id);
+    setLoaded({ ...loaded, headers });
+    const next = withoutDocument(rows, gone.Id);
+    setRows(next);
+    if (tab === gone.Id) setTab(headers[0]?.Id ?? null);
+    resetApproval();
+    onDirty();
+    if (next.length !== rows.length) void refreshFreight(next);
+  }
+
   // ------------------------------------------------------------------------------------------ changes
 
   function setField<K extends keyof EditForm>(name: K, value: EditForm[K], more: Partial<EditForm> = {}) {
@@ -301,9 +345,10 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
     onDirty();
     // The lane, its trip type and the vessel price the transporters: a chosen one no longer holds (spec/2 §4).
     if (name === 'loading' || name === 'destination' || name === 'trip_type' || name === 'vessel') {
-      setTransporters((current) =>
-        collective ? [] : [{ multiple_weighing: current[0]?.multiple_weighing }],
-      );
+      if (!autoAssigned)
+        setTransporters((current) =>
+          collective ? [] : [{ multiple_weighing: current[0]?.multiple_weighing }],
+        );
       resetApproval();
     }
   }
@@ -317,17 +362,21 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
   }
 
   function changeEntry(index: number, patch: Partial<TransporterEntry>, change: EntryChange) {
+    // spec/2 §4: an auto-assigned order's freight is locked.
+    if (autoAssigned && (change === 'cost' || change === 'trips')) return;
     setTransporters((current) => current.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)));
     onDirty();
     if (change !== 'reason') resetApproval();
   }
 
   function addEntry() {
+    if (autoAssigned) return;
     setTransporters((current) => [...current, {}]);
     onDirty();
   }
 
   function removeEntry(index: number) {
+    if (autoAssigned) return;
     setTransporters((current) => current.filter((_, i) => i !== index));
     onDirty();
     resetApproval();
@@ -336,6 +385,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
   // ------------------------------------------------------------------------------------------ transporter
 
   function openPicker(index: number) {
+    if (autoAssigned) return;
     const problem = checkBeforeFreight(assignForm, rows);
     if (problem) {
       notify.error(t(`alert.${problem}`));
@@ -503,10 +553,17 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
     chipProblem,
     adding,
     addDocuments,
+    /** Whether a loaded SAP order may be taken out of the panel (one added here, not the order's own). */
+    removable: (id: number) => loaded !== null && !loaded.own.includes(id),
+    removing,
+    askRemoveDocument,
+    cancelRemoveDocument: () => setRemoving(null),
+    removeDocument,
     busy,
     refreshing: refreshing > 0,
     category,
     collective,
+    autoAssign: loaded?.autoAssign ?? null,
     orderType,
     factory,
     mustSync,

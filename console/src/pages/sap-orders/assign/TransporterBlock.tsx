@@ -7,7 +7,9 @@
 // trips changed where the rate is per trip, and a reason chosen where one is needed (a criterion of the freight
 // rules, or a cost above the suggested one), with "other reason" text where the reason's Info1 is Y. The quota
 // answer for the transporter shows under its name. The Edit order panel also shows whether the truck is weighed
-// twice (multiple weighing, spec/2 §2.2). While the panel prices the chosen transporters again it says so.
+// twice (multiple weighing, spec/2 §2.2), and N/A for a truck type it does not know (spec/2 §2.2); for an
+// auto-assigned order (spec/2 §4) its entries are fixed: no row is added, removed or chosen again, and the cost and
+// trips cannot be typed. While the panel prices the chosen transporters again it says so.
 import {
   Button,
   Checkbox,
@@ -46,6 +48,13 @@ export interface TransporterBlockProps {
   refreshing?: boolean;
   /** Shows each entry's multiple-weighing box (the Edit order panel). */
   showMultipleWeighing?: boolean;
+  /** What the truck type reads when an entry has none (the Edit order panel: N/A); empty otherwise. */
+  emptyTruckType?: string;
+  /**
+   * The entries are given, not chosen (an auto-assigned order, spec/2 §4): no add or remove, no Select
+   * Transporter, and the freight cost and trips are locked.
+   */
+  fixed?: boolean;
   onSelect: (index: number) => void;
   onChange: (index: number, patch: Partial<TransporterEntry>, kind: EntryChange) => void;
   onAdd: () => void;
@@ -177,6 +186,9 @@ const costText = (entry: TransporterEntry) =>
 const transporterText = (entry: TransporterEntry) =>
   entry.transporter_code ? `${str(entry.transporter_code)} - ${str(entry.transporter_name)}` : '';
 
+const truckTypeText = (entry: TransporterEntry, empty: string | undefined) =>
+  str(entry.truck_type_name ?? entry.truck_type_id) || (empty ?? '');
+
 /** The reasons as the select's options. */
 function reasonOptions(reasons: ListItem[], t: TFunction) {
   return (
@@ -201,6 +213,8 @@ export function TransporterBlock(props: TransporterBlockProps) {
     disabled,
     refreshing,
     showMultipleWeighing,
+    emptyTruckType,
+    fixed,
     onSelect,
     onChange,
     onAdd,
@@ -215,7 +229,7 @@ export function TransporterBlock(props: TransporterBlockProps) {
           <Subtitle2 as="h3">{t('assign.transporters')}</Subtitle2>
           {refreshing ? <Spinner size="extra-tiny" label={t('assign.refreshing')} /> : null}
         </div>
-        {collective ? (
+        {collective && !fixed ? (
           <Button icon={<Add20Regular />} disabled={disabled} onClick={onAdd}>
             {t('assign.addTransporter')}
           </Button>
@@ -239,17 +253,13 @@ export function TransporterBlock(props: TransporterBlockProps) {
               <TransporterPicker
                 entry={entry}
                 n={n}
-                disabled={disabled}
+                disabled={disabled || fixed}
                 onSelect={() => onSelect(index)}
                 classes={styles}
               />
             </Field>
             <Field label={t('assign.truckType')}>
-              <Input
-                readOnly
-                appearance="filled-darker"
-                value={str(entry.truck_type_name ?? entry.truck_type_id)}
-              />
+              <Input readOnly appearance="filled-darker" value={truckTypeText(entry, emptyTruckType)} />
             </Field>
             {showMultipleWeighing ? (
               <div className={styles.check}>
@@ -267,7 +277,7 @@ export function TransporterBlock(props: TransporterBlockProps) {
               <Input
                 className={styles.number}
                 inputMode="decimal"
-                disabled={disabled || !chosen}
+                disabled={disabled || fixed || !chosen}
                 value={costText(entry)}
                 onChange={(_, data) => onChange(index, { freight_cost: typedCost(data.value) }, 'cost')}
               />
@@ -277,7 +287,7 @@ export function TransporterBlock(props: TransporterBlockProps) {
                 className={styles.number}
                 inputMode="numeric"
                 // §5.3: the user's trips change only where a per-trip rate exists.
-                disabled={disabled || entry.freight_value !== true}
+                disabled={disabled || fixed || entry.freight_value !== true}
                 value={str(entry.user_not)}
                 onChange={(_, data) => onChange(index, { user_not: typedTrips(data.value) }, 'trips')}
               />
@@ -328,7 +338,17 @@ export function TransporterBlock(props: TransporterBlockProps) {
 
 /** Collective shipments: one row per transporter, the card's fields as columns (spec/2 §2.2). */
 function TransporterTable(props: TransporterBlockProps) {
-  const { entries, reasons, disabled, showMultipleWeighing, onSelect, onChange, onRemove } = props;
+  const {
+    entries,
+    reasons,
+    disabled,
+    showMultipleWeighing,
+    emptyTruckType,
+    fixed,
+    onSelect,
+    onChange,
+    onRemove,
+  } = props;
   const { t } = useTranslation();
   const styles = useStyles();
   const ids = useId('transporter-row');
@@ -344,7 +364,7 @@ function TransporterTable(props: TransporterBlockProps) {
     'assign.freightMaster',
     'assign.reason',
     'assign.otherReason',
-    'assign.actions',
+    ...(fixed ? [] : ['assign.actions']),
   ];
   const cellClass = styles.cell;
   return (
@@ -379,7 +399,7 @@ function TransporterTable(props: TransporterBlockProps) {
                   <TransporterPicker
                     entry={entry}
                     n={n}
-                    disabled={disabled}
+                    disabled={disabled || fixed}
                     onSelect={() => onSelect(index)}
                     classes={styles}
                     input={{
@@ -394,9 +414,7 @@ function TransporterTable(props: TransporterBlockProps) {
                     </Text>
                   ) : null}
                 </TableCell>
-                <TableCell className={cellClass}>
-                  {str(entry.truck_type_name ?? entry.truck_type_id)}
-                </TableCell>
+                <TableCell className={cellClass}>{truckTypeText(entry, emptyTruckType)}</TableCell>
                 {showMultipleWeighing ? (
                   <TableCell className={cellClass}>
                     <Checkbox
@@ -414,7 +432,7 @@ function TransporterTable(props: TransporterBlockProps) {
                     className={mergeClasses(styles.number, styles.fill)}
                     inputMode="decimal"
                     aria-label={cell('assign.freightCost', n)}
-                    disabled={disabled || !chosen}
+                    disabled={disabled || fixed || !chosen}
                     value={costText(entry)}
                     onChange={(_, data) => onChange(index, { freight_cost: typedCost(data.value) }, 'cost')}
                   />
@@ -428,7 +446,7 @@ function TransporterTable(props: TransporterBlockProps) {
                     inputMode="numeric"
                     aria-label={cell('assign.userTrips', n)}
                     // §5.3: the user's trips change only where a per-trip rate exists.
-                    disabled={disabled || entry.freight_value !== true}
+                    disabled={disabled || fixed || entry.freight_value !== true}
                     value={str(entry.user_not)}
                     onChange={(_, data) => onChange(index, { user_not: typedTrips(data.value) }, 'trips')}
                   />
@@ -472,15 +490,17 @@ function TransporterTable(props: TransporterBlockProps) {
                     }
                   />
                 </TableCell>
-                <TableCell className={cellClass}>
-                  <Button
-                    appearance="subtle"
-                    icon={<Delete20Regular />}
-                    aria-label={t('assign.removeTransporter', { n })}
-                    disabled={disabled}
-                    onClick={() => onRemove(index)}
-                  />
-                </TableCell>
+                {fixed ? null : (
+                  <TableCell className={cellClass}>
+                    <Button
+                      appearance="subtle"
+                      icon={<Delete20Regular />}
+                      aria-label={t('assign.removeTransporter', { n })}
+                      disabled={disabled}
+                      onClick={() => onRemove(index)}
+                    />
+                  </TableCell>
+                )}
               </TableRow>
             );
           })}
