@@ -22,7 +22,7 @@ import {
   type ListRequest,
   type ListSpec,
 } from '../list';
-import { sumOf } from '../services/counters';
+import { sumOf, type CounterRow } from '../services/counters';
 import type { AuthUser } from '../services/session';
 import type { Row } from '../sap-orders/fields';
 import { orderFlags, type FlagRow } from './flags';
@@ -93,26 +93,38 @@ function normaliseFlags(req: ListRequest): ListRequest {
   };
 }
 
+type TransporterCounts = { byStatus: Record<string, number>; byAnswer: Record<string, number> };
+/** Every transporter's counts of one snapshot of the counters (totals() answers the same array until they change). */
+const countsBySnapshot = new WeakMap<readonly CounterRow[], Map<string, TransporterCounts>>();
+
 /**
  * A transporter's own orders counted by the status counters of entity ORDER_TRANSPORTER (migration 020): one per
- * transporter, status and answer (`<code>|<status>|<dispatch status>`), read from memory like staff's.
+ * transporter, status and answer (`<code>|<status>|<dispatch status>`), read from memory like staff's. One pass
+ * over a snapshot counts every transporter's, kept with the snapshot.
  */
-async function transporterCounts(
-  deps: AppDeps,
-  code: string,
-): Promise<{ byStatus: Record<string, number>; byAnswer: Record<string, number> }> {
-  const prefix = `${code}|`;
-  const byStatus: Record<string, number> = { ALL: 0 };
-  const byAnswer: Record<string, number> = { ALL: 0 };
-  for (const row of await deps.counters.totals()) {
-    if (row.entity !== 'ORDER_TRANSPORTER' || !row.status.startsWith(prefix) || !row.total) continue;
-    const [, status, dispatch] = row.status.split('|');
-    byStatus[status!] = (byStatus[status!] ?? 0) + row.total;
-    byStatus.ALL! += row.total;
-    if (dispatch) byAnswer[dispatch] = (byAnswer[dispatch] ?? 0) + row.total;
-    byAnswer.ALL! += row.total;
+async function transporterCounts(deps: AppDeps, code: string): Promise<TransporterCounts> {
+  const totals = await deps.counters.totals();
+  let byCode = countsBySnapshot.get(totals);
+  if (!byCode) {
+    byCode = new Map();
+    for (const row of totals) {
+      if (row.entity !== 'ORDER_TRANSPORTER' || !row.total) continue;
+      const [transporter, status, dispatch] = row.status.split('|');
+      if (!transporter || !status) continue;
+      let counts = byCode.get(transporter);
+      if (!counts) byCode.set(transporter, (counts = { byStatus: { ALL: 0 }, byAnswer: { ALL: 0 } }));
+      counts.byStatus[status] = (counts.byStatus[status] ?? 0) + row.total;
+      counts.byStatus.ALL! += row.total;
+      if (dispatch) counts.byAnswer[dispatch] = (counts.byAnswer[dispatch] ?? 0) + row.total;
+      counts.byAnswer.ALL! += row.total;
+    }
+    countsBySnapshot.set(totals, byCode);
   }
-  return { byStatus, byAnswer };
+  const counts = byCode.get(code);
+  // Callers read these; a copy keeps the snapshot's own unchanged.
+  return counts
+    ? { byStatus: { ...counts.byStatus }, byAnswer: { ...counts.byAnswer } }
+    : { byStatus: { ALL: 0 }, byAnswer: { ALL: 0 } };
 }
 
 /**
