@@ -12,8 +12,9 @@ import { translate, type Language, type MessageParams } from './i18n';
 import { checkRequestInput, parseInput } from './validate';
 import type { AuthUser } from './services/session';
 import type { ApiClient } from './services/api-keys';
+import type { PermissionAction } from './services/permissions';
 
-export type PermissionAction = 'View' | 'Create' | 'Edit' | 'Delete';
+export type { PermissionAction };
 /** `apiKey`: a machine caller with a key of api_keys or ERP_API_KEYS (services/api-keys.ts); no user token. */
 export type Access = 'public' | 'authenticated' | 'apiKey' | { controller: string; action: PermissionAction };
 

@@ -2,10 +2,12 @@
 // same answers drive the permission-check call of the console, the server-side route checks and the menu
 // each user is sent, so the three never disagree.
 import type { Db } from '../../db/connection';
-import type { PermissionAction } from '../http';
 import type { AuthUser } from './session';
 import { FeedCache, type ChangeFeed } from './change-feed';
 import { plantAuthorization, type PlantAuthorization } from '../sap-orders/authorization';
+
+/** The four rights a group grants per menu. */
+export type PermissionAction = 'View' | 'Create' | 'Edit' | 'Delete';
 
 export interface PermissionFlags {
   View: boolean;
