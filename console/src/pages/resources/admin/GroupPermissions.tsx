@@ -29,7 +29,7 @@ import { ConfirmDialog } from '../../../components/form/ConfirmDialog';
 import { textOf } from '../../../components/grid/cellFormat';
 import { useScreenStyles } from '../../../components/screenStyles';
 import { useNotify } from '../../../shell/notify';
-import type { AdminCardProps } from '.';
+import type { AdminCardProps } from './cardProps';
 import { useAdminStyles } from './styles';
 
 export const RIGHTS = ['View', 'Create', 'Edit', 'Delete'] as const;

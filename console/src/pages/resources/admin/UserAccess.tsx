@@ -31,7 +31,7 @@ import { ConfirmDialog } from '../../../components/form/ConfirmDialog';
 import { textOf } from '../../../components/grid/cellFormat';
 import { useScreenStyles } from '../../../components/screenStyles';
 import { useNotify } from '../../../shell/notify';
-import type { AdminCardProps } from '.';
+import type { AdminCardProps } from './cardProps';
 import { useAdminStyles } from './styles';
 
 interface GroupRow {

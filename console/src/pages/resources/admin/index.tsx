@@ -7,16 +7,9 @@ import type { ResourceDef } from '../../../../../db/resources/engine';
 import type { Permission } from '../../../api/types';
 import type { GrantedMode } from '../../../components/editor/useEditor';
 import type { EditorRecord } from '../record';
+import type { AdminCardProps } from './cardProps';
 
-export interface AdminCardProps {
-  /** The record's Id (never 0: the cards need a saved record). */
-  id: number;
-  /** View mode or no Edit right: everything shows, nothing can be changed. */
-  readOnly: boolean;
-  record: EditorRecord;
-  /** Told whenever the card's unsaved changes appear or go, so leaving the editor asks first. */
-  onDirtyChange: (dirty: boolean) => void;
-}
+export type { AdminCardProps };
 
 const CARDS: Record<string, LazyExoticComponent<ComponentType<AdminCardProps>>> = {
   Group: lazy(() => import('./GroupPermissions')),
