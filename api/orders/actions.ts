@@ -276,9 +276,18 @@ export async function editAssignTransporter(
         edited_by: user.username,
       });
     await trx('order_transporters').where('order_id', row.Id).delete();
+    // STO/SPO per shipment is not part of this panel (spec/2 §2.3): the order keeps what it has.
+    const stoSpoPerShipment = transporters[0]?.sto_spo_per_shipment === true;
     await trx('order_transporters').insert(
       evaluation.transporters.map((t) =>
-        orderTransporterRow(row.Id, t, model.trip_type ?? null, model.freight_date ?? null),
+        orderTransporterRow(
+          row.Id,
+          t,
+          model.trip_type ?? null,
+          model.freight_date ?? null,
+          null,
+          stoSpoPerShipment,
+        ),
       ),
     );
     return { header, transporters };

@@ -75,6 +75,17 @@ export const ASSIGN_SAP_ORDER_COLUMNS = [
   'os_qty_total',
 ] as const;
 
+/**
+ * Whether the documents offer STO/SPO per shipment (merge_simulate show_sto_spo_per_shipment): their order type
+ * transfers stock (Use_STO), or one of the SAP orders asks for it.
+ */
+export function stoSpoPerShipmentShown(
+  orderType: { use_sto: boolean } | null | undefined,
+  sapOrders: readonly Pick<AssignSapOrder, 'sto_spo_per_shipment'>[],
+): boolean {
+  return !!orderType?.use_sto || sapOrders.some((s) => s.sto_spo_per_shipment);
+}
+
 /** The columns with dates as yyyy-mm-dd. */
 export function assignSapOrderSelect(db: Knex, alias = 's'): (string | Knex.Raw)[] {
   return [

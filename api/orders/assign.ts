@@ -4,10 +4,11 @@
 //
 // Before anything is written, in this order: the seven checks of §5.2 (loading, destination, charge-OA company,
 // freight date, stuffing date, a transporter, each entry's code), the SAP orders (existing, approved, the user's
-// companies and plants, one company and order type), the lines (each included line at most its os_qty, summed
-// over split lines of one SAP line; at least one; collective and LN orders take a line whole), the evaluation of
-// approval-check.ts and its reasons (require_reason → assign_reason; a reason whose Info1 is Y → other reason), and
-// the sync rule (a delivery or sales order type with SO Factory numbers needs a successful sync: "NOT OK").
+// companies and plants, one company and order type; STO/SPO per shipment only where they offer it), the lines
+// (each included line at most its os_qty, summed over split lines of one SAP line; at least one; collective and LN
+// orders take a line whole), the evaluation of approval-check.ts and its reasons (require_reason → assign_reason;
+// a reason whose Info1 is Y → other reason), and the sync rule (a delivery or sales order type with SO Factory
+// numbers needs a successful sync: "NOT OK").
 //
 // Then the Order_No is drawn (RunningNumber ORDER, in a statement of its own so assignments do not queue on the
 // counter), and one transaction: the SAP lines are locked (FOR UPDATE, in id order, so two assignments of shared
@@ -22,7 +23,7 @@ import type { OrderStatus } from '../../db/resources/order';
 import { orderCreationLock } from '../../workflows/orders/creation-lock';
 import { orderWorkflowId, type OrderWorkflowInput } from '../../workflows/orders/messages';
 import type { AppDeps } from '../deps';
-import { AppError, ConflictError, ForbiddenError, RuleError } from '../errors';
+import { AppError, ConflictError, ForbiddenError, RuleError, ValidationError } from '../errors';
 import { masterRead } from '../services/master-data';
 import type { AuthUser } from '../services/session';
 import { isAuthorized } from '../sap-orders/authorization';
@@ -32,6 +33,7 @@ import {
   loadSapOrders,
   orderTypeOf,
   shipmentTypeCategory,
+  stoSpoPerShipmentShown,
   type AssignSapOrder,
   type ShipmentTypeCategory,
 } from './assign-context';
@@ -72,6 +74,21 @@ function requireStuffingAndTransporters(model: AssignModel): { from: string; to:
   const until = to ?? from;
   if (until < from) throw new RuleError('STUFFING_RANGE', 'assign.stuffingRange');
   return { from, to: until };
+}
+
+/**
+ * STO/SPO per shipment is asked for only where the documents offer it (merge_simulate show_sto_spo_per_shipment):
+ * a true value for others is refused as a field error (`field` names it as the body does); false is always taken.
+ */
+export function checkStoSpoPerShipment(
+  asked: boolean | null | undefined,
+  orderType: OrderTypeRow,
+  sapOrders: readonly AssignSapOrder[],
+  field = 'sto_spo_per_shipment',
+): void {
+  if (asked === true && !stoSpoPerShipmentShown(orderType, sapOrders)) {
+    throw new ValidationError({ [field]: [{ key: 'assign.stoSpoPerShipmentNotShown' }] });
+  }
 }
 
 /** The SAP orders, read and held to the rules every assignment shares. */
@@ -262,6 +279,7 @@ export async function assignTransporter(
   requireLane(model);
   const stuffing = requireStuffingAndTransporters(model);
   const { sapOrders, orderType } = await assignableSapOrders(deps, user, model.id);
+  checkStoSpoPerShipment(model.sto_spo_per_shipment, orderType, sapOrders);
   const first = sapOrders[0]!;
   const category = await shipmentTypeCategory(deps.db, model.shipment_type ?? first.shipment_type, false);
   if (category === 'RELATION') throw new RuleError('RELATION_ORDER', 'assign.useCustomerVendor');
@@ -308,6 +326,7 @@ export async function assignCustomerVendor(
 ): Promise<SavedOrder[]> {
   if (new Set(model.id).size !== 1) throw new RuleError('ONE_SAP_ORDER', 'assign.oneSapOrder');
   const { sapOrders, orderType } = await assignableSapOrders(deps, user, model.id);
+  checkStoSpoPerShipment(model.sto_spo_per_shipment, orderType, sapOrders);
   const sapOrder = sapOrders[0]!;
   const category = await shipmentTypeCategory(deps.db, sapOrder.shipment_type, sapOrder.is_relation);
   if (category !== 'RELATION') throw new RuleError('NOT_RELATION', 'assign.notRelation');
@@ -531,17 +550,26 @@ function transporterRows(a: Assignment, orderId: number, weighed: readonly Weigh
         freight_kg: totalKg,
         freight_date: a.model.freight_date ?? null,
         trip_type: a.model.trip_type ?? null,
+        sto_spo_per_shipment: a.model.sto_spo_per_shipment,
       },
     ];
   }
   return a.evaluation.transporters.map((t) =>
-    orderTransporterRow(orderId, t, a.model.trip_type ?? null, a.model.freight_date ?? null, totalKg),
+    orderTransporterRow(
+      orderId,
+      t,
+      a.model.trip_type ?? null,
+      a.model.freight_date ?? null,
+      totalKg,
+      a.model.sto_spo_per_shipment,
+    ),
   );
 }
 
 /**
  * An order_transporters row from a transporter entry as the approval check priced it (never the client's
- * figures): the assign save's and edit assign's. `totalKg` stands in where the entry has no freight option.
+ * figures): the assign save's and edit assign's. `totalKg` stands in where the entry has no freight option; the
+ * trip type, freight date and STO/SPO per shipment are the assignment's, the same on every transporter.
  */
 export function orderTransporterRow(
   orderId: number,
@@ -549,6 +577,7 @@ export function orderTransporterRow(
   tripType: string | null,
   freightDate: string | null,
   totalKg: number | null = null,
+  stoSpoPerShipment = false,
 ) {
   return {
     order_id: orderId,
@@ -576,6 +605,7 @@ export function orderTransporterRow(
     assign_reason: entry.assign_reason ?? null,
     assign_reason_others: entry.assign_reason_others ?? null,
     trip_type: tripType,
+    sto_spo_per_shipment: stoSpoPerShipment,
     freight_date: freightDate,
   };
 }

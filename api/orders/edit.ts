@@ -1,15 +1,17 @@
 // Edit order (spec/2 §2.2, §4 "Edit order panel", §5.1, §7; issue 17): staff change an order the transporter has
 // been given — its lines' quantities (within the order quantity, the SAP order's outstanding quantity and the
 // tolerance), lines of further SAP orders of the same kind, loading, trip type, vessel, notes, the transporter and
-// its freight. The edit is checked and priced here (the Approval Matrix as at the assignment, approval-check.ts),
-// written as one order_edits row (migration 019), and handed to the order's workflow as the editOrder Update, which
-// writes it at once or, when the changed freight needs approval again, keeps the order WAITING FOR ORDER APPROVAL
-// until the approvers decide (workflows/orders/order.workflow.ts). A refused Update marks the row REFUSED: nothing
+// its freight, and STO/SPO per shipment (only where the documents offer it, as the assign save holds it). The edit
+// is checked and priced here (the Approval Matrix as at the assignment, approval-check.ts), written as one
+// order_edits row (migration 019), and handed to the order's workflow as the editOrder Update, which writes it at
+// once or, when the changed freight needs approval again, keeps the order WAITING FOR ORDER APPROVAL until the
+// approvers decide (workflows/orders/order.workflow.ts). A refused Update marks the row REFUSED: nothing
 // of the edit is written.
 //
 // Also here: the panel's simulation of its documents (order/edit_merge_simulate, which also says whether the order
-// is auto-assigned, spec/2 §4), its Sync with SAP (order/sync_do_sap) and the freight of its current transporter
-// for the edited lines (util/refresh_freight_cost_order).
+// is auto-assigned, spec/2 §4, and whether its documents offer STO/SPO per shipment), its Sync with SAP
+// (order/sync_do_sap) and the freight of its current transporter for the edited lines
+// (util/refresh_freight_cost_order).
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { integer, number, text } from '../../db/resources/input';
@@ -25,8 +27,20 @@ import { syncBodySchema, syncWithSap } from '../sap-orders/sync';
 import type { AuthUser } from '../services/session';
 import { workflowsOf } from './actions';
 import { evaluateAssignment, type AssignmentEvaluation } from './approval-check';
-import { loadSapOrders, orderTypeOf, shipmentTypeCategory, type AssignSapOrder } from './assign-context';
-import { autoRejectHours, checkReasons, checkSync, orderTransporterRow } from './assign';
+import {
+  loadSapOrders,
+  orderTypeOf,
+  shipmentTypeCategory,
+  stoSpoPerShipmentShown,
+  type AssignSapOrder,
+} from './assign-context';
+import {
+  autoRejectHours,
+  checkReasons,
+  checkStoSpoPerShipment,
+  checkSync,
+  orderTransporterRow,
+} from './assign';
 import { allowedOrder } from './changes';
 import { defaultConversionType, freightOptions, weighLines } from './freight';
 import { DALAM_PABRIK, mergeSimulate, sapOrderHeaders } from './merge-simulate';
@@ -259,6 +273,11 @@ export interface EditMergeSimulation {
   error_message: string | null;
   /** Whether the order is auto-assigned (spec/2 §4), and with which transporters; null when it is not. */
   auto_assign: AutoAssign | null;
+  /**
+   * Whether the panel offers STO/SPO per shipment (spec/2 §2.2 "when enabled"): the order's own documents, with
+   * the ones added in this call, offer it as merge_simulate's show_sto_spo_per_shipment says.
+   */
+  show_sto_spo_per_shipment: boolean;
 }
 
 /**
@@ -369,6 +388,7 @@ export async function editMergeSimulate(
       }
     : null;
   const autoAssign = orderType ? await autoAssignOf(deps, order.id, orderType, category, sapOrderIds) : null;
+  const ownStoSpo = stoSpoPerShipmentShown(orderType, sapOrders);
   const answer = (partial: Partial<EditMergeSimulation>): EditMergeSimulation => ({
     sap_orders: [],
     details: [],
@@ -376,6 +396,7 @@ export async function editMergeSimulate(
     order_type: orderTypeData,
     error_message: null,
     auto_assign: autoAssign,
+    show_sto_spo_per_shipment: ownStoSpo,
     ...partial,
   });
 
@@ -445,6 +466,7 @@ export async function editMergeSimulate(
 
   const sapOrderRows: Record<string, unknown>[] = [];
   const details: EditLine[] = [];
+  let stoSpo = ownStoSpo;
   for (const sapNo of body.sap_no) {
     let simulated: Record<string, unknown>;
     try {
@@ -473,6 +495,7 @@ export async function editMergeSimulate(
     }
     if (simulated.error_message) return answer({ error_message: simulated.error_message as string });
     sapOrderRows.push(...headers);
+    if (simulated.show_sto_spo_per_shipment === true) stoSpo = true;
     const sapNoOf = new Map(
       headers.map((h) => [Number(h.Id), typeof h.Document_No === 'string' ? h.Document_No : sapNo]),
     );
@@ -503,7 +526,7 @@ export async function editMergeSimulate(
       );
     }
   }
-  return answer({ sap_orders: sapOrderRows, details });
+  return answer({ sap_orders: sapOrderRows, details, show_sto_spo_per_shipment: stoSpo });
 }
 
 // ------------------------------------------------------------------------------------------ order/sync_do_sap
@@ -635,6 +658,8 @@ export const editOrderSchema = z.object({
     trip_type: text(30).nullish(),
     vessel: text(50).nullish(),
     vessel_code: text(50).nullish(),
+    /** STO/SPO per shipment (spec/2 §3 "Transporter assignment (order edit)"); absent: as the order has it. */
+    sto_spo_per_shipment: z.boolean().nullish(),
     transporters: z.array(assignTransporterSchema).max(50).default([]),
   }),
 });
@@ -889,6 +914,12 @@ export async function editOrder(
 
   // The model the Approval Matrix and the freight are judged on: the order's lane as the panel changed it.
   const tm = body.transporter_model;
+  checkStoSpoPerShipment(
+    tm.sto_spo_per_shipment,
+    orderType,
+    allSapOrders,
+    'transporter_model.sto_spo_per_shipment',
+  );
   const model: AssignModel = assignModelSchema.parse({
     id: [...new Set([...ownSapOrders, ...sapOrderIds])],
     charge_oa_company: order.charge_oa_company ?? order.company_code,
@@ -924,6 +955,7 @@ export async function editOrder(
     unknown
   >[];
   const repriced = !relation && freightChanged(stored, evaluation);
+  const stoSpoPerShipment = tm.sto_spo_per_shipment ?? stored[0]?.sto_spo_per_shipment === true;
   if (repriced) await checkReasons(db, evaluation);
   const lead = relation
     ? (order.transporter_code ?? '')
@@ -964,8 +996,23 @@ export async function editOrder(
     };
   });
   const totalKg = Math.round(weighed.reduce((s, w) => s + w.kg, 0) * 1000) / 1000;
+  // A relation's transporter (its customer or vendor) stays as it is, but for a changed STO/SPO per shipment.
+  const relationRows = async () => {
+    if (!stored.some((row) => row.sto_spo_per_shipment !== stoSpoPerShipment)) return [];
+    const rows = (await db('order_transporters')
+      .where('order_id', order.id)
+      .orderBy('id')
+      .select('*', db.raw(`to_char(freight_date, 'YYYY-MM-DD') as freight_date`))) as Record<
+      string,
+      unknown
+    >[];
+    return rows.map(({ id: _id, order_id: _orderId, ...row }) => ({
+      ...row,
+      sto_spo_per_shipment: stoSpoPerShipment,
+    }));
+  };
   const transporters = relation
-    ? []
+    ? await relationRows()
     : evaluation.transporters.map((t) => {
         const { order_id: _orderId, ...values } = orderTransporterRow(
           order.id,
@@ -973,6 +1020,7 @@ export async function editOrder(
           model.trip_type ?? null,
           model.freight_date ?? null,
           totalKg,
+          stoSpoPerShipment,
         );
         return values;
       });

@@ -27,7 +27,12 @@ import type { AuthUser } from '../services/session';
 import { isAuthorized } from '../sap-orders/authorization';
 import { readLines, selectWire, shipmentTypeName, type Row } from '../sap-orders/fields';
 import { orderTypeByName } from '../sap-orders/order-types';
-import { assignSapOrderSelect, shipmentTypeCategory, type AssignSapOrder } from './assign-context';
+import {
+  assignSapOrderSelect,
+  shipmentTypeCategory,
+  stoSpoPerShipmentShown,
+  type AssignSapOrder,
+} from './assign-context';
 import { defaultConversionType } from './freight';
 
 /** The LANGSIR_TYPE of goods moved inside the factory (spec/2 §2.5 dalam_pabrik). */
@@ -221,7 +226,7 @@ export async function mergeSimulate(
     error_message: await joinError(deps, user, lang, body, sapOrders, category),
     disable_route_tender_no: true,
     hide_tender_no: true,
-    show_sto_spo_per_shipment: !!orderType?.use_sto || sapOrders.some((s) => s.sto_spo_per_shipment),
+    show_sto_spo_per_shipment: stoSpoPerShipmentShown(orderType, sapOrders),
     allow_multiple_weighing: !!orderType?.use_gr,
     assign_model: assignModel,
     ln_type: null,

@@ -192,6 +192,7 @@ export async function assignDefaults(db: Knex, header: Row): Promise<AssignModel
     freight_date: null,
     stuffing_date: [],
     trip_type: null,
+    sto_spo_per_shipment: false,
     ln_type: null,
     ln_inco_rule: null,
     transporters:

@@ -130,6 +130,11 @@ export const assignModelSchema = z.object({
   /** [from, to]; to = from when only one is given (§5.2). */
   stuffing_date: z.array(date().nullable()).max(2).nullish(),
   trip_type: text(30).nullish(),
+  /**
+   * STO/SPO per shipment (spec/2 §2.2, §3 "Transporter assignment"): kept on every transporter of the order. Only
+   * where merge_simulate says show_sto_spo_per_shipment for the documents; true elsewhere is refused.
+   */
+  sto_spo_per_shipment: flag().default(false),
   ln_type: text(30).nullish(),
   ln_inco_rule: text(20).nullish(),
   transporters: z.array(assignTransporterSchema).max(50).default([]),

@@ -601,6 +601,94 @@ describe('POST /api/saporder/assign_customer_vendor', () => {
   });
 });
 
+describe('STO/SPO per shipment (spec/2 §2.2, §3 "Transporter assignment")', () => {
+  const get = (path: string, token: string, language = 'en') =>
+    t.request().get(path).set('Authorization', token).set('language', language);
+
+  test("given an SO whose SAP order asks for STO/SPO per shipment, when merge_simulate offers it and the assignment is saved with it ticked, then the order's transporter keeps it and GET order/{id}/edit answers it", async () => {
+    const so = await fresh();
+    await db()('sap_orders').where('id', so.id).update({ sto_spo_per_shipment: true });
+    const simulated = await post('/api/saporder/merge_simulate', logistic, {
+      sap_no: so.documentNo,
+      is_first: true,
+    });
+    expect(simulated.body.data.show_sto_spo_per_shipment).toBe(true);
+    const cheapest = cheapestFirst()[0]!.code;
+    const res = await post(
+      '/api/saporder/assign_transporter',
+      logistic,
+      await assignBody(db(), [so], {
+        transporters: [{ transporter_code: cheapest }],
+        sto_spo_per_shipment: true,
+      }),
+    );
+    expect(res.status).toBe(200);
+    const { Id } = res.body.data.orders[0] as { Id: number };
+    expect(await db()('order_transporters').where('order_id', Id).pluck('sto_spo_per_shipment')).toEqual([
+      true,
+    ]);
+    const read = await get(`/api/order/${Id}/edit`, logistic);
+    expect(read.status).toBe(200);
+    expect(read.body.data.assign.transporters).toEqual([
+      expect.objectContaining({ transporter_code: cheapest, sto_spo_per_shipment: true }),
+    ]);
+  });
+
+  test('given an SO that does not offer STO/SPO per shipment, when it is saved with it ticked, then 400 names the field in English and in Indonesian and nothing is written; unticked (or absent) it saves false', async () => {
+    const so = await fresh();
+    const simulated = await post('/api/saporder/merge_simulate', logistic, {
+      sap_no: so.documentNo,
+      is_first: true,
+    });
+    expect(simulated.body.data.show_sto_spo_per_shipment).toBe(false);
+    const cheapest = cheapestFirst()[0]!.code;
+    const body = await assignBody(db(), [so], {
+      transporters: [{ transporter_code: cheapest }],
+      sto_spo_per_shipment: true,
+    });
+    const en = await post('/api/saporder/assign_transporter', logistic, body);
+    expect([en.status, en.body.message_code]).toEqual([400, 'VALIDATION']);
+    const english = 'STO/SPO per shipment is not available for these SAP orders.';
+    const indonesian = 'STO/SPO per pengiriman tidak tersedia untuk order SAP ini.';
+    expect(en.body.message).toBe(english);
+    expect(en.body.errors).toEqual({ sto_spo_per_shipment: [english] });
+    const id = await post('/api/saporder/assign_transporter', logistic, body, 'id');
+    expect([id.status, id.body.message]).toEqual([400, indonesian]);
+    expect(id.body.errors).toEqual({ sto_spo_per_shipment: [indonesian] });
+    expect(await db()('sap_orders').where('id', so.id).first('has_order')).toEqual({ has_order: false });
+
+    const unticked = await post('/api/saporder/assign_transporter', logistic, {
+      ...body,
+      sto_spo_per_shipment: undefined,
+    });
+    expect(unticked.status).toBe(200);
+    const { Id } = unticked.body.data.orders[0] as { Id: number };
+    expect(await db()('order_transporters').where('order_id', Id).pluck('sto_spo_per_shipment')).toEqual([
+      false,
+    ]);
+  });
+
+  test('given a relation SO that asks for STO/SPO per shipment, when it is given to its customer with it ticked, then the relation transporter keeps it', async () => {
+    const so = await fresh({ header: { Shipment_Type: 'RELATION' } });
+    await db()('sap_orders').where('id', so.id).update({ is_relation: true, sto_spo_per_shipment: true });
+    const truck = (await db()('truck_types').where('truck_type_code', 'TANKER-25').first('id')) as {
+      id: number;
+    };
+    const res = await post('/api/saporder/assign_customer_vendor', logistic, {
+      id: [so.id],
+      relation_truck_type_id: truck.id,
+      stuffing_date: ['2026-11-22'],
+      details: so.lines.map((l) => ({ Id: l.Id, Qty: l.os_qty, include_merge: true })),
+      sto_spo_per_shipment: true,
+    });
+    expect(res.status).toBe(200);
+    const { Id } = res.body.data.orders[0] as { Id: number };
+    expect(await db()('order_transporters').where('order_id', Id).pluck('sto_spo_per_shipment')).toEqual([
+      true,
+    ]);
+  });
+});
+
 // Last: its order gives a second carrier of the lane a share of this month's CPO, which the share quotas of the
 // carriers then weigh (assign-quota.ts) in any later assignment.
 describe('POST /api/saporder/assign_transporter: collective', () => {

@@ -5,7 +5,7 @@
 // Each §5.1 rule with its message, a further SAP order joining the order, the Update's refusal, ownership.
 import { importErpDocuments } from '../../api/erp/import';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
-import { assignBody, importAssignable, type AssignableSapOrder } from '../support/order-assign';
+import { assignBody, FREIGHT_DATE, importAssignable, type AssignableSapOrder } from '../support/order-assign';
 import { insertOrder, stubOrderWorkflows, type WorkflowCall } from '../support/orders';
 import { putInSandbox, sapDocument } from '../support/sap-orders';
 
@@ -451,5 +451,105 @@ describe('POST /api/util/refresh_freight_cost_order and /api/order/sync_do_sap',
       ['000010', 25],
       ['000020', 26],
     ]);
+  });
+});
+
+describe('STO/SPO per shipment on the edit (spec/2 §2.2 "when enabled", §3 "Transporter assignment (order edit)")', () => {
+  const ENGLISH = 'STO/SPO per shipment is not available for these SAP orders.';
+  const INDONESIAN = 'STO/SPO per pengiriman tidak tersedia untuk order SAP ini.';
+  const FIELD = 'transporter_model.sto_spo_per_shipment';
+  const transportersOf = async (orderId: number) =>
+    ((await editsOf(orderId)).at(-1)!.changes as { transporters: { sto_spo_per_shipment: boolean }[] })
+      .transporters;
+
+  test("given an order whose SAP order asks for it, when the panel loads it, then edit_merge_simulate offers it and GET order/{id}/edit answers the order's value; a save with it ticked writes it into the edit's transporters, and a save without it keeps the order's", async () => {
+    const { so, orderId } = await assigned();
+    await db()('sap_orders').where('id', so.id).update({ sto_spo_per_shipment: true });
+    const simulated = await simulate(orderId);
+    expect(simulated.body.data.show_sto_spo_per_shipment).toBe(true);
+    const read = await t.request().get(`/api/order/${orderId}/edit`).set('Authorization', tokens.logistic!);
+    expect(read.body.data.assign.transporters).toEqual([
+      expect.objectContaining({ transporter_code: 'TRP003', sto_spo_per_shipment: false }),
+    ]);
+
+    const own = simulated.body.data.details as Line[];
+    const ticked = await send(
+      'put',
+      '/api/order/edit',
+      'logistic',
+      editBody(orderId, own, {
+        transporter_model: {
+          trip_type: 'ONE_WAY',
+          sto_spo_per_shipment: true,
+          transporters: [{ transporter_code: 'TRP003' }],
+        },
+      }),
+    );
+    expect(ticked.status).toBe(200);
+    expect(await transportersOf(orderId)).toEqual([
+      expect.objectContaining({ transporter_code: 'TRP003', sto_spo_per_shipment: true }),
+    ]);
+
+    // The order as the workflow would leave it: a save that does not send the field keeps its value.
+    await db()('order_transporters').where('order_id', orderId).update({ sto_spo_per_shipment: true });
+    const kept = await send('put', '/api/order/edit', 'logistic', editBody(orderId, own));
+    expect(kept.status).toBe(200);
+    expect((await transportersOf(orderId))[0]!.sto_spo_per_shipment).toBe(true);
+  });
+
+  test('given a relation order on a SAP order that asks for it, when the edit ticks it, then the edit keeps its customer as the transporter, as it was, with it ticked', async () => {
+    const so = await importAssignable(db(), nextDoc(), { header: { Shipment_Type: 'RELATION' } });
+    await db()('sap_orders').where('id', so.id).update({ is_relation: true, sto_spo_per_shipment: true });
+    const truck = (await db()('truck_types').where('truck_type_code', 'TANKER-25').first('id')) as {
+      id: number;
+    };
+    const saved = await send('post', '/api/saporder/assign_customer_vendor', 'logistic', {
+      id: [so.id],
+      relation_truck_type_id: truck.id,
+      freight_date: FREIGHT_DATE,
+      stuffing_date: ['2026-11-22'],
+      details: so.lines.map((l) => ({ Id: l.Id, Qty: l.os_qty, include_merge: true })),
+    });
+    expect(saved.status).toBe(200);
+    const orderId = (saved.body.data.orders as { Id: number }[])[0]!.Id;
+    const own = (await simulate(orderId)).body.data.details as Line[];
+    const res = await send(
+      'put',
+      '/api/order/edit',
+      'logistic',
+      editBody(orderId, own, { transporter_model: { sto_spo_per_shipment: true, transporters: [] } }),
+    );
+    expect(res.status).toBe(200);
+    expect(await transportersOf(orderId)).toEqual([
+      expect.objectContaining({
+        transporter_code: 'CUS001',
+        truck_type_id: truck.id,
+        user_not: 1,
+        freight_date: FREIGHT_DATE,
+        sto_spo_per_shipment: true,
+      }),
+    ]);
+  });
+
+  test('given an order whose documents do not offer it, when the edit is saved with it ticked, then 400 names the field in English and in Indonesian and no edit is sent', async () => {
+    const { orderId } = await assigned();
+    expect((await simulate(orderId)).body.data.show_sto_spo_per_shipment).toBe(false);
+    const own = (await simulate(orderId)).body.data.details as Line[];
+    const body = editBody(orderId, own, {
+      transporter_model: {
+        trip_type: 'ONE_WAY',
+        sto_spo_per_shipment: true,
+        transporters: [{ transporter_code: 'TRP003' }],
+      },
+    });
+    const before = workflows.calls.length;
+    const en = await send('put', '/api/order/edit', 'logistic', body);
+    expect([en.status, en.body.message_code, en.body.message]).toEqual([400, 'VALIDATION', ENGLISH]);
+    expect(en.body.errors).toEqual({ [FIELD]: [ENGLISH] });
+    const id = await send('put', '/api/order/edit', 'logistic', body, 'id');
+    expect([id.status, id.body.message]).toEqual([400, INDONESIAN]);
+    expect(id.body.errors).toEqual({ [FIELD]: [INDONESIAN] });
+    expect(workflows.calls.length).toBe(before);
+    expect(await editsOf(orderId)).toEqual([]);
   });
 });

@@ -143,6 +143,7 @@ interface Simulated {
   order_type: Record<string, unknown> | null;
   error_message: string | null;
   auto_assign?: Record<string, unknown> | null;
+  show_sto_spo_per_shipment?: boolean;
 }
 
 const OWN: Simulated = {
@@ -1013,5 +1014,66 @@ describe('Edit order from the order list', () => {
     await waitFor(() => expect(findPanel()).toBeNull());
     await waitFor(() => expect(listCalls).toBeGreaterThan(before));
     expect(calls.saves).toHaveLength(1);
+  });
+});
+
+describe('Edit order panel: STO/SPO per shipment (spec/2 §2.2 "when enabled")', () => {
+  const stoSpo = () =>
+    within(panel()).queryByRole('checkbox', {
+      name: 'STO/SPO per Shipment',
+      ...hidden,
+    }) as HTMLInputElement | null;
+  const sentStoSpo = (calls: Calls) =>
+    (calls.saves[0]!.transporter_model as { sto_spo_per_shipment?: unknown }).sto_spo_per_shipment;
+
+  it('given an order whose transporter has STO/SPO per shipment and documents that offer it, when the panel opens, then the box is ticked as the order has it; unticked and saved, the transporter model sends it unticked', async () => {
+    const calls = answer({
+      transporters: [{ ...CURRENT, sto_spo_per_shipment: true }],
+      documents: { '': { ...OWN, show_sto_spo_per_shipment: true } },
+    });
+    const { user } = renderPanel();
+    await loaded();
+    expect(stoSpo()).toBeChecked();
+    await user.click(stoSpo()!);
+    expect(stoSpo()).not.toBeChecked();
+
+    await checkApproval(user, calls);
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect(sentStoSpo(calls)).toBe(false);
+  });
+
+  it('given an order whose own documents do not offer it, when the panel opens, then there is no box; a SAP order added that offers it shows the box, and ticked it is sent with the save', async () => {
+    const calls = answer({
+      transporters: [{ ...CURRENT, sto_spo_per_shipment: true }],
+      documents: { '0010000006': { ...ADDED, show_sto_spo_per_shipment: true } },
+    });
+    const { user } = renderPanel();
+    await loaded();
+    expect(stoSpo()).toBeNull();
+
+    const input = within(panel()).getByRole('textbox', { name: 'Add SAP orders', ...hidden });
+    await user.type(input, '0010000006{Enter}');
+    await user.click(button('Add'));
+    await waitFor(() => expect(stoSpo()).not.toBeNull());
+    // It starts as the order has it.
+    expect(stoSpo()).toBeChecked();
+    await waitFor(() => expect(calls.refresh).toHaveLength(1));
+    await waitFor(() => expect(button('Check Approval')).toBeEnabled());
+    await checkApproval(user, calls);
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect(sentStoSpo(calls)).toBe(true);
+  });
+
+  it('given an order with STO/SPO per shipment whose documents no longer offer it, when it is saved, then the box is not shown and the transporter model sends it unticked', async () => {
+    const calls = answer({ transporters: [{ ...CURRENT, sto_spo_per_shipment: true }] });
+    const { user } = renderPanel();
+    await loaded();
+    expect(stoSpo()).toBeNull();
+    await checkApproval(user, calls);
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect(sentStoSpo(calls)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@
 // The freight of a chosen transporter follows the lines and trips (util/refresh_freight_cost, latest answer wins,
 // a failure toasts), and a collective order's transporters are a table with the spec's columns (spec/2 §2.2).
 import { FluentProvider, RendererProvider, createDOMRenderer } from '@fluentui/react-components';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
@@ -75,6 +75,7 @@ interface Simulated {
   dalam_pabrik?: boolean;
   order_type_data?: Record<string, unknown>;
   error_message?: string | null;
+  show_sto_spo_per_shipment?: boolean;
 }
 
 function simulated(overrides: Partial<Simulated> = {}): Simulated {
@@ -968,5 +969,61 @@ describe('Assign Customer/Vendor panel', () => {
     expect(calls.saves[0]!.body.details.find((d) => d.Id === 102)?.Qty).toBe(8);
     expect(calls.approval).toEqual([]);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+});
+
+describe('Assign Transporter panel: STO/SPO per shipment (spec/2 §2.2 "when enabled")', () => {
+  const stoSpo = () =>
+    within(panel()).queryByRole('checkbox', { name: 'STO/SPO per Shipment' }) as HTMLInputElement | null;
+
+  async function saveAfterCheck(user: ReturnType<typeof userEvent.setup>, calls: Calls) {
+    // A document in or out prices the chosen transporter again first (util/refresh_freight_cost).
+    await waitFor(() => expect(button('Check Approval')).toBeEnabled());
+    await user.click(button('Check Approval'));
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    return calls.saves[0]!.body;
+  }
+
+  it('given a document the simulation offers it for, when the box is ticked and the panel saved, then it starts unticked, check_approval and the save carry it ticked, and its Indonesian label reads after a switch', async () => {
+    const calls = answer({ [FIRST_NO]: simulated({ show_sto_spo_per_shipment: true }) });
+    const { user } = renderPanel();
+    await loaded();
+    expect(stoSpo()).not.toBeChecked();
+    await user.click(stoSpo()!);
+    expect(stoSpo()).toBeChecked();
+
+    const body = await saveAfterCheck(user, calls);
+    expect(calls.approval[0]).toMatchObject({ sto_spo_per_shipment: true });
+    expect(body).toMatchObject({ sto_spo_per_shipment: true });
+
+    await act(() => i18n.changeLanguage('id'));
+    expect(within(panel()).getByRole('checkbox', { name: 'STO/SPO per Pengiriman' })).toBeChecked();
+  });
+
+  it('given a first document that does not offer it and an added one that does, when the second is added and removed again, then the box shows only while the second is in the panel and the save sends it unticked', async () => {
+    const calls = answer({
+      [FIRST_NO]: simulated({ show_sto_spo_per_shipment: false }),
+      '0010000012': simulated({
+        sap_orders: [header({ Id: 12, Document_No: '0010000012', Item_No: '000020' })],
+        sap_order_details: [line(201, { Document_No: '0010000012' })],
+        show_sto_spo_per_shipment: true,
+      }),
+    });
+    const { user } = renderPanel();
+    await loaded();
+    expect(stoSpo()).toBeNull();
+
+    await user.type(within(panel()).getByPlaceholderText('SAP numbers, one per line'), '0010000012{Enter}');
+    await waitFor(() => expect(stoSpo()).not.toBeNull());
+    await user.click(stoSpo()!);
+    expect(stoSpo()).toBeChecked();
+
+    await user.click(button('Remove 0010000012'));
+    await waitFor(() => expect(stoSpo()).toBeNull());
+    const body = await saveAfterCheck(user, calls);
+    expect(body.id).toEqual([11]);
+    expect(body).toMatchObject({ sto_spo_per_shipment: false });
   });
 });

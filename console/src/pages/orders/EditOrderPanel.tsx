@@ -13,6 +13,7 @@
 // Closing with unsaved changes asks first, as the editors do (util/leaveGuard), and so does leaving the page.
 import {
   Button,
+  Checkbox,
   Field,
   Input,
   MessageBar,
@@ -114,6 +115,10 @@ const useStyles = makeStyles({
   },
   wide: {
     gridColumn: '1 / -1',
+  },
+  // A checkbox among the labelled fields sits on their inputs' line.
+  checkField: {
+    alignSelf: 'end',
   },
   muted: {
     color: tokens.colorNeutralForeground3,
@@ -426,6 +431,15 @@ function EditOrderForm({ orderId, view, onClose, onFailed, onSaved, onDirty }: E
                 onChange={(_, data) => edit.setField('tender_no', data.value)}
               />
             </Field>
+            {edit.showStoSpo ? (
+              <Checkbox
+                className={styles.checkField}
+                disabled={locked}
+                label={t('assign.fields.stoSpoPerShipment')}
+                checked={form.sto_spo_per_shipment}
+                onChange={(_, data) => edit.setField('sto_spo_per_shipment', data.checked === true)}
+              />
+            ) : null}
             <Field label={t('assign.fields.destination')}>
               <Input readOnly appearance="filled-darker" value={form.destination_name || '-'} />
             </Field>

@@ -174,6 +174,8 @@ export function assignModelOf(
     freight_date: str(header.Freight_Date) || null,
     stuffing_date: from ? [from, str(header.Stuffing_Date_To) || from] : null,
     trip_type: str(header.Trip_Type) || null,
+    // Not changed here (spec/2 §2.3): the order's own, which the server keeps.
+    sto_spo_per_shipment: view.assign?.transporters?.[0]?.sto_spo_per_shipment === true,
     ln_type: str(header.LN_Type) || null,
     ln_inco_rule: str(header.LN_Inco_Rule) || null,
     transporters: entry ? [entry] : [],

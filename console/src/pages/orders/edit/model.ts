@@ -33,6 +33,8 @@ export interface EditSimulateAnswer {
   error_message?: string | null;
   /** The order is auto-assigned (spec/2 §4): its transporters come from the reference document's order. */
   auto_assign?: AutoAssign | null;
+  /** The order's documents (with those added) offer STO/SPO per shipment: the panel shows its checkbox. */
+  show_sto_spo_per_shipment?: boolean;
 }
 
 /**
@@ -76,6 +78,8 @@ export interface EditForm {
   vessel: string | null;
   route_no: string;
   tender_no: string;
+  /** STO/SPO per shipment, as the order's transporters have it; sent only where the documents offer it. */
+  sto_spo_per_shipment: boolean;
   notes: string;
 }
 
@@ -236,6 +240,7 @@ export function formOf(view: OrderView): EditForm {
     vessel: str(field(header, 'Vessel', 'Vessel_Code')) || null,
     route_no: str(first.route_no),
     tender_no: str(first.tender_no),
+    sto_spo_per_shipment: first.sto_spo_per_shipment === true,
     notes: str(header.Transporter_Notes),
   };
 }
@@ -253,6 +258,7 @@ export function assignFormOf(form: EditForm, header: Row): AssignForm {
     vessel: form.vessel,
     show_conversion_type: header.Show_Conversion_Type === 'Y',
     relation_truck_type_id: null,
+    sto_spo_per_shipment: form.sto_spo_per_shipment,
   };
 }
 
@@ -336,6 +342,8 @@ export interface EditBodyInput {
   ids: readonly number[];
   transporters: readonly TransporterEntry[];
   approval: Parameters<typeof assignBody>[0]['approval'];
+  /** The documents offer STO/SPO per shipment (order/edit_merge_simulate). */
+  showStoSpo?: boolean;
 }
 
 /** The assign model of the edit (util/check_approval's body, and the save's transporter_model). */
@@ -351,6 +359,7 @@ export function transporterModel(input: EditBodyInput) {
       approval: input.approval,
       lnType: str(header.LN_Type) || null,
       lnIncoRule: str(header.LN_Inco_Rule) || null,
+      showStoSpo: input.showStoSpo,
     }),
     route_no: form.route_no.trim() || null,
     tender_no: form.tender_no.trim() || null,

@@ -11,6 +11,8 @@
 //   - the lane and trip (loading, destination, trip type, vessel) price the transporter: changing one clears it
 //     (an auto-assigned order keeps its transporters);
 //   - a quantity or a line in or out prices the chosen transporter again (util/refresh_freight_cost_order);
+//   - STO/SPO per shipment shows while the documents in the panel offer it (show_sto_spo_per_shipment), starts as
+//     the order has it, and is sent as ticked only then (false otherwise);
 //   - anything that changes the cost asks for Check Approval again (util/check_approval), and Save waits for it;
 //   - delivery- and sales-order types with SO factory numbers changed are synced with SAP before the save;
 //   - PUT order/edit saves it; a refusal toasts the server's message and keeps what was typed.
@@ -83,6 +85,8 @@ interface Loaded {
   useLn: boolean;
   orderType: EditOrderType | null;
   autoAssign: AutoAssign | null;
+  /** Per edit_merge_simulate answer, its SAP orders and whether they offer STO/SPO per shipment. */
+  stoSpo: { ids: number[]; shown: boolean }[];
 }
 
 /** A merge simulation's outcome: loaded, refused (error_message), or failed (the call itself). */
@@ -141,6 +145,13 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
   }, []);
   const orderType = loaded?.orderType ?? orderTypeOf(header);
   const autoAssigned = Boolean(loaded?.autoAssign);
+  // spec/2 §2.2: STO/SPO per shipment shows "when enabled", i.e. while a document in the panel offers it.
+  const showStoSpo = useMemo(() => {
+    const inPanel = new Set((loaded?.headers ?? []).map((h) => h.Id));
+    return (loaded?.stoSpo ?? []).some(
+      (answered) => answered.shown && answered.ids.some((id) => inPanel.has(id)),
+    );
+  }, [loaded]);
   const assignForm = useMemo(() => assignFormOf(form, header), [form, header]);
   // The SAP orders the lines take from: the order's own and those added (check_approval, freight, quota).
   const ids = useMemo(() => {
@@ -186,7 +197,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
         }
         if (outcome.kind === 'refused') {
           setInlineError(outcome.message);
-          setLoaded({ headers: [], own: [], useLn: false, orderType: null, autoAssign: null });
+          setLoaded({ headers: [], own: [], useLn: false, orderType: null, autoAssign: null, stoSpo: [] });
           return;
         }
         const { answer } = outcome;
@@ -197,6 +208,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
           useLn: answer.use_ln === true,
           orderType: answer.order_type ?? null,
           autoAssign: answer.auto_assign ?? null,
+          stoSpo: [{ ids: headers.map((h) => h.Id), shown: answer.show_sto_spo_per_shipment === true }],
         });
         setRows((answer.details ?? []).map(rowOf));
         setTab(headers[0]?.Id ?? null);
@@ -303,7 +315,19 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
       const { answer } = outcome;
       setInlineError(null);
       setLoaded((current) =>
-        current ? { ...current, headers: withHeaders(current.headers, answer.sap_orders ?? []) } : current,
+        current
+          ? {
+              ...current,
+              headers: withHeaders(current.headers, answer.sap_orders ?? []),
+              stoSpo: [
+                ...current.stoSpo,
+                {
+                  ids: (answer.sap_orders ?? []).map((h) => h.Id),
+                  shown: answer.show_sto_spo_per_shipment === true,
+                },
+              ],
+            }
+          : current,
       );
       const next = withLines(rows, answer.details ?? []);
       setRows(next);
@@ -462,7 +486,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
 
   // ------------------------------------------------------------------------------------------ approval and save
 
-  const bodyInput = () => ({ orderId, header, form, rows, ids, transporters, approval });
+  const bodyInput = () => ({ orderId, header, form, rows, ids, transporters, approval, showStoSpo });
 
   async function checkApproval() {
     if (!loaded || busy || refreshing) return;
@@ -563,6 +587,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
     refreshing: refreshing > 0,
     category,
     collective,
+    showStoSpo,
     autoAssign: loaded?.autoAssign ?? null,
     orderType,
     factory,

@@ -125,6 +125,7 @@ const EMPTY_FORM: AssignForm = {
   vessel: null,
   show_conversion_type: false,
   relation_truck_type_id: null,
+  sto_spo_per_shipment: false,
 };
 
 const useStyles = makeStyles({
@@ -195,6 +196,10 @@ const useStyles = makeStyles({
     alignItems: 'start',
     gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
   },
+  // A checkbox among the labelled fields sits on their inputs' line.
+  checkField: {
+    alignSelf: 'end',
+  },
   section: {
     display: 'flex',
     flexDirection: 'column',
@@ -211,6 +216,8 @@ interface Loaded {
   headers: SapHeader[];
   first: FirstDocument;
   meta: MergeSimulateAnswer;
+  /** Per merge_simulate answer, its SAP orders and whether they offer STO/SPO per shipment. */
+  stoSpo: { ids: number[]; shown: boolean }[];
 }
 
 /** The body of merge_simulate for a SAP number, with what the first document fixed. */
@@ -272,6 +279,9 @@ export function AssignPanel(props: AssignPanelProps) {
   const orderType = loaded?.meta.order_type_data ?? null;
   const useLn = loaded?.meta.use_ln === true;
   const ids = useMemo(() => loaded?.headers.map((h) => h.Id) ?? [], [loaded]);
+  // spec/2 §2.2: STO/SPO per shipment shows while a document in the panel offers it (merge_simulate says so).
+  const showStoSpo =
+    loaded?.stoSpo.some((answered) => answered.shown && answered.ids.some((id) => ids.includes(id))) === true;
   // Each change that asks for Check Approval again is counted: a check answered after one no longer holds.
   const revision = useRef(0);
   const resetApproval = useCallback(() => {
@@ -413,7 +423,14 @@ export function AssignPanel(props: AssignPanelProps) {
       setLoaded((current) => {
         if (!current) return current;
         const known = new Set(current.headers.map((h) => h.Id));
-        return { ...current, headers: [...current.headers, ...headers.filter((h) => !known.has(h.Id))] };
+        return {
+          ...current,
+          headers: [...current.headers, ...headers.filter((h) => !known.has(h.Id))],
+          stoSpo: [
+            ...current.stoSpo,
+            { ids: headers.map((h) => h.Id), shown: answer.show_sto_spo_per_shipment === true },
+          ],
+        };
       });
       setLines((current) => {
         const known = new Set(current.map((l) => l.Id));
@@ -459,7 +476,12 @@ export function AssignPanel(props: AssignPanelProps) {
         const first = firstDocument(head);
         const model = answer.assign_model ?? {};
         const stuffing = model.stuffing_date ?? [];
-        setLoaded({ headers, first, meta: answer });
+        setLoaded({
+          headers,
+          first,
+          meta: answer,
+          stoSpo: [{ ids: headers.map((h) => h.Id), shown: answer.show_sto_spo_per_shipment === true }],
+        });
         setChips([firstNo]);
         setTab(head.Id);
         setForm({
@@ -476,6 +498,7 @@ export function AssignPanel(props: AssignPanelProps) {
           vessel: model.vessel ?? null,
           // spec/2 §2.5: the show-conversion box starts unticked.
           show_conversion_type: false,
+          sto_spo_per_shipment: model.sto_spo_per_shipment === true,
         });
         const cat = categoryOf(head);
         setTransporters(
@@ -687,6 +710,7 @@ export function AssignPanel(props: AssignPanelProps) {
       approval,
       lnType: loaded?.meta.ln_type ?? null,
       lnIncoRule: loaded?.meta.ln_inco_rule ?? null,
+      showStoSpo,
     });
 
   async function checkApproval() {
@@ -991,6 +1015,14 @@ export function AssignPanel(props: AssignPanelProps) {
                     ))}
                   </Select>
                 </Field>
+                {showStoSpo ? (
+                  <Checkbox
+                    className={styles.checkField}
+                    label={t('assign.fields.stoSpoPerShipment')}
+                    checked={form.sto_spo_per_shipment}
+                    onChange={(_, data) => setField('sto_spo_per_shipment', data.checked === true)}
+                  />
+                ) : null}
                 <Field label={t('assign.fields.vessel')}>
                   <RefSelect
                     url="list/vessel_code"

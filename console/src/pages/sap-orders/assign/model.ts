@@ -51,6 +51,8 @@ export interface MergeSimulateAnswer {
   disable_ln_type?: boolean;
   require_ln_inco_rule?: boolean;
   error_message?: string | null;
+  /** The documents offer STO/SPO per shipment (spec/2 §2.2 "when enabled"): the panel shows its checkbox. */
+  show_sto_spo_per_shipment?: boolean;
   assign_model?: Partial<AssignModel> | null;
   ln_type?: string | null;
   ln_inco_rule?: string | null;
@@ -70,6 +72,8 @@ export interface AssignForm {
   vessel: string | null;
   show_conversion_type: boolean;
   relation_truck_type_id: string | null;
+  /** Ticked: sent only while the documents offer it (BodyInput.showStoSpo). */
+  sto_spo_per_shipment: boolean;
 }
 
 /** A transporter entry with the figures of the chosen option the entry itself does not carry. */
@@ -530,6 +534,8 @@ export interface BodyInput {
   approval: readonly Approver[] | null;
   lnType: string | null;
   lnIncoRule: string | null;
+  /** The documents offer STO/SPO per shipment; otherwise false is sent, whatever the form holds. */
+  showStoSpo?: boolean;
 }
 
 /** The assign model sent to check_approval, assign_transporter and assign_customer_vendor. */
@@ -551,6 +557,7 @@ export function assignBody(input: BodyInput): AssignModel {
     freight_date: freightDate,
     stuffing_date: stuffingRange(form),
     trip_type: form.trip_type || null,
+    sto_spo_per_shipment: input.showStoSpo === true && form.sto_spo_per_shipment,
     ln_type: input.lnType,
     ln_inco_rule: input.lnIncoRule,
     transporters: input.transporters.map(
