@@ -109,19 +109,44 @@ export function orderLabels(db: Db, lang: Language): Promise<OrderLabels> {
       return map;
     };
     type R = Record<string, string | number | null>;
-    const text = (v: string | number | null | undefined): Label => (v === null || v === undefined ? null : String(v));
+    const text = (v: string | number | null | undefined): Label =>
+      v === null || v === undefined ? null : String(v);
     return {
-      locationById: keyed(locations as R[], (r) => r.id, (r) => text(r.location_name)),
-      locationByCode: keyed(locations as R[], (r) => r.location_code, (r) => text(r.location_name)),
-      category: keyed(categories as R[], (r) => r.category_code, (r) => text(r.category_name)),
-      truckType: keyed(truckTypes as R[], (r) => r.id, (r) => text(r.truck_type_name)),
+      locationById: keyed(
+        locations as R[],
+        (r) => r.id,
+        (r) => text(r.location_name),
+      ),
+      locationByCode: keyed(
+        locations as R[],
+        (r) => r.location_code,
+        (r) => text(r.location_name),
+      ),
+      category: keyed(
+        categories as R[],
+        (r) => r.category_code,
+        (r) => text(r.category_name),
+      ),
+      truckType: keyed(
+        truckTypes as R[],
+        (r) => r.id,
+        (r) => text(r.truck_type_name),
+      ),
       shipmentType: keyed(
         shipmentTypes as R[],
         (r) => (r.lookup_code === null ? null : String(r.lookup_code).toLowerCase()),
         (r) => text(r.text),
       ),
-      incoterm: keyed(incoterms as R[], (r) => r.incoterm_code, (r) => text(r.incoterm_name)),
-      company: keyed(companies as R[], (r) => r.company_code, (r) => text(r.company_name)),
+      incoterm: keyed(
+        incoterms as R[],
+        (r) => r.incoterm_code,
+        (r) => text(r.incoterm_name),
+      ),
+      company: keyed(
+        companies as R[],
+        (r) => r.company_code,
+        (r) => text(r.company_name),
+      ),
       warehouse: new Map(
         (warehouses as R[]).map((r) => [
           String(r.warehouse_code),
