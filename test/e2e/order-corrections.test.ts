@@ -15,8 +15,8 @@
 // quantity refused at the field, then part of it given back), Mark Complete (what was not shipped goes back to the
 // SAP order as the order's Revert_Qty) and Unmark Complete (reserved again); after each step the orders row, its
 // order_details, the SAP lines' os_qty and the history rows with their idempotency keys are what the step makes
-// them, and History names every step in English. In Indonesian at 800 px, logistic opens Edit order on order B and
-// closes it untouched, then cancels order B: an empty reason
+// them, and History names every step in English. In Indonesian at 800 px, logistic opens Edit order on order B, adds
+// another SAP order and removes it again (asked first), closes it unsaved, then cancels order B: an empty reason
 // is refused at the field in the console's words, then a reason and the confirmation cancel it, its quantities go
 // back to the SAP order, its workflow run completes and its History shows the cancel in Indonesian.
 // Screenshots land in test-results/screenshots/order-corrections-*.png, none wider than the screen.
@@ -578,7 +578,7 @@ describe('order corrections', () => {
     }
   });
 
-  test('given an accepted order, when logistic in Indonesian at 800 px opens Edit order and closes it untouched, then cancels it, then an empty reason is refused in Indonesian, and with a reason and the confirmation it is CANCELLED, its quantities back on the SAP order, its workflow run completed, and History shows the cancel', async () => {
+  test('given an accepted order, when logistic in Indonesian at 800 px opens Edit order, adds and removes a SAP order and closes it unsaved, then cancels it, then an empty reason is refused in Indonesian, and with a reason and the confirmation it is CANCELLED, its quantities back on the SAP order, its workflow run completed, and History shows the cancel', async () => {
     const { so, id, orderNo } = await acceptedOrder();
     const lines = await quantities(id);
     const reason = 'Pelanggan menunda pengiriman';
@@ -593,8 +593,7 @@ describe('order corrections', () => {
     try {
       await openOrderList(page, 'id', orderNo);
       await cell(page, 'Status', statusText('id', 'ACCEPTED')).waitFor();
-      // The Edit order panel in Indonesian at 800 px: the order's lines with their caps; closed untouched, no
-      // question asked and nothing sent.
+      // The Edit order panel in Indonesian at 800 px: the order's lines with their caps; nothing is sent.
       await toolbarButton(page, orderText('id', 'orderList.editOrder')).click();
       const editing = page.locator(
         `[role="dialog"][aria-label="${orderText('id', 'editOrder.title', { order: orderNo })}"]`,
@@ -610,8 +609,51 @@ describe('order corrections', () => {
         )
         .waitFor();
       await shoot(page, 'edit-order-id', 800);
+      // Another SAP order added in the panel gets its own tab, with a Remove button (the order's own has none);
+      // removing it asks first, then its tab and its lines leave the panel and nothing was reserved.
+      const extra = await freshSapOrder(db(), '00118');
+      const own = editing.locator('button', {
+        hasText: orderText('id', 'editOrder.removeDocument', { document: so.documentNo }),
+      });
+      expect(await own.count()).toBe(0);
+      const chips = editing.locator(`input[aria-label="${orderText('id', 'editOrder.addDocuments')}"]`);
+      await chips.fill(extra.documentNo);
+      await chips.press('Enter');
+      await panelButton(editing, assignText('id', 'assign.add')).click();
+      await editing.getByRole('tab', { name: new RegExp(`^${extra.documentNo}`) }).click();
+      const remove = editing.locator('button', {
+        hasText: orderText('id', 'editOrder.removeDocument', { document: extra.documentNo }),
+      });
+      await remove.waitFor();
+      const extraQty = editing.getByLabel(
+        assignText('id', 'assign.qtyOf', {
+          item: extra.lines[0]!.Item_No,
+          document: extra.documentNo,
+          max: qtyText(25),
+        }),
+        { exact: true },
+      );
+      await extraQty.waitFor();
+      await shoot(page, 'edit-order-added-id', 800);
+      await remove.click();
+      const question = page.getByRole('alertdialog');
+      await question.getByText(orderText('id', 'editOrder.removeTitle'), { exact: true }).waitFor();
+      await shoot(page, 'edit-order-remove-id', 800);
+      await question
+        .getByRole('button', { name: orderText('id', 'editOrder.removeConfirm'), exact: true })
+        .click();
+      await extraQty.waitFor({ state: 'detached' });
+      expect(await remove.count()).toBe(0);
+      expect(await outstanding(db(), extra)).toEqual([25, 26]);
+      // The panel was worked on (its freight repriced after the removal): closing asks first.
       await panelButton(editing, text('id', 'common.cancel')).click();
+      const discard = page.getByRole('alertdialog');
+      await discard.getByText(orderText('id', 'editOrder.discardTitle'), { exact: true }).waitFor();
+      await discard
+        .getByRole('button', { name: orderText('id', 'editOrder.discardConfirm'), exact: true })
+        .click();
       await editing.waitFor({ state: 'hidden' });
+      await discard.waitFor({ state: 'detached' });
       expect(await page.getByRole('alertdialog').count()).toBe(0);
       await toolbarButton(page, orderText('id', 'orderList.cancelOrder')).click();
       const panel = await changePanel(page, orderText('id', 'orderCancel.title', { order: orderNo }));
