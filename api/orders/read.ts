@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps';
 import { NotFoundError } from '../errors';
 import { masterRead } from '../services/master-data';
 import { translate, type Language } from '../i18n';
-import { lookupText, selectWire, type Row } from '../sap-orders/fields';
+import { lookupText, selectWire, wireValueSql, type Row } from '../sap-orders/fields';
 import type { AuthUser } from '../services/session';
 import { orderFlags, type FlagActor, type FlagRow } from './flags';
 import { ownOrderId, ownOrders } from './ownership';
@@ -52,13 +52,9 @@ export function listHeaderSelect(db: Q, alias = 'o'): Knex.Raw {
   let sql = listSelectSql.get(alias);
   if (!sql) {
     sql = [
-      ...(Order.fields as readonly FieldDef[]).map((field) => {
-        const col = `${alias}.${columnOf(field)}`;
-        const name = `"${field.name}"`;
-        if (field.type === 'date') return `to_char(${col}, 'YYYY-MM-DD') as ${name}`;
-        if (field.type === 'decimal') return `(${col})::float8 as ${name}`;
-        return `${col} as ${name}`;
-      }),
+      ...(Order.fields as readonly FieldDef[]).map(
+        (field) => `${wireValueSql(field, alias)} as "${field.name}"`,
+      ),
       `array(select t.transporter_code from order_transporters t where t.order_id = ${alias}.id order by t.id) as "transporter_codes"`,
     ].join(', ');
     listSelectSql.set(alias, sql);

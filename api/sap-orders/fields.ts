@@ -6,12 +6,15 @@ import { SapOrderLine } from '../../db/resources/sap-order';
 
 /** `alias.column as "Wire"`, with dates as yyyy-mm-dd and decimals as numbers. */
 export function selectWire(db: Knex, fields: readonly FieldDef[], alias: string): Knex.Raw[] {
-  return fields.map((field) => {
-    const col = `${alias}.${columnOf(field)}`;
-    if (field.type === 'date') return db.raw(`to_char(${col}, 'YYYY-MM-DD') as ??`, [field.name]);
-    if (field.type === 'decimal') return db.raw(`(${col})::float8 as ??`, [field.name]);
-    return db.raw(`${col} as ??`, [field.name]);
-  });
+  return fields.map((field) => db.raw(`${wireValueSql(field, alias)} as ??`, [field.name]));
+}
+
+/** The SQL of one field's wire value as selectWire selects it (dates as yyyy-mm-dd, decimals as numbers). */
+export function wireValueSql(field: FieldDef, alias: string): string {
+  const col = `${alias}.${columnOf(field)}`;
+  if (field.type === 'date') return `to_char(${col}, 'YYYY-MM-DD')`;
+  if (field.type === 'decimal') return `(${col})::float8`;
+  return col;
 }
 
 /**
