@@ -5,7 +5,9 @@
 import ExcelJS from 'exceljs';
 import { importErpDocuments } from '../../api/erp/import';
 import { parseCsv } from '../../api/resources/transfer';
-import { GRAM_COLUMNS } from '../../api/orders/list';
+import { listRequestSchema } from '../../api/list';
+import { GRAM_COLUMNS, orderListQueries } from '../../api/orders/list';
+import { AUTH_USER_COLUMNS } from '../../api/services/session';
 import { computedSql } from '../../api/orders/read';
 import { ORDER_GRAM_COLUMNS } from '../../db/migrations/016_orders';
 import { Order, ORDER_STATUSES } from '../../db/resources/order';
@@ -259,6 +261,31 @@ describe('POST /api/order/list', () => {
     expect(numbers(contains.body.data as ListRow[])).toEqual(['ORD-L-B', 'ORD-L-F']);
   });
 
+  test('given a filter that matches every order, when staff page through it two at a time sorted by Order_No, then every page holds the next orders in that order and each carries the exact total, a page past the last one too', async () => {
+    const filters = [{ field: 'Order_No', value: 'ORD-L', matchMode: 'contains' }];
+    const everyOne = await list('logistic', { filters, sorts: [{ field: 'Order_No', order: 'DESC' }] });
+    const all = (everyOne.body.data as ListRow[]).map((r) => r.Order_No);
+    expect(everyOne.body.totalRecords).toBe(all.length);
+    expect(all.length).toBe(8);
+    const pages: string[] = [];
+    for (let start = 0; start < all.length + 2; start += 2) {
+      const page = await list('logistic', {
+        filters,
+        sorts: [{ field: 'Order_No', order: 'DESC' }],
+        start,
+        rows: 2,
+      });
+      expect(page.status).toBe(200);
+      expect(page.body.totalRecords).toBe(all.length);
+      for (const row of page.body.data as ListRow[]) expect(Object.keys(row)).not.toContain('__total');
+      pages.push(...(page.body.data as ListRow[]).map((r) => r.Order_No));
+    }
+    expect(pages).toEqual(all);
+    expect(all).toEqual([...all].sort().reverse());
+    const none = await list('logistic', { filters: [{ field: 'Order_No', value: 'NO-SUCH' }] });
+    expect(none.body).toMatchObject({ data: [], totalRecords: 0 });
+  });
+
   test('given the sortable columns, when staff sort by one and then by a column that does not sort or filter by Status, then the first sorts and the others are refused', async () => {
     const sorted = await list('logistic', { sorts: [{ field: 'Order_No', order: 'ASC' }], rows: 3 });
     expect(sorted.status).toBe(200);
@@ -367,6 +394,33 @@ describe('row flags (spec/1 §6)', () => {
 
 test('the list searches through the gram indexes migration 016 builds', () => {
   expect([...GRAM_COLUMNS]).toEqual([...ORDER_GRAM_COLUMNS]);
+});
+
+test('given an order number and a SAP number filtered together, when the SAP number is shorter than a gram, then only the order number goes through its index, and either way the same orders match', async () => {
+  const admin = await t.deps.db('users').where('username', 'admin').first(AUTH_USER_COLUMNS);
+  const request = (orderNo: string, sapNo: string) =>
+    listRequestSchema.parse({
+      filters: [
+        { field: 'Order_No', value: orderNo, matchMode: 'contains' },
+        { field: 'SAP_No', value: sapNo, matchMode: 'contains' },
+      ],
+    });
+  const sqlOf = (orderNo: string, sapNo: string) =>
+    orderListQueries(t.deps.db, admin, 'en', request(orderNo, sapNo)).page.toSQL().sql;
+  expect(sqlOf('ORD', '0002')).toContain('tms_grams(o.order_no)');
+  expect(sqlOf('ORD', '0002')).not.toContain('tms_grams(o.sap_no)');
+  expect(sqlOf('ORD', '00200000')).toContain('tms_grams(o.sap_no)');
+  expect(sqlOf('OR', '0002')).toContain('tms_grams(o.sap_no)');
+  const found = async (orderNo: string, sapNo: string) => {
+    const res = await list('logistic', request(orderNo, sapNo));
+    expect(res.status).toBe(200);
+    expect(res.body.totalRecords).toBe((res.body.data as ListRow[]).length);
+    return numbers(res.body.data as ListRow[]);
+  };
+  expect(await found('ORD', '0002')).toEqual(['ORD-L-B']);
+  expect(await found('L-C', '00200000')).toEqual(['ORD-L-C']);
+  expect(await found('OR', '0002')).toEqual(['ORD-L-B']);
+  expect(await found('ORD-L', '000')).toHaveLength(8);
 });
 
 describe('POST /api/order/export', () => {
