@@ -175,7 +175,7 @@ describe('Approval screen', () => {
     await findRows('MSO2610000011');
 
     await choose(user, 'MSO2610000011', 'MSO2610000012');
-    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(await screen.findByText('2 selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await findDialog();
     expect(

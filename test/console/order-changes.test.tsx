@@ -236,7 +236,8 @@ describe('Order changes', () => {
     // Two rows chosen: a change is of one order.
     absent();
     await user.click(within(rowOf('ORD26100002')).getByRole('checkbox'));
-    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    // The grid reports its selection after the click's events: waited for, as a user would.
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
 
     for (const [button, title] of CHANGE_BUTTONS) {
       await user.click(screen.getByRole('button', { name: button }));

@@ -356,7 +356,7 @@ describe('Order list', () => {
 
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(within(rowOf('ORD26100002')).getByRole('checkbox'));
-    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    expect(await screen.findByText('2 selected')).toBeInTheDocument();
     expect(button('View')).toBeDisabled();
     expect(button('History')).toBeDisabled();
     expect(button('Accept')).toBeEnabled();
@@ -367,7 +367,7 @@ describe('Order list', () => {
     expect(button('Accept')).toBeDisabled();
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(within(rowOf('ORD26100002')).getByRole('checkbox'));
-    expect(screen.getByText('1 selected')).toBeInTheDocument();
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
     expect(button('View')).toBeEnabled();
     expect(button('Edit Assign Transporter')).toBeEnabled();
 
