@@ -9,7 +9,8 @@ import { PageLoading } from './components/PageLoading';
 import './i18n';
 import { NotAvailablePage } from './pages/NotAvailablePage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { ROUTES, type AppRoute } from './routes/routeTable';
+import { CurrentRoute, type AppRoute } from './routes/route';
+import { ROUTES } from './routes/routeTable';
 import { useRouteTitle } from './routes/title';
 import { SessionProvider, sessionStatus, useSession } from './session/SessionContext';
 import { loadSession } from './session/store';
@@ -32,7 +33,7 @@ const useStyles = makeStyles({
 
 const routeObjects = ROUTES.map((route) => ({ path: route.path, route }));
 
-function useCurrentRoute(): AppRoute | undefined {
+function useMatchedRoute(): AppRoute | undefined {
   const location = useLocation();
   const matches = matchRoutes(routeObjects, location);
   return matches?.[0]?.route.route;
@@ -53,7 +54,13 @@ function RouteView({ route }: { route: AppRoute }) {
   if (route.login && status !== 'authenticated') return <GuardRedirect expired={status === 'expired'} />;
   if (route.path.startsWith('/Login') && status === 'authenticated') return <Navigate to="/" replace />;
   const Page = route.page;
-  return Page ? <Page /> : <NotAvailablePage title={title} />;
+  return Page ? (
+    <CurrentRoute.Provider value={route}>
+      <Page />
+    </CurrentRoute.Provider>
+  ) : (
+    <NotAvailablePage title={title} />
+  );
 }
 
 function RoutedView() {
@@ -74,7 +81,7 @@ function AppBody() {
   const location = useLocation();
   const { session } = useSession();
   const { version } = useAppInfo();
-  const route = useCurrentRoute();
+  const route = useMatchedRoute();
   const title = useRouteTitle(route);
 
   // A 401 (or "Unauthorized") from any call: drop the token so nothing else is sent with it, then let the Logout

@@ -5,18 +5,8 @@
 // Master-data routes all lead to the generic resource pages, which find their definition in db/resources/master
 // when they load: a table whose definition is not written yet shows the "not available yet" page from there, so
 // adding a definition is all it takes to get its screens (and this first-screen chunk never carries the registry).
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-
-export interface AppRoute {
-  /** react-router pattern; matching is case-insensitive like the original console. */
-  path: string;
-  login: boolean;
-  /** i18n key of the route's own title (used when the server menu has no entry for it). */
-  titleKey: string;
-  /** When set, the title is t(titleKey, { name: t(nameKey) }) — e.g. "Company Editor". */
-  nameKey?: string;
-  page?: LazyExoticComponent<ComponentType>;
-}
+import { lazy } from 'react';
+import type { AppRoute } from './route';
 
 const DashboardPage = lazy(() => import('../pages/dashboard/DashboardPage'));
 const LoginPage = lazy(() => import('../pages/login/LoginPage'));
@@ -159,9 +149,3 @@ export const ROUTES: AppRoute[] = [
   // Vessel has only a list (spec/1), fed from outside: its definition is `readOnly`.
   { path: '/Vessel/Index', login: false, titleKey: 'entities.Vessel', page: ResourceIndexPage },
 ];
-
-/** Controller and action of a route pattern ("/Transporter/Index/:type?" → Transporter, Index). */
-export function routeControllerAction(route: AppRoute): { controller: string; action: string } {
-  const [controller = '', action = 'Index'] = route.path.split('/').filter((s) => s && !s.startsWith(':'));
-  return { controller, action };
-}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { findMenuForPath, menuTitle } from '../shell/menu';
 import { useSession } from '../session/SessionContext';
-import type { AppRoute } from './routeTable';
+import type { AppRoute } from './route';
 
 export function routeTitle(route: AppRoute, t: TFunction): string {
   return route.nameKey ? t(route.titleKey, { name: t(route.nameKey) }) : t(route.titleKey);

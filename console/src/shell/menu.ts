@@ -2,7 +2,7 @@
 // that belongs to the current page (for the page title and the selected item), and normalised routes.
 import { matchPath } from 'react-router-dom';
 import type { MenuItem } from '../api/types';
-import { routeControllerAction, type AppRoute } from '../routes/routeTable';
+import { routeControllerAction, type AppRoute } from '../routes/route';
 
 export function menuTitle(item: MenuItem, language: string): string {
   const title = language === 'id' ? item.Title_Id || item.Title_En : item.Title_En || item.Title_Id;

@@ -1,22 +1,19 @@
 // The master-data definitions the console knows (db/resources/master, shared with the server) and the one a
 // route stands for: `/<Resource>/Index`, `/<Resource>/Editor`, `/Transporter/Index/<type>`. Routes match without
 // regard to case like the original console, so the name does too.
-import { matchRoutes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import type { ResourceDef } from '../../../../db/resources/engine';
 import { RESOURCES } from '../../../../db/resources/master';
-import { ROUTES, type AppRoute } from '../../routes/routeTable';
+import { useCurrentRoute, type AppRoute } from '../../routes/route';
 
 export function findResource(name: string): ResourceDef | undefined {
   const wanted = name.toLowerCase();
   return RESOURCES.find((r) => r.name.toLowerCase() === wanted);
 }
 
-const routeObjects = ROUTES.map((route) => ({ path: route.path, route }));
-
 /** The resource of the current route (undefined when no definition exists yet) and the route itself. */
 export function useRouteResource(): { def: ResourceDef | undefined; route: AppRoute | undefined } {
   const location = useLocation();
   const name = location.pathname.split('/').filter(Boolean)[0] ?? '';
-  const route = matchRoutes(routeObjects, location)?.[0]?.route.route;
-  return { def: findResource(name), route };
+  return { def: findResource(name), route: useCurrentRoute() };
 }
