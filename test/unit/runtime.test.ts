@@ -43,8 +43,12 @@ function youngAfterSurvivors(flags: readonly string[]): number {
 
 describe('API runtime (api/runtime.ts)', () => {
   it('without it, V8 moves a site whose objects survive to the old generation (what the push caused)', () => {
-    expect(youngAfterSurvivors([])).toBe(0);
-  }, 30_000);
+    // When V8 decides it depends on the timing of its collections: in a loaded full test run it once had not yet
+    // by the probe's end (all 1,000 young), so the probe gets up to three runs to show it.
+    const runs: number[] = [];
+    while (runs.length < 3 && !runs.includes(0)) runs.push(youngAfterSurvivors([]));
+    expect(runs).toContain(0);
+  }, 90_000);
 
   it('with its flags, the same site still allocates young', () => {
     expect(youngAfterSurvivors(V8_FLAGS)).toBe(1000);
