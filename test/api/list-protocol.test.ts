@@ -475,6 +475,6 @@ describe('through a list route and the envelope', () => {
       .set('language', 'id')
       .send({ filters: [{ field: 'Doc_Date', value: '31/02/2026', matchMode: 'date' }] });
     expect(res.status).toBe(400);
-    expect(res.body.errors.Doc_Date).toEqual(['Doc_Date harus berupa tanggal dengan format dd/mm/yyyy.']);
+    expect(res.body.errors.Doc_Date).toEqual(['Doc_Date harus berupa tanggal dengan format hh/bb/tttt.']);
   });
 });
