@@ -18,7 +18,8 @@
 // them, and History names every step in English. In Indonesian at 800 px, logistic opens Edit order on order B, adds
 // another SAP order and removes it again (asked first), closes it unsaved, then cancels order B: an empty reason
 // is refused at the field in the console's words, then a reason and the confirmation cancel it, its quantities go
-// back to the SAP order, its workflow run completes and its History shows the cancel in Indonesian.
+// back to the SAP order, its workflow run completes and its History shows the cancel in Indonesian; then the
+// English journey's order is opened there too, its History naming every correction in Indonesian.
 // Screenshots land in test-results/screenshots/order-corrections-*.png, none wider than the screen.
 import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -32,6 +33,7 @@ import {
   assignByApi,
   call,
   cell,
+  closePanel,
   closeToasts,
   escaped,
   freshSapOrder,
@@ -52,7 +54,7 @@ import {
   startOrderStack,
   type OrderStack,
 } from '../support/e2e-orders';
-import { signIn as signInOn, type Language, type SignedIn } from '../support/e2e-page';
+import { goInApp, signIn as signInOn, type Language, type SignedIn } from '../support/e2e-page';
 import type { AssignableSapOrder } from '../support/order-assign';
 
 jest.setTimeout(300_000);
@@ -184,6 +186,8 @@ async function writtenOnce(orderId: number, orderNo: string, changes: string[]):
 
 /** The changes up to the transporter's acceptance (two approval levels). */
 const ACCEPTED_CHANGES = ['assign', 'approve', 'approve', 'accept'];
+/** The order the English journey corrected and the changes it made, once it has (read again in Indonesian). */
+let corrected: { orderNo: string; changes: string[] } | undefined;
 
 // ------------------------------------------------------------------------------------------------ set-up
 
@@ -570,6 +574,7 @@ describe('order corrections', () => {
       await history.getByRole('cell', { name: '05/12/2026 – 08/12/2026', exact: true }).waitFor();
       await shoot(page, 'history-en', 1366);
       expect(problems).toEqual([]);
+      corrected = { orderNo, changes };
     } catch (error) {
       await stack.screenshot(session.page, 'order-corrections-failed');
       throw error;
@@ -578,7 +583,7 @@ describe('order corrections', () => {
     }
   });
 
-  test('given an accepted order, when logistic in Indonesian at 800 px opens Edit order, adds and removes a SAP order and closes it unsaved, then cancels it, then an empty reason is refused in Indonesian, and with a reason and the confirmation it is CANCELLED, its quantities back on the SAP order, its workflow run completed, and History shows the cancel', async () => {
+  test("given an accepted order, when logistic in Indonesian at 800 px opens Edit order, adds and removes a SAP order and closes it unsaved, then cancels it, then an empty reason is refused in Indonesian, and with a reason and the confirmation it is CANCELLED, its quantities back on the SAP order, its workflow run completed, and History shows the cancel; the English journey's History reads every correction in Indonesian", async () => {
     const { so, id, orderNo } = await acceptedOrder();
     const lines = await quantities(id);
     const reason = 'Pelanggan menunda pengiriman';
@@ -727,6 +732,21 @@ describe('order corrections', () => {
       ]);
       await shoot(page, 'cancel-history-id', 800);
       await closeToasts(page);
+
+      // The English journey's order read in Indonesian at 800 px: its History names every correction.
+      if (corrected) {
+        await closePanel(page);
+        // Left and opened again, so the list no longer holds the cancelled order as its choice.
+        await goInApp(page, '/');
+        await openOrderList(page, 'id', corrected.orderNo);
+        await cell(page, 'Status', statusText('id', 'ACCEPTED')).waitFor();
+        const journey = await openHistory(page, 'id', corrected.orderNo);
+        expect(await changesShown(journey)).toEqual(
+          corrected.changes.map((change) => orderText('id', `orderHistory.changes.${change}`)),
+        );
+        await journey.getByRole('cell', { name: '05/12/2026 – 08/12/2026', exact: true }).waitFor();
+        await shoot(page, 'history-id', 800);
+      }
       expect(problems).toEqual([]);
     } catch (error) {
       await stack.screenshot(session.page, 'order-corrections-failed');
