@@ -345,7 +345,7 @@ export async function exportOrders(
   const request = normaliseFlags(req);
   const spec = (orderParty(user).kind === 'internal' ? LIST_SPECS : ANSWER_SPECS)[lang];
   const query: Knex.QueryBuilder = ownOrders(db('orders as o'), user);
-  applyListFilters(query, request, spec);
+  applyListFilters(query, request, gramIndexed(spec, request));
   applyListSorts(query, request, spec);
   const names = [...Order.list];
   // Dates as the screen shows them: days dd/mm/yyyy, times dd/mm/yyyy hh:mm on the company's clock.
