@@ -19,7 +19,8 @@
 // another SAP order and removes it again (asked first), closes it unsaved, then cancels order B: an empty reason
 // is refused at the field in the console's words, then a reason and the confirmation cancel it, its quantities go
 // back to the SAP order, its workflow run completes and its History shows the cancel in Indonesian; then the
-// English journey's order is opened there too, its History naming every correction in Indonesian.
+// English journey's order is opened there too, its History naming every correction in Indonesian, and the SAP order
+// added and removed above opens in the Assign Transporter panel, whose stacked sides leave no gap at 800 px.
 // Screenshots land in test-results/screenshots/order-corrections-*.png, none wider than the screen.
 import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -36,6 +37,7 @@ import {
   closePanel,
   closeToasts,
   escaped,
+  findInList,
   freshSapOrder,
   labelled,
   openHistory,
@@ -54,7 +56,14 @@ import {
   startOrderStack,
   type OrderStack,
 } from '../support/e2e-orders';
-import { goInApp, signIn as signInOn, type Language, type SignedIn } from '../support/e2e-page';
+import {
+  goInApp,
+  heading,
+  localeText,
+  signIn as signInOn,
+  type Language,
+  type SignedIn,
+} from '../support/e2e-page';
 import type { AssignableSapOrder } from '../support/order-assign';
 
 jest.setTimeout(300_000);
@@ -746,7 +755,31 @@ describe('order corrections', () => {
         );
         await journey.getByRole('cell', { name: '05/12/2026 – 08/12/2026', exact: true }).waitFor();
         await shoot(page, 'history-id', 800);
+        await closePanel(page);
       }
+
+      // The SAP order added and removed above, still outstanding, in the Assign Transporter panel at 800 px: the
+      // two sides stack and the panel scrolls as one, so the documents' side is only as high as its summary (it
+      // kept 70 % of the window and left a gap above the lines).
+      await goInApp(page, '/SAPOrder/Index');
+      await heading(page, text('id', 'sapOrderList.title')).waitFor();
+      await findInList(
+        page,
+        'id',
+        localeText('id', 'resources.json', 'SAPOrder.fields.Document_No'),
+        extra.documentNo,
+        'saporder',
+      );
+      await cell(page, 'Document_No', extra.documentNo).click();
+      await toolbarButton(page, text('id', 'sapOrderList.assignTransporter')).click();
+      const assigning = page.getByRole('dialog').filter({ hasText: assignText('id', 'assign.title') });
+      const showConversion = assigning.getByText(assignText('id', 'assign.showConversion'), { exact: true });
+      await showConversion.waitFor();
+      const tab = assigning.getByRole('tab', { name: extra.documentNo });
+      const gap = (await showConversion.boundingBox())!.y - (await tab.boundingBox())!.y;
+      expect(gap).toBeLessThan(400);
+      await shoot(page, 'assign-id', 800);
+      await page.keyboard.press('Escape');
       expect(problems).toEqual([]);
     } catch (error) {
       await stack.screenshot(session.page, 'order-corrections-failed');

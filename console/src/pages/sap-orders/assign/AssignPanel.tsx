@@ -152,6 +152,9 @@ const useStyles = makeStyles({
     overflowY: 'auto',
     minWidth: 0,
     paddingRight: tokens.spacingHorizontalXS,
+    // Stacked on a narrow screen, the documents' side is only as high as what it holds, and the panel scrolls
+    // as one rather than in two boxes one above the other.
+    '@media (max-width: 899px)': { maxHeight: 'none', minHeight: 0, overflowY: 'visible' },
   },
   chipsRow: {
     display: 'flex',
