@@ -280,13 +280,13 @@ export async function listOrders(
   req: ListRequest,
 ): Promise<{ data: Row[]; totalRecords: number }> {
   const { db } = deps;
-  const { request, countedBy, filtered, page } = orderListQueries(db, user, lang, req);
+  const { request, internal, countedBy, filtered, page } = orderListQueries(db, user, lang, req);
   const tab = (request.tab_status ?? 'ALL').toUpperCase();
   // Staff's and transporters' unfiltered tabs are counted by the status counters; anything else by the page query.
   const counted: Promise<number | undefined> =
     countedBy === 'page'
       ? Promise.resolve(undefined)
-      : orderParty(user).kind === 'internal'
+      : internal
         ? statusCounts(deps, user).then((c) => c[tab] ?? 0)
         : answerCounts(deps, user).then((c) => c?.[tab] ?? 0);
   const [rows, counters, actor, labels] = await Promise.all([

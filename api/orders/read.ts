@@ -96,53 +96,26 @@ export function orderLabels(db: Db, lang: Language): Promise<OrderLabels> {
         q('companies').select('company_code', 'company_name'),
         q('warehouses').select('warehouse_code', 'warehouse_name', 'location_code'),
       ]);
-    const keyed = <R>(rows: R[], key: (r: R) => unknown, value: (r: R) => Label) => {
-      const map = new Map<string, Label>();
-      for (const r of rows) {
-        const k = keyOf(key(r));
-        if (k !== null && !map.has(k)) map.set(k, value(r) ?? null);
-      }
-      return map;
-    };
     type R = Record<string, string | number | null>;
     const text = (v: string | number | null | undefined): Label =>
       v === null || v === undefined ? null : String(v);
+    /** Each row's `name` column by its `key` column (the first row of a key wins), the key folded by `fold`. */
+    const named = (rows: unknown[], key: string, name: string, fold = (k: string) => k) => {
+      const map = new Map<string, Label>();
+      for (const r of rows as R[]) {
+        const k = keyOf(r[key]);
+        if (k !== null && !map.has(fold(k))) map.set(fold(k), text(r[name]));
+      }
+      return map;
+    };
     return {
-      locationById: keyed(
-        locations as R[],
-        (r) => r.id,
-        (r) => text(r.location_name),
-      ),
-      locationByCode: keyed(
-        locations as R[],
-        (r) => r.location_code,
-        (r) => text(r.location_name),
-      ),
-      category: keyed(
-        categories as R[],
-        (r) => r.category_code,
-        (r) => text(r.category_name),
-      ),
-      truckType: keyed(
-        truckTypes as R[],
-        (r) => r.id,
-        (r) => text(r.truck_type_name),
-      ),
-      shipmentType: keyed(
-        shipmentTypes as R[],
-        (r) => (r.lookup_code === null ? null : String(r.lookup_code).toLowerCase()),
-        (r) => text(r.text),
-      ),
-      incoterm: keyed(
-        incoterms as R[],
-        (r) => r.incoterm_code,
-        (r) => text(r.incoterm_name),
-      ),
-      company: keyed(
-        companies as R[],
-        (r) => r.company_code,
-        (r) => text(r.company_name),
-      ),
+      locationById: named(locations, 'id', 'location_name'),
+      locationByCode: named(locations, 'location_code', 'location_name'),
+      category: named(categories, 'category_code', 'category_name'),
+      truckType: named(truckTypes, 'id', 'truck_type_name'),
+      shipmentType: named(shipmentTypes, 'lookup_code', 'text', (k) => k.toLowerCase()),
+      incoterm: named(incoterms, 'incoterm_code', 'incoterm_name'),
+      company: named(companies, 'company_code', 'company_name'),
       warehouse: new Map(
         (warehouses as R[]).map((r) => [
           String(r.warehouse_code),

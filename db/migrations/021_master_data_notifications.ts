@@ -4,6 +4,7 @@
 // order types, lookups and users (approvers' names, the active administrators). The API keeps what it read of
 // them in memory (api/services/master-data.ts) until one of these tables is written.
 import type { Knex } from 'knex';
+import { notifyMasterData, stopNotifyingMasterData } from './master-data-notifications';
 
 export const MASTER_DATA_TABLES = [
   'locations',
@@ -24,16 +25,9 @@ export const MASTER_DATA_TABLES = [
 ] as const;
 
 export async function up(knex: Knex): Promise<void> {
-  for (const table of MASTER_DATA_TABLES) {
-    await knex.raw(
-      `create trigger ${table}_notify_master_data after insert or update or delete or truncate on ${table}
-         for each statement execute function notify_change('master-data')`,
-    );
-  }
+  await notifyMasterData(knex, MASTER_DATA_TABLES);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of MASTER_DATA_TABLES) {
-    await knex.raw(`drop trigger if exists ${table}_notify_master_data on ${table}`);
-  }
+  await stopNotifyingMasterData(knex, MASTER_DATA_TABLES);
 }

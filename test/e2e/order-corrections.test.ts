@@ -188,6 +188,17 @@ function keysOf(orderNo: string, changes: string[]): string[] {
 const qtyText = (n: number) =>
   new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 3 }).format(n);
 
+/** The quantity input of a SAP order's first line in the Edit order panel, capped at `max`. */
+const firstLineQty = (panel: Locator, language: Language, so: AssignableSapOrder, max: number) =>
+  panel.getByLabel(
+    assignText(language, 'assign.qtyOf', {
+      item: so.lines[0]!.Item_No,
+      document: so.documentNo,
+      max: qtyText(max),
+    }),
+    { exact: true },
+  );
+
 /** Whether the order's history rows are those changes, in order, each written once. */
 async function writtenOnce(orderId: number, orderNo: string, changes: string[]): Promise<void> {
   expect((await historyOf(orderId)).map((h) => h.key)).toEqual(keysOf(orderNo, changes));
@@ -295,14 +306,7 @@ describe('order corrections', () => {
       const editing = page.locator(
         `[role="dialog"][aria-label="${orderText('en', 'editOrder.title', { order: orderNo })}"]`,
       );
-      const lineQty = editing.getByLabel(
-        assignText('en', 'assign.qtyOf', {
-          item: so.lines[0]!.Item_No,
-          document: so.documentNo,
-          max: qtyText(25),
-        }),
-        { exact: true },
-      );
+      const lineQty = firstLineQty(editing, 'en', so, 25);
       await lineQty.waitFor();
       expect(await lineQty.inputValue()).toBe('25');
       await shoot(page, 'edit-order-en', 1366);
@@ -612,16 +616,7 @@ describe('order corrections', () => {
       const editing = page.locator(
         `[role="dialog"][aria-label="${orderText('id', 'editOrder.title', { order: orderNo })}"]`,
       );
-      await editing
-        .getByLabel(
-          assignText('id', 'assign.qtyOf', {
-            item: so.lines[0]!.Item_No,
-            document: so.documentNo,
-            max: qtyText(25),
-          }),
-          { exact: true },
-        )
-        .waitFor();
+      await firstLineQty(editing, 'id', so, 25).waitFor();
       await shoot(page, 'edit-order-id', 800);
       // Another SAP order added in the panel gets its own tab, with a Remove button (the order's own has none);
       // removing it asks first, then its tab and its lines leave the panel and nothing was reserved.
@@ -639,14 +634,7 @@ describe('order corrections', () => {
         hasText: orderText('id', 'editOrder.removeDocument', { document: extra.documentNo }),
       });
       await remove.waitFor();
-      const extraQty = editing.getByLabel(
-        assignText('id', 'assign.qtyOf', {
-          item: extra.lines[0]!.Item_No,
-          document: extra.documentNo,
-          max: qtyText(25),
-        }),
-        { exact: true },
-      );
+      const extraQty = firstLineQty(editing, 'id', extra, 25);
       await extraQty.waitFor();
       await shoot(page, 'edit-order-added-id', 800);
       await remove.click();
