@@ -209,6 +209,9 @@ export async function masterList(deps: AppDeps, user: AuthUser, lang: Language):
   };
 }
 
+/** The column of a page that counts its own total (orderListQueries' countedBy 'page'). */
+const PAGE_TOTAL = '__total';
+
 /** The length of the grams migration 016 indexes: a shorter value is looked up as a prefix of them. */
 const GRAM_LENGTH = 6;
 
@@ -265,12 +268,11 @@ export function orderListQueries(db: Knex, user: AuthUser, lang: Language, req: 
       .join('orders as o', 'o.id', 'p.id')
       .select(listHeaderSelect(db), db.raw(`p.total as "${PAGE_TOTAL}"`));
   }
+  // Sorted (again, for the ids' page: a join keeps no order), and cut to the page where the ids were not.
   applyListSorts(page, request, spec);
   if (countedBy === 'counters') page.offset(request.start).limit(request.rows);
   return { request, internal, countedBy, filtered, page };
 }
-/** The column of a page that counts its own total (orderListQueries' countedBy 'page'). */
-const PAGE_TOTAL = '__total';
 
 /** POST order/list: one page of the user's orders and their total. */
 export async function listOrders(

@@ -43,6 +43,10 @@ export function computedSql(lang: Language, alias = 'o'): Record<string, string>
   };
 }
 
+/** Every transporter of the order (a collective one has several), first assigned first: each assigns its own drivers (flags.ts). */
+const transporterCodesSql = (alias: string) =>
+  `array(select t.transporter_code from order_transporters t where t.order_id = ${alias}.id order by t.id)`;
+
 /**
  * The order list's page select, one SQL text built once: every field of the definition and every transporter's
  * code. The computed names are not asked of PostgreSQL here (planning ten subqueries cost more than reading the
@@ -55,7 +59,7 @@ export function listHeaderSelect(db: Q, alias = 'o'): Knex.Raw {
       ...(Order.fields as readonly FieldDef[]).map(
         (field) => `${wireValueSql(field, alias)} as "${field.name}"`,
       ),
-      `array(select t.transporter_code from order_transporters t where t.order_id = ${alias}.id order by t.id) as "transporter_codes"`,
+      `${transporterCodesSql(alias)} as "transporter_codes"`,
     ].join(', ');
     listSelectSql.set(alias, sql);
   }
@@ -153,11 +157,7 @@ export function headerSelect(db: Q, lang: Language, alias = 'o'): Knex.Raw[] {
   return [
     ...selectWire(db, Order.fields as readonly FieldDef[], alias),
     ...Object.entries(computed).map(([name, sql]) => db.raw(`${sql} as ??`, [name])),
-    // Every transporter of the order (a collective one has several): each assigns its own drivers (flags.ts).
-    db.raw(
-      `array(select t.transporter_code from order_transporters t where t.order_id = ${alias}.id order by t.id) as ??`,
-      ['transporter_codes'],
-    ),
+    db.raw(`${transporterCodesSql(alias)} as ??`, ['transporter_codes']),
   ];
 }
 
