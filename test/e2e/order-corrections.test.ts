@@ -733,8 +733,12 @@ describe('order corrections', () => {
       // The English journey's order read in Indonesian at 800 px: its History names every correction.
       if (corrected) {
         await closePanel(page);
-        // Left and opened again, so the list no longer holds the cancelled order as its choice.
-        await goInApp(page, '/');
+        // The list keeps its choice across pages and filters: the cancelled order is let go of first (a click on
+        // a chosen row), so that the journey's order becomes the one chosen.
+        await cell(page, 'Order_No', orderNo).click();
+        await page
+          .getByText(orderText('id', 'orderList.selectedCount', { count: 0 }), { exact: true })
+          .waitFor();
         await openOrderList(page, 'id', corrected.orderNo);
         await cell(page, 'Status', statusText('id', 'ACCEPTED')).waitFor();
         const journey = await openHistory(page, 'id', corrected.orderNo);
