@@ -7,6 +7,7 @@ import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
   type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
@@ -42,7 +43,6 @@ import {
 } from '../../workflows/orders/messages';
 import { OrderNo, Status, TransporterCode } from '../../workflows/search-attributes';
 
-/** Why an Update did not happen: a refusal of the workflow, or the workflow could not be reached. */
 /**
  * Why an Update did not answer: a refusal of the workflow; no such workflow; Temporal could not be reached; or the
  * Update was sent but not answered in time (WORKFLOW_TIMEOUT: it may still be applied once a worker takes it, so
@@ -104,8 +104,14 @@ function refusalOf(err: unknown): OrderRefusal | undefined {
     : undefined;
 }
 
-/** gRPC DEADLINE_EXCEEDED (4) anywhere in the error's causes: the call was made and not answered in time. */
-function isDeadline(err: unknown): boolean {
+/**
+ * The Update was sent and not answered in time: the SDK's "timed out or cancelled" (whichever of gRPC
+ * DEADLINE_EXCEEDED or CANCELLED came first when our deadline passed), DEADLINE_EXCEEDED (4) anywhere in the causes,
+ * or any failure that came only once the deadline had passed (a busy server answers UNAVAILABLE then, say). The
+ * server may still hold the Update and apply it, so this is never "nothing happened".
+ */
+export function isTimeout(err: unknown, deadlinePassed: boolean): boolean {
+  if (deadlinePassed || err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (typeof e === 'object' && (e as { code?: unknown }).code === 4) return true;
   }
@@ -130,8 +136,9 @@ export function createOrderWorkflows(client: Client, options: OrderWorkflowOptio
     input: I,
   ): Promise<OrderUpdateOutcome> => {
     const handle = client.workflow.getHandle(orderWorkflowId(orderNo));
+    const deadline = Date.now() + timeoutMs;
     try {
-      const result = await client.connection.withDeadline(Date.now() + timeoutMs, () =>
+      const result = await client.connection.withDeadline(deadline, () =>
         handle.executeUpdate(definition, { args: [input] }),
       );
       return { ok: true, result };
@@ -140,7 +147,7 @@ export function createOrderWorkflows(client: Client, options: OrderWorkflowOptio
       if (refusal) return { ok: false, code: refusal };
       const detail = err instanceof Error ? err.message : String(err);
       if (isNotFound(err)) return { ok: false, code: 'WORKFLOW_NOT_FOUND', detail };
-      if (isDeadline(err)) return { ok: false, code: 'WORKFLOW_TIMEOUT', detail };
+      if (isTimeout(err, Date.now() >= deadline)) return { ok: false, code: 'WORKFLOW_TIMEOUT', detail };
       return { ok: false, code: 'WORKFLOW_UNAVAILABLE', detail };
     }
   };

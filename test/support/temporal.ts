@@ -1,6 +1,7 @@
 // Workflow tests run against the real Temporal dev server (the `temporal` CLI), never a mock and never a
 // downloaded binary: the CLI is found the same way the product finds it, and its absence is a clear
 // instruction rather than a network timeout.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -88,6 +89,24 @@ export function historyFromFixture(file: string): History {
   const root = patchProtobufRoot(proto) as unknown as { lookupType(name: string): unknown };
   const json: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   return fromJson(root.lookupType('temporal.api.history.v1.History'), json, { ignoreUnknownFields: true });
+}
+
+/** The order workflow's recorded histories (test/replay/orders/README.md). */
+export const ORDER_REPLAY_DIR = path.join(__dirname, '../replay/orders');
+
+/**
+ * With RECORD_ORDER_REPLAY=1, writes a workflow's history to ORDER_REPLAY_DIR/<name>.json as
+ * `temporal workflow show --output json` does; otherwise does nothing.
+ */
+export function recordOrderHistory(address: string, workflowId: string, name: string): void {
+  if (process.env.RECORD_ORDER_REPLAY !== '1') return;
+  fs.mkdirSync(ORDER_REPLAY_DIR, { recursive: true });
+  const json = execFileSync(
+    requireTemporalCli(),
+    ['workflow', 'show', '--workflow-id', workflowId, '--output', 'json', '--address', address],
+    { encoding: 'utf8' },
+  );
+  fs.writeFileSync(path.join(ORDER_REPLAY_DIR, `${name}.json`), json);
 }
 
 /**

@@ -4,10 +4,7 @@
 // must start it again from the order's rows without writing anything twice, with the deadline the transporter
 // was given, and the order must go on (accept, approve) as if nothing happened. With RECORD_ORDER_REPLAY=1 the
 // restarted run's history is written to test/replay/orders/ for orders-replay.test.ts.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { createOrderWorkflows, type OrderWorkflows } from '../../api/orders/workflows';
@@ -25,12 +22,10 @@ import { createWorker } from '../../workflows/worker';
 import { eventually } from '../support/approvals';
 import { createTestDb, type TestDb } from '../support/db';
 import { insertHeldOrder } from '../support/held-order';
-import { requireTemporalCli, startTestTemporal } from '../support/temporal';
+import { recordOrderHistory, startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(180_000);
 
-const RECORD = process.env.RECORD_ORDER_REPLAY === '1';
-const REPLAY_DIR = path.join(__dirname, '../replay/orders');
 const HOUR = 3_600_000;
 
 let env: TestWorkflowEnvironment;
@@ -136,16 +131,7 @@ async function sweepUntilResumed(order: MadeOrder) {
   return handle;
 }
 
-function record(order: MadeOrder, name: string): void {
-  if (!RECORD) return;
-  fs.mkdirSync(REPLAY_DIR, { recursive: true });
-  const json = execFileSync(
-    requireTemporalCli(),
-    ['workflow', 'show', '--workflow-id', order.workflowId, '--output', 'json', '--address', env.address],
-    { encoding: 'utf8' },
-  );
-  fs.writeFileSync(path.join(REPLAY_DIR, `${name}.json`), json);
-}
+const record = (order: MadeOrder, name: string) => recordOrderHistory(env.address, order.workflowId, name);
 
 const TWO_LEVELS: ApproverRef[] = [
   { username: 'supervisor', level: 1 },

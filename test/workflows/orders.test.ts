@@ -6,10 +6,7 @@
 // otherwise) and, where approval is asked, the Approval screen's rows (approvals, approval_approvers,
 // approval_logs). With RECORD_ORDER_REPLAY=1 each path's history is written to test/replay/orders/ for
 // orders-replay.test.ts.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -37,12 +34,10 @@ import { orderWorkflow } from '../../workflows/workflows';
 import { eventually } from '../support/approvals';
 import { counterDrift, createTestDb, type TestDb } from '../support/db';
 import { insertHeldOrder } from '../support/held-order';
-import { requireTemporalCli, startTestTemporal } from '../support/temporal';
+import { recordOrderHistory, startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(120_000);
 
-const RECORD = process.env.RECORD_ORDER_REPLAY === '1';
-const REPLAY_DIR = path.join(__dirname, '../replay/orders');
 const HOUR = 3_600_000;
 
 let env: TestWorkflowEnvironment;
@@ -171,17 +166,7 @@ function refusalType(err: unknown): string {
   throw err;
 }
 
-/** Writes the workflow's history as `temporal workflow show --output json` does, when recording. */
-function record(order: MadeOrder, name: string): void {
-  if (!RECORD) return;
-  fs.mkdirSync(REPLAY_DIR, { recursive: true });
-  const json = execFileSync(
-    requireTemporalCli(),
-    ['workflow', 'show', '--workflow-id', order.workflowId, '--output', 'json', '--address', env.address],
-    { encoding: 'utf8' },
-  );
-  fs.writeFileSync(path.join(REPLAY_DIR, `${name}.json`), json);
-}
+const record = (order: MadeOrder, name: string) => recordOrderHistory(env.address, order.workflowId, name);
 
 const key = (order: MadeOrder, kind: string, sequence: number) => `${order.workflowId}/${kind}/${sequence}`;
 
