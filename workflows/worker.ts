@@ -3,7 +3,7 @@
 import type { Client } from '@temporalio/client';
 import { Worker, type NativeConnection, type WorkflowBundle } from '@temporalio/worker';
 import type { Db } from '../db/connection';
-import { createActivities } from './activities';
+import { createActivities, type Activities } from './activities';
 import type { ErpPullPort } from './erp/port';
 
 /** Inputs for bundleWorkflowCode, for a build step that wants to ship a prebuilt bundle. */
@@ -20,6 +20,8 @@ export interface CreateWorkerOptions {
   client?: Client;
   /** A prebuilt bundle; without it the workflows are bundled at start (a few seconds). */
   workflowBundle?: WorkflowBundle;
+  /** The activities, when not the product's own built from db, erp and client (a test's wrapped ones). */
+  activities?: Activities;
 }
 
 export async function createWorker(options: CreateWorkerOptions): Promise<Worker> {
@@ -30,6 +32,7 @@ export async function createWorker(options: CreateWorkerOptions): Promise<Worker
     ...(options.workflowBundle
       ? { workflowBundle: options.workflowBundle }
       : { workflowsPath: workflowBundleOptions.workflowsPath }),
-    activities: createActivities({ db: options.db, erp: options.erp, client: options.client }),
+    activities:
+      options.activities ?? createActivities({ db: options.db, erp: options.erp, client: options.client }),
   });
 }

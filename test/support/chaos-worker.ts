@@ -6,15 +6,33 @@
 // machine and would leave the worker down most of the test. The ERP pull schedule is left alone: the test has no
 // ERP, and a pull's imports would only load the machine.
 // Prints CHAOS_READY_MARKER on stdout once it polls, so the test kills a worker that is really working.
+// With CHAOS_DIE_AFTER_WRITE=<Order_No>:<change kind> it kills itself (SIGKILL) the moment writeOrderChange has
+// committed that change of that order, before the workflow task that ran it can complete: the worst moment to die.
 import '../../api/runtime';
 import fs from 'node:fs';
 import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { loadConfig } from '../../api/config';
 import { createDb } from '../../db/connection';
+import { createActivities, type Activities } from '../../workflows/activities';
 import { connectTemporal } from '../../workflows/client';
 import { ensureSchedules } from '../../workflows/schedules';
 import { ensureSearchAttributes } from '../../workflows/search-attributes';
 import { createWorker } from '../../workflows/worker';
+
+/** The activities, with writeOrderChange ending the process once it has written `<Order_No>:<kind>`. */
+function dyingAfterWrite(activities: Activities, target: string | undefined): Activities {
+  if (!target) return activities;
+  const [orderNo, kind] = target.split(':');
+  const write = activities.writeOrderChange;
+  return {
+    ...activities,
+    async writeOrderChange(change) {
+      const outcome = await write(change);
+      if (change.orderNo === orderNo && change.kind === kind) process.kill(process.pid, 'SIGKILL');
+      return outcome;
+    },
+  };
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -36,6 +54,7 @@ async function main(): Promise<void> {
   await ensureSearchAttributes(connection, namespace);
   await ensureSchedules(client, { taskQueue, inactivityDays: config.INACTIVITY_DAYS });
   const nativeConnection = await NativeConnection.connect({ address });
+  const activities = dyingAfterWrite(createActivities({ db, client }), process.env.CHAOS_DIE_AFTER_WRITE);
   const worker = await createWorker({
     connection: nativeConnection,
     namespace,
@@ -43,6 +62,7 @@ async function main(): Promise<void> {
     db,
     client,
     workflowBundle: { code: fs.readFileSync(bundlePath, 'utf8') },
+    activities,
   });
   const running = worker.run();
   process.stdout.write(`${process.env.CHAOS_READY_MARKER ?? 'ready'}\n`);

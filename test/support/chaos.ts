@@ -31,6 +31,8 @@ export interface ChaosWorkerOptions {
   temporalAddress: string;
   taskQueue: string;
   bundlePath: string;
+  /** More environment for the worker (CHAOS_DIE_AFTER_WRITE, chaos-worker.ts). */
+  env?: Record<string, string>;
 }
 
 export interface ChaosStats {
@@ -67,6 +69,7 @@ export class ChaosWorker {
       CHAOS_WORKFLOW_BUNDLE: this.options.bundlePath,
       CHAOS_READY_MARKER: READY,
       LOG_LEVEL: 'warn',
+      ...this.options.env,
     };
     // jest's VM-module flags are the test runner's, not the worker's.
     delete env.NODE_OPTIONS;
@@ -154,6 +157,11 @@ export class ChaosWorker {
       if (stop() && this.stats.kills >= options.minKills) return;
       await this.kill();
     }
+  }
+
+  /** Resolves once the worker running now (if any) has exited, whoever ended it. */
+  whenExited(): Promise<void> {
+    return this.exited;
   }
 
   /** Ends the worker (the test is over). */

@@ -22,7 +22,7 @@ import {
   type EditOrderInput,
   type OrderWorkflowInput,
 } from '../../workflows/orders/messages';
-import { readOrderResume } from '../../workflows/orders/sweep';
+import { readOrderResume } from '../../workflows/orders/resume';
 import { createWorker } from '../../workflows/worker';
 import { orderWorkflow } from '../../workflows/workflows';
 import { eventually } from '../support/approvals';

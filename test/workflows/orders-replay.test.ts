@@ -2,7 +2,8 @@
 // RECORD_ORDER_REPLAY=1; the folder's README says when they may be recorded again): every recorded path (accept,
 // transporter reject, auto-reject, approval rejected, approval by two levels then accept, edit assign after a
 // rejection, a run restarted by the sweep; stuffing date, reassign, mark and unmark complete; cancel while approval
-// waits, the run ending; an edit written at once, an edit approved) must take the same steps under the current workflow code, so a
+// waits, the run ending; an edit written at once, an edit approved; an accept Temporal lost, found by a later reject
+// and by the deadline) must take the same steps under the current workflow code, so a
 // non-deterministic change to workflows/orders/ fails here before it reaches running orders.
 import path from 'node:path';
 import { replayFixtures } from '../support/temporal';
@@ -21,6 +22,8 @@ const PATHS = [
   'cancel-waiting-approval',
   'edit-at-once',
   'edit-approved',
+  'lost-accept-reject-refused',
+  'lost-accept-deadline',
 ];
 
 describe('replay of recorded order histories', () => {

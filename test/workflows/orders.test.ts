@@ -837,6 +837,69 @@ describe('writeOrderChange', () => {
     expect(await db('order_histories').where('order_id', orderId).first('id')).toBeUndefined();
   });
 
+  test('given an accept written as change 2 that the workflow never recorded (Temporal lost the Update), when the workflow writes another change 2 (an auto-reject), then nothing is written and it answers BEHIND with the state the rows hold', async () => {
+    const order = await makeOrder();
+    const { writeOrderChange } = createOrderActivities({ db });
+    const change = {
+      orderId: order.orderId,
+      orderNo: order.orderNo,
+      workflowId: order.workflowId,
+      dispatchRemark: null,
+      remark: null,
+      at: new Date().toISOString(),
+    };
+    const deadline = new Date(Date.now() + HOUR).toISOString();
+    await writeOrderChange({
+      ...change,
+      kind: 'assign',
+      sequence: 1,
+      from: null,
+      to: 'ASSIGNED TO TRANSPORTER',
+      dispatchStatus: 'WAITING',
+      autoRejectDate: deadline,
+      by: 'logistic',
+    });
+    await writeOrderChange({
+      ...change,
+      kind: 'accept',
+      sequence: 2,
+      from: 'ASSIGNED TO TRANSPORTER',
+      to: 'ACCEPTED',
+      dispatchStatus: 'ACCEPTED',
+      autoRejectDate: null,
+      by: 'transporter',
+    });
+    const before = { row: await orderRow(order), histories: await histories(order), os: await osQty(order) };
+
+    const outcome = await writeOrderChange({
+      ...change,
+      kind: 'auto-reject',
+      sequence: 2,
+      from: 'ASSIGNED TO TRANSPORTER',
+      to: 'REJECTED',
+      dispatchStatus: 'AUTO REJECTED',
+      autoRejectDate: null,
+      by: 'system',
+    });
+    expect(outcome).toEqual({
+      found: true,
+      written: false,
+      repeated: false,
+      refusal: 'BEHIND',
+      resume: {
+        status: 'ACCEPTED',
+        dispatchStatus: 'ACCEPTED',
+        autoRejectDate: null,
+        transporterCode: 'TRP001',
+        sequence: 2,
+        autoRejectMs: 0,
+      },
+    });
+    expect({ row: await orderRow(order), histories: await histories(order), os: await osQty(order) }).toEqual(
+      before,
+    );
+  });
+
   test('given the first change written by an attempt whose worker died before its workflow task completed, when the workflow writes it again with a later deadline, then it keeps the deadline stored the first time (PostgreSQL and the workflow agree)', async () => {
     const order = await makeOrder();
     // What the killed attempt left: the assign change written, with its deadline.

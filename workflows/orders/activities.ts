@@ -32,10 +32,16 @@ import type {
   OrderStatus as DefinedOrderStatus,
 } from '../../db/resources/order';
 import { orderCreationLock } from './creation-lock';
-import type { ApproverRef, DispatchStatus, OrderStatus, UnreservedLine } from './messages';
+import {
+  ORDER_APPROVAL_TRANSACTION_TYPE,
+  type ApproverRef,
+  type DispatchStatus,
+  type OrderResume,
+  type OrderStatus,
+  type UnreservedLine,
+} from './messages';
+import { changeNumberSql, ORDER_RESUME_COLUMNS, readOrderResume, type OrderRow } from './resume';
 
-/** db/resources/approvals.ts's code of an order's approval (not imported: it is the workflow's own word here). */
-export const ORDER_APPROVAL_TRANSACTION_TYPE = 'ORDER';
 const WAITING_FOR_APPROVAL = 'WAITING FOR APPROVAL';
 
 // The workflow's own copies of the vocabularies (messages.ts) stay those of the order's definition: each of
@@ -143,7 +149,17 @@ export interface OrderChangeOutcome {
   written: boolean;
   /** True when this very change had been written before (a retried activity). */
   repeated: boolean;
-  refusal?: 'QUANTITY_NOT_AVAILABLE' | 'QUANTITY_TOO_HIGH' | 'EDIT_NOT_FOUND';
+  /**
+   * BEHIND: the order's rows hold changes of this workflow numbered from this one on that the workflow never
+   * recorded (see `resume`); nothing was written.
+   */
+  refusal?: 'QUANTITY_NOT_AVAILABLE' | 'QUANTITY_TOO_HIGH' | 'EDIT_NOT_FOUND' | 'BEHIND';
+  /**
+   * With BEHIND: where those changes left the order, which the workflow takes as its state before it decides its
+   * change again. They are an Update's change written before Temporal recorded the Update, then lost by Temporal (a
+   * server restart, a shard moving): the user was answered "may still be made" and sees the change in the list.
+   */
+  resume?: OrderResume;
   /** Unmark complete: the lines whose returned quantity could not all be reserved again. */
   unreserved?: UnreservedLine[];
   /**
@@ -652,7 +668,9 @@ export function createOrderActivities({ db }: { db: Db }) {
     async writeOrderChange(input: OrderChangeInput): Promise<OrderChangeOutcome> {
       return db.transaction(async (trx) => {
         const key = orderChangeKey(input);
-        // The row, locked, and whether this change was written already (its history row), in one statement.
+        const prefix = `${input.workflowId}/`;
+        // The row, locked, whether this change was written already (its history row) and the workflow's latest
+        // change number written, in one statement.
         const readRow = async () =>
           (await trx('orders as o')
             .where('o.id', input.orderId)
@@ -662,7 +680,14 @@ export function createOrderActivities({ db }: { db: Db }) {
               'o.status',
               'o.order_no',
               trx.raw('exists (select 1 from order_histories h where h.idempotency_key = ?) as done', [key]),
-            )) as { id: number; status: string; order_no: string; done: boolean } | undefined;
+              trx.raw(
+                `(select max(${changeNumberSql('h.idempotency_key')}) from order_histories h
+                   where h.order_id = o.id and left(h.idempotency_key, ?) = ?) as latest`,
+                [prefix.length, prefix],
+              ),
+            )) as
+            | { id: number; status: string; order_no: string; done: boolean; latest: number | null }
+            | undefined;
         let row = await readRow();
         if (!row) {
           // The creating transaction may still be open: wait for it to end (creation-lock.ts), then read again.
@@ -682,6 +707,18 @@ export function createOrderActivities({ db }: { db: Db }) {
             repeated: true,
             autoRejectDate: stored.auto_reject_date ? new Date(stored.auto_reject_date).toISOString() : null,
             ...(input.kind === 'unmark-complete' ? { unreserved: await stillReturned(trx, row.id) } : {}),
+          };
+        }
+        if (row.latest !== null && row.latest >= input.sequence) {
+          // Another change holds this number: one the workflow never recorded (OrderChangeOutcome.resume).
+          const full = (await trx('orders').where('id', row.id).first(ORDER_RESUME_COLUMNS)) as OrderRow;
+          const resume = await readOrderResume(trx, full);
+          return {
+            found: true,
+            written: false,
+            repeated: false,
+            refusal: 'BEHIND',
+            ...(resume ? { resume } : {}),
           };
         }
 

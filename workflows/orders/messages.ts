@@ -274,3 +274,6 @@ export type OrderRefusal = (typeof ORDER_REFUSAL)[keyof typeof ORDER_REFUSAL];
 
 /** Longest remark kept (order_histories.remark, orders.dispatch_status_remarks). */
 export const ORDER_REMARK_MAX_LENGTH = 1000;
+
+/** db/resources/approvals.ts's code of an order's approval (not imported: it is the workflow's own word here). */
+export const ORDER_APPROVAL_TRANSACTION_TYPE = 'ORDER';

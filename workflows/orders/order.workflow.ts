@@ -28,7 +28,12 @@
 // made one at a time in the order they were accepted: an Update that waited behind another change is checked
 // again against the state it left, so an accept that races the deadline, or two answers at once, decide once.
 // Each accepted change is written by the local activity writeOrderChange (the orders row, one history row keyed by
-// the workflow and the change's sequence, the SAP lines' os_qty) before the Update returns. The run stays open
+// the workflow and the change's sequence, the SAP lines' os_qty) before the Update returns. Temporal holds an Update
+// in memory until the workflow task that accepts it completes: a server restart (a shard moving) meanwhile forgets
+// it, while its change, written inside that task, stays in PostgreSQL. The next write then finds the rows ahead of
+// the workflow (BEHIND, with where they left the order): the workflow takes that state, as a run the sweep resumes
+// does, and decides its own change again against it, so an ACCEPTED order whose accept Temporal lost is not
+// auto-rejected, and nothing is written twice under one change number. The run stays open
 // after ACCEPTED: the order's later life (drivers, shipments, cancel, complete) belongs to it (later issues).
 import {
   allHandlersFinished,
@@ -73,6 +78,7 @@ import {
   type OrderRefusal,
   type OrderStatus,
   type OrderState,
+  type OrderResume,
   type OrderWorkflowInput,
   type ReassignDoInput,
   type TransporterAcceptInput,
@@ -103,6 +109,11 @@ export interface OrderOutcome {
 }
 
 const refuse = (type: OrderRefusal, message: string) => ApplicationFailure.nonRetryable(message, type);
+
+/** Thrown by a write that found the rows ahead of the workflow; the workflow has taken their state meanwhile. */
+class Behind extends Error {}
+/** Writes of one change that may find the rows ahead before it gives up (each takes their state; one is enough). */
+const BEHIND_TRIES = 3;
 const clean = (text: string | null | undefined) => text?.trim().slice(0, ORDER_REMARK_MAX_LENGTH) || null;
 /** yyyy-mm-dd as the screens show a day: dd/mm/yyyy. */
 const shownDay = (iso: string) => iso.split('-').reverse().join('/');
@@ -203,6 +214,26 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     commit?: () => void;
   }
 
+  /** The state the order's rows hold (a run the sweep resumed, or rows found ahead of the workflow). */
+  const takeState = (rows: OrderResume) => {
+    status = rows.status;
+    dispatchStatus = rows.dispatchStatus;
+    transporterCode = rows.transporterCode.trim() || transporterCode;
+    sequence = rows.sequence;
+    autoRejectMs = rows.autoRejectMs;
+    deadline =
+      status === ASSIGNED && dispatchStatus === 'WAITING' && rows.autoRejectDate
+        ? Date.parse(rows.autoRejectDate)
+        : null;
+    beforeComplete = rows.beforeComplete;
+    pendingEdit = status === WAITING_EDIT_APPROVAL ? rows.edit : undefined;
+    if (rows.approval) {
+      level = rows.approval.level;
+      approvalLevels = rows.approval.levels;
+      approvers = rows.approval.approvers;
+    }
+  };
+
   /** Writes a change and, once it is written, makes it the workflow's state. */
   const apply = async (change: Change): Promise<OrderChangeResult> => {
     const now = Date.now();
@@ -233,6 +264,14 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
       ...(change.reassign ? { reassign: change.reassign } : {}),
       ...(change.edit ? { edit: change.edit } : {}),
     });
+    if (!outcome.written && outcome.refusal === 'BEHIND' && outcome.resume) {
+      takeState(outcome.resume);
+      upsertSearchAttributes([
+        { key: Status, value: status! },
+        { key: TransporterCode, value: transporterCode },
+      ]);
+      throw new Behind(`Order ${input.orderNo} has changes its workflow never recorded.`);
+    }
     if (!outcome.found) {
       gone = true;
       throw refuse(ORDER_REFUSAL.ORDER_NOT_FOUND, `Order ${input.orderNo} does not exist.`);
@@ -467,10 +506,18 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     async (message: I): Promise<OrderChangeResult> => {
       await condition(() => status !== null || gone);
       return exclusive(async () => {
-        if (gone) throw refuse(ORDER_REFUSAL.ORDER_NOT_FOUND, `Order ${input.orderNo} does not exist.`);
-        const refused = refusal(message);
-        if (refused) throw refused;
-        return apply(change(message));
+        // Decided again when the rows were found ahead: against the state they hold.
+        for (let tries = 1; ; tries++) {
+          if (gone) throw refuse(ORDER_REFUSAL.ORDER_NOT_FOUND, `Order ${input.orderNo} does not exist.`);
+          const refused = refusal(message);
+          if (refused) throw refused;
+          try {
+            return await apply(change(message));
+          } catch (err) {
+            if (!(err instanceof Behind)) throw err;
+            if (tries >= BEHIND_TRIES) throw refuse(ORDER_REFUSAL.NOT_ALLOWED, err.message);
+          }
+        }
       });
     };
 
@@ -841,25 +888,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   // ---- the run ----
 
   const resume = input.resume;
-  if (resume) {
-    // Started again by the sweep: the rows already say where the order is; nothing is written twice.
-    status = resume.status;
-    dispatchStatus = resume.dispatchStatus;
-    transporterCode = resume.transporterCode.trim() || transporterCode;
-    sequence = resume.sequence;
-    autoRejectMs = resume.autoRejectMs;
-    deadline =
-      status === ASSIGNED && dispatchStatus === 'WAITING' && resume.autoRejectDate
-        ? Date.parse(resume.autoRejectDate)
-        : null;
-    beforeComplete = resume.beforeComplete;
-    pendingEdit = status === WAITING_EDIT_APPROVAL ? resume.edit : undefined;
-    if (resume.approval) {
-      level = resume.approval.level;
-      approvalLevels = resume.approval.levels;
-      approvers = resume.approval.approvers;
-    }
-  }
+  // Started again by the sweep: the rows already say where the order is; nothing is written twice.
+  if (resume) takeState(resume);
   upsertSearchAttributes([
     { key: OrderNo, value: input.orderNo },
     { key: TransporterCode, value: transporterCode },
@@ -877,8 +907,9 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
         ),
       );
     } catch (err) {
-      // Only a vanished order ends the run here; anything else is a bug to see in the UI.
-      if (!gone) throw err;
+      // Rows ahead (this workflow id wrote before, a run that died): their state is taken. Only a vanished order
+      // ends the run here; anything else is a bug to see in the UI.
+      if (!(err instanceof Behind) && !gone) throw err;
     }
   }
 
@@ -899,7 +930,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
             remark: null,
             by: 'system',
           }).catch((err: unknown) => {
-            if (!gone) throw err;
+            // Rows ahead: their state is taken, and the loop looks again (an accept Temporal lost is kept).
+            if (!(err instanceof Behind) && !gone) throw err;
           });
         });
       }
