@@ -170,7 +170,7 @@ async function openPanel() {
   await screen.findByText('ORD26100005');
   const row = screen.getAllByRole('row').find((r) => r.textContent?.includes('ORD26100005'))!;
   await user.click(within(row).getByRole('checkbox'));
-  await user.click(screen.getByRole('button', { name: 'Edit Assign Transporter' }));
+  await user.click(await screen.findByRole('button', { name: 'Edit Assign Transporter' }));
   const compare = await screen.findByRole('table', { name: 'Current and change', hidden: true });
   return { user, compare };
 }

@@ -1003,7 +1003,7 @@ describe('Edit order from the order list', () => {
     await screen.findByText(ORDER_NO);
     const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(ORDER_NO))!;
     await user.click(within(row).getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Edit Order' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Order' }));
 
     await loaded();
     await checkApproval(user, calls);
