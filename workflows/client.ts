@@ -1,9 +1,23 @@
 // The Temporal client side used by the API (starting workflows, sending updates and signals) and the health
 // checks behind the status endpoint. Health functions never throw: a health page must answer even when the
 // thing it reports on is down.
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, WorkflowUpdateRPCTimeoutOrCancelledError } from '@temporalio/client';
 import { optionalTsToMs } from '@temporalio/common/lib/time';
 import { temporal } from '@temporalio/proto';
+
+/**
+ * The Update was sent and not answered in time: the SDK's "timed out or cancelled" (whichever of gRPC
+ * DEADLINE_EXCEEDED or CANCELLED came first when our deadline passed), DEADLINE_EXCEEDED (4) anywhere in the causes,
+ * or any failure that came only once the deadline had passed (a busy server answers UNAVAILABLE then, say). The
+ * server may still hold the Update and apply it, so this is never "nothing happened".
+ */
+export function isUpdateTimeout(err: unknown, deadlinePassed: boolean): boolean {
+  if (deadlinePassed || err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e === 'object' && (e as { code?: unknown }).code === 4) return true;
+  }
+  return false;
+}
 
 export interface TemporalClientOptions {
   /** host:port of the frontend. */

@@ -80,6 +80,7 @@ const FAILURE_KEYS: Record<DecisionCode, string> = {
   REMARK_REQUIRED: 'approval.failure.REMARK_REQUIRED',
   WORKFLOW_NOT_FOUND: 'approval.failure.WORKFLOW_NOT_FOUND',
   WORKFLOW_UNAVAILABLE: 'approval.failure.WORKFLOW_UNAVAILABLE',
+  WORKFLOW_TIMEOUT: 'approval.failure.WORKFLOW_TIMEOUT',
 };
 
 const ORDER_TRANSACTION_TYPE = 'ORDER';
@@ -102,8 +103,8 @@ const ORDER_FAILURES: Record<OrderUpdateFailure, DecisionCode> = {
   INVALID_INPUT: 'WORKFLOW_UNAVAILABLE',
   WORKFLOW_NOT_FOUND: 'WORKFLOW_NOT_FOUND',
   WORKFLOW_UNAVAILABLE: 'WORKFLOW_UNAVAILABLE',
-  // Sent but not answered in time: the Approval screen says what it says of a service away.
-  WORKFLOW_TIMEOUT: 'WORKFLOW_UNAVAILABLE',
+  // Sent but not answered in time: it may still be recorded, so the approver is told to look again first.
+  WORKFLOW_TIMEOUT: 'WORKFLOW_TIMEOUT',
 };
 
 /** Where the order's approval stands after a decision the order workflow accepted. */
@@ -206,7 +207,11 @@ export async function decideApprovals(
         : unavailable;
     }
     if (!outcome.ok) {
-      if (outcome.code === 'WORKFLOW_UNAVAILABLE' || outcome.code === 'WORKFLOW_NOT_FOUND') {
+      if (
+        outcome.code === 'WORKFLOW_UNAVAILABLE' ||
+        outcome.code === 'WORKFLOW_TIMEOUT' ||
+        outcome.code === 'WORKFLOW_NOT_FOUND'
+      ) {
         deps.logger.warn(
           { approvalId: id, workflowId: row.workflow_id, code: outcome.code, detail: outcome.detail },
           'approval decision not delivered',

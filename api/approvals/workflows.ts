@@ -20,13 +20,18 @@ import {
   type ApprovalRefusal,
   type CancelApprovalInput,
 } from '../../workflows/approvals/messages';
+import { isUpdateTimeout } from '../../workflows/client';
 import { SapNo, Status } from '../../workflows/search-attributes';
 import type { StartSapApprovalWorkflow } from '../sap-orders/approval';
 
 export type ApprovalAction = 'approve' | 'reject';
 
-/** Why a decision did not happen: a refusal of the workflow, or the workflow could not be reached. */
-export type DecisionFailure = ApprovalRefusal | 'WORKFLOW_NOT_FOUND' | 'WORKFLOW_UNAVAILABLE';
+/**
+ * Why a decision did not happen: a refusal of the workflow, the workflow could not be reached, or it was sent and not
+ * answered in time (WORKFLOW_TIMEOUT: it may still be recorded).
+ */
+export type DecisionFailure =
+  ApprovalRefusal | 'WORKFLOW_NOT_FOUND' | 'WORKFLOW_UNAVAILABLE' | 'WORKFLOW_TIMEOUT';
 
 export type DecisionOutcome =
   { ok: true; result: ApprovalDecisionResult } | { ok: false; code: DecisionFailure; detail?: string };
@@ -93,8 +98,9 @@ export function createApprovalWorkflows(client: Client, options: ApprovalWorkflo
   return {
     async decide(workflowId, action, input) {
       const handle = client.workflow.getHandle(workflowId);
+      const deadline = Date.now() + timeoutMs;
       try {
-        const result = await client.connection.withDeadline(Date.now() + timeoutMs, () =>
+        const result = await client.connection.withDeadline(deadline, () =>
           handle.executeUpdate(action === 'approve' ? approveUpdate : rejectUpdate, { args: [input] }),
         );
         return { ok: true, result };
@@ -107,6 +113,8 @@ export function createApprovalWorkflows(client: Client, options: ApprovalWorkflo
         if (await isClosed(handle)) return { ok: false, code: APPROVAL_REFUSAL.APPROVAL_FINISHED };
         const detail = err instanceof Error ? err.message : String(err);
         if (err instanceof WorkflowNotFoundError) return { ok: false, code: 'WORKFLOW_NOT_FOUND', detail };
+        if (isUpdateTimeout(err, Date.now() >= deadline))
+          return { ok: false, code: 'WORKFLOW_TIMEOUT', detail };
         return { ok: false, code: 'WORKFLOW_UNAVAILABLE', detail };
       }
     },

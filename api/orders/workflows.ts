@@ -7,10 +7,10 @@ import {
   WorkflowExecutionAlreadyStartedError,
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
-  WorkflowUpdateRPCTimeoutOrCancelledError,
   type Client,
 } from '@temporalio/client';
 import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
+import { isUpdateTimeout } from '../../workflows/client';
 import { AppError } from '../errors';
 import type { orderWorkflow } from '../../workflows/orders/order.workflow';
 import {
@@ -104,20 +104,6 @@ function refusalOf(err: unknown): OrderRefusal | undefined {
     : undefined;
 }
 
-/**
- * The Update was sent and not answered in time: the SDK's "timed out or cancelled" (whichever of gRPC
- * DEADLINE_EXCEEDED or CANCELLED came first when our deadline passed), DEADLINE_EXCEEDED (4) anywhere in the causes,
- * or any failure that came only once the deadline had passed (a busy server answers UNAVAILABLE then, say). The
- * server may still hold the Update and apply it, so this is never "nothing happened".
- */
-export function isTimeout(err: unknown, deadlinePassed: boolean): boolean {
-  if (deadlinePassed || err instanceof WorkflowUpdateRPCTimeoutOrCancelledError) return true;
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof e === 'object' && (e as { code?: unknown }).code === 4) return true;
-  }
-  return false;
-}
-
 function isNotFound(err: unknown): boolean {
   return (
     err instanceof WorkflowNotFoundError ||
@@ -147,7 +133,8 @@ export function createOrderWorkflows(client: Client, options: OrderWorkflowOptio
       if (refusal) return { ok: false, code: refusal };
       const detail = err instanceof Error ? err.message : String(err);
       if (isNotFound(err)) return { ok: false, code: 'WORKFLOW_NOT_FOUND', detail };
-      if (isTimeout(err, Date.now() >= deadline)) return { ok: false, code: 'WORKFLOW_TIMEOUT', detail };
+      if (isUpdateTimeout(err, Date.now() >= deadline))
+        return { ok: false, code: 'WORKFLOW_TIMEOUT', detail };
       return { ok: false, code: 'WORKFLOW_UNAVAILABLE', detail };
     }
   };

@@ -605,6 +605,7 @@ describe('orders waiting for approval of their transporter assignment', () => {
       [{ ok: false, code: 'WRONG_LEVEL' }, 'APPROVAL_FINISHED'],
       [{ ok: false, code: 'ORDER_NOT_FOUND' }, 'NOT_FOUND'],
       [{ ok: false, code: 'WORKFLOW_NOT_FOUND', detail: 'no run' }, 'WORKFLOW_NOT_FOUND'],
+      [{ ok: false, code: 'WORKFLOW_TIMEOUT', detail: 'deadline' }, 'WORKFLOW_TIMEOUT'],
     ];
     for (const [answer, code] of cases) {
       orderAnswers[order.orderNo] = answer;
@@ -614,6 +615,15 @@ describe('orders waiting for approval of their transporter assignment', () => {
     orderAnswers[order.orderNo] = { ok: false, code: 'NOT_AN_APPROVER' };
     const worded = await post('/api/approval/approve', logistic, { ids: [order.approvalId] }, 'id');
     expect(worded.body.data.results[0].message).toBe(`${order.orderNo}: Anda bukan penyetuju level 1.`);
+    // Sent and not answered in time: it may still be recorded, so the approver is told to look first.
+    orderAnswers[order.orderNo] = { ok: false, code: 'WORKFLOW_TIMEOUT', detail: 'deadline' };
+    for (const [language, words] of [
+      ['en', /did not answer in time\. The decision may still be recorded: refresh before deciding again/],
+      ['id', /tidak menjawab tepat waktu\. Keputusan mungkin tetap tercatat/],
+    ] as const) {
+      const late = await post('/api/approval/approve', logistic, { ids: [order.approvalId] }, language);
+      expect(late.body.data.results[0].message).toMatch(words);
+    }
 
     Object.assign(t.deps, { orderWorkflows: undefined });
     try {
