@@ -166,6 +166,16 @@ function refusalType(err: unknown): string {
   throw err;
 }
 
+/** What every change of the order written straight through the activity (not by its workflow) carries. */
+const changeOf = (order: MadeOrder) => ({
+  orderId: order.orderId,
+  orderNo: order.orderNo,
+  workflowId: order.workflowId,
+  dispatchRemark: null,
+  remark: null,
+  at: new Date().toISOString(),
+});
+
 const record = (order: MadeOrder, name: string) => recordOrderHistory(env.address, order.workflowId, name);
 
 const key = (order: MadeOrder, kind: string, sequence: number) => `${order.workflowId}/${kind}/${sequence}`;
@@ -840,14 +850,7 @@ describe('writeOrderChange', () => {
   test('given an accept written as change 2 that the workflow never recorded (Temporal lost the Update), when the workflow writes another change 2 (an auto-reject), then nothing is written and it answers BEHIND with the state the rows hold', async () => {
     const order = await makeOrder();
     const { writeOrderChange } = createOrderActivities({ db });
-    const change = {
-      orderId: order.orderId,
-      orderNo: order.orderNo,
-      workflowId: order.workflowId,
-      dispatchRemark: null,
-      remark: null,
-      at: new Date().toISOString(),
-    };
+    const change = changeOf(order);
     const deadline = new Date(Date.now() + HOUR).toISOString();
     await writeOrderChange({
       ...change,
@@ -931,16 +934,7 @@ describe('writeOrderChange', () => {
   test('given an approval round opened and a decision written, when each activity runs again (a retry), then there is still one approval row and one log row', async () => {
     const order = await makeOrder();
     const { writeOrderChange } = createOrderActivities({ db });
-    const base = {
-      orderId: order.orderId,
-      orderNo: order.orderNo,
-      workflowId: order.workflowId,
-      dispatchStatus: null,
-      dispatchRemark: null,
-      autoRejectDate: null,
-      remark: null,
-      at: new Date().toISOString(),
-    };
+    const base = { ...changeOf(order), dispatchStatus: null, autoRejectDate: null };
     const open = {
       ...base,
       kind: 'assign' as const,
