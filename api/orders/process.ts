@@ -125,12 +125,18 @@ export async function orderProcess(deps: AppDeps, user: AuthUser, id: number): P
     ? await deps.orderWorkflows.state(row.order_no).catch(() => undefined)
     : undefined;
   const live = !!state;
+  // The rows are never behind the workflow, which writes a change before it takes it. Where the two differ, a change
+  // is being written, or Temporal lost an Update after its change was written and the workflow learns of it at its
+  // next write (order.workflow.ts). Either way the rows are right, and the workflow's awaiting is not shown.
+  const agrees =
+    live &&
+    (state.status === null || (state.status === row.status && state.dispatchStatus === row.dispatch_status));
   return {
     Order_No: row.order_no,
-    Status: (live && state.status) || row.status,
-    Dispatch_Status: live && state.status ? state.dispatchStatus : row.dispatch_status,
+    Status: (agrees && state.status) || row.status,
+    Dispatch_Status: agrees && state.status ? state.dispatchStatus : row.dispatch_status,
     Auto_Reject_Date: row.auto_reject_date?.toISOString() ?? null,
-    awaiting: live ? awaitingOf(row, state.awaiting) : awaitingFromRow(row),
+    awaiting: agrees ? awaitingOf(row, state.awaiting) : awaitingFromRow(row),
     workflow_id: workflowId,
     workflow_url: workflowUrl(deps.config, workflowId),
     live,

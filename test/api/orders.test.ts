@@ -318,6 +318,35 @@ describe('GET /api/order/process/{id}', () => {
     }
   });
 
+  test("given a workflow that has not learned of its order's rejection (Temporal lost the Update after the change was written), when the process is read, then the row answers: REJECTED, nothing awaited, no countdown", async () => {
+    const stale = stubOrderWorkflows({
+      states: {
+        'ORD-C': {
+          status: 'ASSIGNED TO TRANSPORTER',
+          dispatchStatus: 'WAITING',
+          awaiting: {
+            kind: 'transporter',
+            code: 'TRP001',
+            deadline: new Date(Date.now() + 3_600_000).toISOString(),
+          },
+        },
+      },
+    });
+    Object.assign(t.deps, { orderWorkflows: stale });
+    try {
+      const res = await get(`/api/order/process/${o.C!.id}`, 'logistic');
+      expect(res.body.data).toMatchObject({
+        live: true,
+        Status: 'REJECTED',
+        Dispatch_Status: 'REJECTED',
+        awaiting: null,
+      });
+      expect(stale.calls.map((c) => c.orderNo)).toEqual(['ORD-C']);
+    } finally {
+      Object.assign(t.deps, { orderWorkflows: workflows });
+    }
+  });
+
   test('given Temporal unreachable, when the process is read, then the row answers instead of an error', async () => {
     Object.assign(t.deps, { orderWorkflows: stubOrderWorkflows({ unreachable: true }) });
     try {
