@@ -382,7 +382,8 @@ describe('resource editor', () => {
     await confirmSave(user);
 
     const summary = (await screen.findByText(/^Some fields need attention/)).closest('[role="alert"]');
-    expect(within(summary as HTMLElement).getByRole('listitem')).toHaveTextContent(
+    // The summary may show before its list of messages has rendered (a loaded full run read it in between).
+    expect(await within(summary as HTMLElement).findByRole('listitem')).toHaveTextContent(
       'This record was changed by someone else.',
     );
   });
