@@ -125,16 +125,16 @@ export async function orderProcess(deps: AppDeps, user: AuthUser, id: number): P
     ? await deps.orderWorkflows.state(row.order_no).catch(() => undefined)
     : undefined;
   const live = !!state;
-  // The rows are never behind the workflow, which writes a change before it takes it. Where the two differ, a change
-  // is being written, or Temporal lost an Update after its change was written and the workflow learns of it at its
-  // next write (order.workflow.ts). Either way the rows are right, and the workflow's awaiting is not shown.
+  // The status is the row's: the rows are never behind the workflow, which writes a change before it takes it.
+  // Where the two differ, a change is being written, or Temporal lost an Update after its change was written and
+  // the workflow learns of it at its next write (order.workflow.ts); the workflow's awaiting is then not shown.
   const agrees =
     live &&
     (state.status === null || (state.status === row.status && state.dispatchStatus === row.dispatch_status));
   return {
     Order_No: row.order_no,
-    Status: (agrees && state.status) || row.status,
-    Dispatch_Status: agrees && state.status ? state.dispatchStatus : row.dispatch_status,
+    Status: row.status,
+    Dispatch_Status: row.dispatch_status,
     Auto_Reject_Date: row.auto_reject_date?.toISOString() ?? null,
     awaiting: agrees ? awaitingOf(row, state.awaiting) : awaitingFromRow(row),
     workflow_id: workflowId,
