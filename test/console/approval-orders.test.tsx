@@ -1,7 +1,7 @@
 // Orders on the Approval screen (/Approval/Index) with msw: an order waiting for approval of its transporter
 // assignment (Transaction_Type ORDER) is listed beside SAP orders with its summary, transporter and freight cost,
 // and View Order opens the order's view with where it is in its process; a SAP order row opens nothing.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
@@ -126,7 +126,7 @@ describe('Approval screen: orders', () => {
     await user.click(within(rowOf('MSO2610000011')).getByRole('checkbox'));
 
     await user.click(within(row).getByRole('checkbox'));
-    expect(view).toBeEnabled();
+    await waitFor(() => expect(view).toBeEnabled());
     await user.click(view);
     const block = await screen.findByRole('region', { name: 'Where is my order?', hidden: true });
     expect(await within(block).findByText('Approval level 1: supervisor')).toBeInTheDocument();

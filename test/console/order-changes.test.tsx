@@ -255,7 +255,7 @@ describe('Order changes', () => {
     const { user } = renderApp('/Order/Index', { user: {} });
     await screen.findByText('ORD26100001');
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
-    expect(screen.getByRole('button', { name: 'View' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'View' })).toBeEnabled());
     for (const [button] of CHANGE_BUTTONS) {
       expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument();
     }
