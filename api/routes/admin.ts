@@ -1,7 +1,8 @@
 // Account administration beyond the User and Group records (spec/1 §7, spec/3 §6): the permission matrix of a
 // group, the groups of a user, and a password reset. Permissions are checked on every request, so a change
 // here takes effect on the users' very next call; a reset also ends the user's sessions. What stays with
-// administrators, and that no one raises their own rights, is services/admin-rights.ts.
+// administrators (a reset among them), that no one raises their own rights and that no one hands out rights they
+// do not hold, is services/admin-rights.ts.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { integer, text } from '../../db/resources/input';
@@ -11,6 +12,7 @@ import { defineRoute } from '../http';
 import {
   assertMayManageAccount,
   assertMaySetGroups,
+  assertMayResetPassword,
   assertMaySetPermissions,
 } from '../services/admin-rights';
 import { hashPassword } from '../services/passwords';
@@ -169,10 +171,12 @@ export const adminRoutes = [
     method: 'post',
     path: '/user/:id/reset_password',
     summary:
-      'Gives the user a one-time password (answered once) that must be changed at the next login; ends their sessions.',
+      'Gives the user a one-time password (answered once, to an administrator only) that must be changed at the ' +
+      'next login; ends their sessions.',
     access: { controller: 'User', action: 'Edit' },
     params: idParams,
     handler: async ({ deps, params, user }) => {
+      assertMayResetPassword(user);
       const password = temporaryPassword();
       const hash = await hashPassword(password);
       const username = await deps.db.transaction(async (trx) => {

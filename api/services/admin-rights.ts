@@ -5,6 +5,13 @@
 // group, add rights to a group they belong to or bring it back active, or change their own role, company codes
 // or plant grants.
 //
+// Nor may anyone hand out rights they do not hold (issue 27, item 8): a non-administrator puts an account only
+// into groups whose every menu right they hold themselves, adds to a group only rights they hold, and brings a
+// group back active only when they hold all it grants. Otherwise a keeper of accounts could make an account with
+// the rights of any group, reset its password and sign in with them. A password reset is an administrator's:
+// its one-time password is answered once, to the administrator who made it (the product has no other channel to
+// deliver it, so a reset by anyone else would either hand them a login beyond their rights or lock the user out).
+//
 // Every path that writes accounts or groups comes here: the User and Group editors and their imports
 // (guardWrite, from api/resources/), the permission matrix of a group, the groups of a user and the password
 // reset (api/routes/admin.ts). The checks run inside the write's transaction, on the rows as they are then.
@@ -12,11 +19,21 @@ import { ADMINISTRATORS_GROUP, Group } from '../../db/resources/master/group';
 import { User } from '../../db/resources/master/user';
 import type { Db } from '../../db/connection';
 import type { ResourceDef } from '../../db/resources/engine';
-import { ForbiddenError, ForbiddenFieldError } from '../errors';
+import { ForbiddenError, ForbiddenFieldError, ValidationError } from '../errors';
 import type { AuthUser } from './session';
 
 const ADMINISTRATORS_ONLY = 'admin.administratorsOnly';
 const OWN_RIGHTS = 'admin.ownRights';
+const GROUP_BEYOND_RIGHTS = 'admin.groupBeyondRights';
+const RIGHTS_BEYOND_OWN = 'admin.rightsBeyondOwn';
+const RESET_ADMINISTRATORS_ONLY = 'admin.resetAdministratorsOnly';
+
+const FLAGS = ['can_view', 'can_create', 'can_edit', 'can_delete'] as const;
+type Flag = (typeof FLAGS)[number];
+/** A group's rights on one menu, as group_menus holds them. */
+type MenuRights = { menu_id: number | undefined } & Record<Flag, boolean>;
+/** How many menus a refusal names before it says "…". */
+const NAMED_MENUS = 8;
 
 /** A write of a User or Group record as the resource routes make it: columns, and sub-tables when written. */
 export interface RecordWrite {
@@ -33,6 +50,71 @@ const isAdministratorsGroup = (code: unknown) =>
 
 function refuse(field: string, key: string): never {
   throw new ForbiddenFieldError({ [field]: [{ key }] }, key);
+}
+
+/** A 403 naming `field`, with the group and the menus whose rights the user does not hold. */
+function refuseBeyond(field: string, key: string, params: Record<string, string>): never {
+  throw new ValidationError({ [field]: [{ key, params }] }, key, params, { status: 403, code: 'FORBIDDEN' });
+}
+
+/** What `userId` holds per menu: the union of the rights of their active groups (services/permissions.ts). */
+async function heldRights(db: Db, userId: number): Promise<Map<number, Record<Flag, boolean>>> {
+  const rows = (await db('group_menus as gm')
+    .join('user_group_members as ug', 'ug.group_id', 'gm.group_id')
+    .join('user_groups as g', 'g.id', 'gm.group_id')
+    .where('ug.user_id', userId)
+    .where('g.is_active', true)
+    .groupBy('gm.menu_id')
+    .select('gm.menu_id', ...FLAGS.map((f) => db.raw(`bool_or(gm.${f}) as ${f}`)))) as (MenuRights & {
+    menu_id: number;
+  })[];
+  return new Map(rows.map((r) => [r.menu_id, r]));
+}
+
+/** The menus on which `rights` grant something `held` lacks. */
+function menusBeyond(rights: MenuRights[], held: Map<number, Record<Flag, boolean>>): number[] {
+  return [
+    ...new Set(
+      rights
+        .filter((r) => r.menu_id !== undefined && FLAGS.some((f) => r[f] && !held.get(r.menu_id!)?.[f]))
+        .map((r) => r.menu_id!),
+    ),
+  ];
+}
+
+/** The menus' codes for a message, the first few of them. */
+async function menuList(db: Db, menuIds: number[]): Promise<string> {
+  const codes = (await db('menus')
+    .whereIn('id', menuIds)
+    .orderBy(['sort_order', 'id'])
+    .pluck('code')) as string[];
+  return codes.length > NAMED_MENUS ? `${codes.slice(0, NAMED_MENUS).join(', ')}, …` : codes.join(', ');
+}
+
+/** Refuses `groups` when one grants a right the actor does not hold; `field` names where it was asked. */
+async function assertHoldsRightsOf(
+  db: Db,
+  actor: AuthUser,
+  groups: { id: number; code: string }[],
+  field: string,
+  key: string,
+): Promise<void> {
+  if (!groups.length) return;
+  const held = await heldRights(db, actor.id);
+  for (const group of groups) {
+    const rights = (await db('group_menus').where('group_id', group.id)) as MenuRights[];
+    const beyond = menusBeyond(rights, held);
+    if (beyond.length) refuseBeyond(field, key, { group: group.code, menus: await menuList(db, beyond) });
+  }
+}
+
+/**
+ * A password reset answers the one-time password, and that is shown to an administrator only: anyone else who
+ * reset an account could sign in with its rights, and a reset whose password no one learns only locks the user
+ * out (the product sends no mail). So keepers of accounts who are not administrators are refused, saying so.
+ */
+export function assertMayResetPassword(actor: AuthUser): void {
+  if (!actor.is_admin) throw new ForbiddenError(RESET_ADMINISTRATORS_ONLY);
 }
 
 /** Is_Admin, or a member of the administrators group: an account only administrators may touch. */
@@ -74,39 +156,33 @@ export async function assertMaySetGroups(
   const added = groups.filter((g) => !current.has(g.id));
   if (added.some((g) => isAdministratorsGroup(g.code))) refuse('groups', ADMINISTRATORS_ONLY);
   if (userId === actor.id && added.length) refuse('groups', OWN_RIGHTS);
+  // Groups the account already has are kept as they are; a group added is a grant of all its rights.
+  await assertHoldsRightsOf(db, actor, added, 'groups', GROUP_BEYOND_RIGHTS);
 }
 
 /**
- * A group's permission matrix replaced: the administrators group's is an administrator's to change, and a
- * group of one's own may lose rights but not gain any.
+ * A group's permission matrix replaced: the administrators group's is an administrator's to change, a group of
+ * one's own may lose rights but not gain any, and any other group may gain only rights one holds.
  */
 export async function assertMaySetPermissions(
   db: Db,
   actor: AuthUser,
   groupId: number,
-  rows: {
-    menu_id: number | undefined;
-    can_view: boolean;
-    can_create: boolean;
-    can_edit: boolean;
-    can_delete: boolean;
-  }[],
+  rows: MenuRights[],
 ): Promise<void> {
   if (actor.is_admin) return;
   const group = (await db('user_groups').where('id', groupId).first('code')) as { code: string } | undefined;
   if (isAdministratorsGroup(group?.code)) refuse('permissions', ADMINISTRATORS_ONLY);
-  if (!(await isMember(db, actor.id, groupId))) return;
-  const current = (await db('group_menus').where('group_id', groupId)) as {
-    menu_id: number;
-    can_view: boolean;
-    can_create: boolean;
-    can_edit: boolean;
-    can_delete: boolean;
-  }[];
+  const current = (await db('group_menus').where('group_id', groupId)) as MenuRights[];
   const held = new Map(current.map((r) => [r.menu_id, r]));
-  const flags = ['can_view', 'can_create', 'can_edit', 'can_delete'] as const;
-  const gains = rows.some((r) => flags.some((f) => r[f] && !held.get(r.menu_id!)?.[f]));
-  if (gains) refuse('permissions', OWN_RIGHTS);
+  const gains = rows.filter((r) => FLAGS.some((f) => r[f] && !held.get(r.menu_id)?.[f]));
+  if (!gains.length) return;
+  if (await isMember(db, actor.id, groupId)) refuse('permissions', OWN_RIGHTS);
+  // Only the rights gained are the actor's grant; what the group already had was granted before.
+  const beyond = menusBeyond(gains, await heldRights(db, actor.id));
+  if (beyond.length) {
+    refuseBeyond('permissions', RIGHTS_BEYOND_OWN, { menus: await menuList(db, beyond) });
+  }
 }
 
 async function isMember(db: Db, userId: number, groupId: number): Promise<boolean> {
@@ -165,13 +241,16 @@ async function guardGroupWrite(db: Db, actor: AuthUser, write: RecordWrite): Pro
   if (isAdministratorsGroup(current?.code) || isAdministratorsGroup(write.row?.code)) {
     refuse('Group_Code', ADMINISTRATORS_ONLY);
   }
-  // An inactive group grants nothing; bringing one's own back is gaining its rights.
-  if (
-    current &&
-    !current.is_active &&
-    write.row?.is_active === true &&
-    (await isMember(db, actor.id, write.id!))
-  ) {
-    refuse('Is_Active', OWN_RIGHTS);
+  // An inactive group grants nothing; bringing it back grants its rights again to every member: one's own is
+  // gaining them, any other is handing them out, which takes holding them all.
+  if (current && !current.is_active && write.row?.is_active === true) {
+    if (await isMember(db, actor.id, write.id!)) refuse('Is_Active', OWN_RIGHTS);
+    await assertHoldsRightsOf(
+      db,
+      actor,
+      [{ id: write.id!, code: current.code }],
+      'Is_Active',
+      GROUP_BEYOND_RIGHTS,
+    );
   }
 }

@@ -140,12 +140,14 @@ describe('only an administrator touches administrators', () => {
     expect([res.status, res.body.message_code]).toEqual([403, 'FORBIDDEN']);
     expect(res.body.data?.temporary_password).toBeUndefined();
     expect(await loginAs(t, 'admin')).toEqual(expect.any(String));
-    // An ordinary account's reset is still theirs to do.
+    // An ordinary account's reset is an administrator's too (issue 27 item 8: the one-time password is shown to
+    // an administrator only).
     const plain = await post(`/api/user/${plainUserId}/reset_password`, userAdmin);
-    expect(plain.status).toBe(200);
+    expect([plain.status, plain.body.message_code]).toEqual([403, 'FORBIDDEN']);
+    expect(plain.body.data?.temporary_password).toBeUndefined();
   });
 
-  test('given that non-administrator, when it puts itself or anyone into the administrators group, or itself into any group, then 403 and the memberships are unchanged; another account into an ordinary group is allowed', async () => {
+  test('given that non-administrator, when it puts itself or anyone into the administrators group, or itself into any group, then 403 and the memberships are unchanged; another account into a group within its own rights is allowed', async () => {
     const members = async (userId: number) =>
       (await db()('user_group_members as m')
         .join('user_groups as g', 'g.id', 'm.group_id')
@@ -167,11 +169,12 @@ describe('only an administrator touches administrators', () => {
     expect(await members(plainUserId)).toEqual(['WAREHOUSE_STAFF']);
     expect(await members(adminId)).toEqual(['ADMINISTRATOR']);
 
+    // (LOGISTIC_STAFF grants rights it does not hold: see 'no one grants rights they do not hold' below.)
     const allowed = await put(`/api/user/${plainUserId}/groups`, userAdmin, {
-      groups: ['WAREHOUSE_STAFF', 'LOGISTIC_STAFF'],
+      groups: ['WAREHOUSE_STAFF', 'USER_ADMINS'],
     });
     expect(allowed.status).toBe(200);
-    expect(await members(plainUserId)).toEqual(['LOGISTIC_STAFF', 'WAREHOUSE_STAFF']);
+    expect(await members(plainUserId)).toEqual(['USER_ADMINS', 'WAREHOUSE_STAFF']);
   });
 
   test("given that non-administrator, when the User editor sets Is_Admin (its own or another's), edits or deactivates the administrator, or raises its own role, company or plants, then 403 and nothing changes; its own phone number it may change", async () => {
@@ -234,7 +237,7 @@ describe('only an administrator touches administrators', () => {
     expect(await db()('users').where({ id: userAdminId }).first('is_admin')).toEqual({ is_admin: false });
   });
 
-  test('given a non-administrator who may edit groups, when it changes the administrators group or raises the rights of a group it belongs to, then 403 and the matrices are unchanged; another group it may change', async () => {
+  test('given a non-administrator who may edit groups, when it changes the administrators group or raises the rights of a group it belongs to, then 403 and the matrices are unchanged; another group it may give rights it holds', async () => {
     const matrix = async (groupId: number) =>
       (await get(`/api/group/${groupId}/permissions`, admin)).body.data as Record<string, unknown>[];
     const adminsGroup = await idOf('user_groups', { code: 'ADMINISTRATOR' });
@@ -267,8 +270,15 @@ describe('only an administrator touches administrators', () => {
     expect(await matrix(groupAdminsId)).toEqual(before.own);
     expect((await get(`/api/group/${adminsGroup}/edit`, admin)).body.data).toEqual(record);
 
+    // Group View/Edit are its own rights (Company's it does not hold: see 'no one grants rights they do not hold').
     const other = await put(`/api/group/${warehouseGroup}/permissions`, groupAdmin, {
-      permissions: rows(before.warehouse, (r) => r.Menu_Code === 'Company'),
+      permissions: before.warehouse.map((r) => ({
+        Menu_Code: r.Menu_Code,
+        View: r.View || r.Menu_Code === 'Group',
+        Create: r.Create,
+        Edit: r.Edit || r.Menu_Code === 'Group',
+        Delete: r.Delete,
+      })),
     });
     expect(other.status).toBe(200);
   });
@@ -282,6 +292,151 @@ describe('only an administrator touches administrators', () => {
     expect(groups.status).toBe(200);
     const self = (await get(`/api/user/${adminId}/edit`, admin)).body.data as Record<string, unknown>;
     expect((await put('/api/user', admin, { ...self, Phone: '0812-1' })).status).toBe(200);
+  });
+});
+
+describe('no one grants rights they do not hold (issue 27 item 8)', () => {
+  /** Holds only User View/Create/Edit: a keeper of accounts, nothing else. */
+  let keeper: string;
+  /** A group within the keeper's rights (User View). */
+  let viewersId: number;
+
+  const members = async (userId: number) =>
+    (await db()('user_group_members as m')
+      .join('user_groups as g', 'g.id', 'm.group_id')
+      .where('m.user_id', userId)
+      .orderBy('g.code')
+      .pluck('g.code')) as string[];
+  const matrixOf = async (groupId: number) =>
+    (await db()('group_menus').where('group_id', groupId).orderBy('menu_id')) as Record<string, unknown>[];
+
+  beforeAll(async () => {
+    await addUser('accountkeeper', [await addGroup('ACCOUNT_KEEPERS', { User: 'VCE' })]);
+    viewersId = await addGroup('ACCOUNT_VIEWERS', { User: 'V' });
+    keeper = await loginAs(t, 'accountkeeper');
+  });
+
+  test('given a keeper of accounts holding only User View/Create/Edit, when it creates an account, puts it in LOGISTIC_STAFF and resets its password, then the group and the reset are refused in both languages, no password comes back and the account cannot sign in', async () => {
+    const created = await post('/api/user', keeper, {
+      Username: 'escalator',
+      Full_Name: 'Escalator',
+      Role: 'USER',
+      Language: 'en',
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.data.Id as number;
+
+    const grant = await put(`/api/user/${id}/groups`, keeper, { groups: ['LOGISTIC_STAFF'] });
+    expect([grant.status, grant.body.message_code]).toEqual([403, 'FORBIDDEN']);
+    expect(grant.body.message).toMatch(
+      /^You cannot grant the group LOGISTIC_STAFF: it gives rights on .*Order.* that you do not hold yourself\. Ask an administrator\.$/,
+    );
+    expect(grant.body.errors.groups).toEqual([grant.body.message]);
+    const inIndonesian = await t
+      .request()
+      .put(`/api/user/${id}/groups`)
+      .set('Authorization', keeper)
+      .set('language', 'id')
+      .send({ groups: ['WAREHOUSE_STAFF'] });
+    expect(inIndonesian.status).toBe(403);
+    expect(inIndonesian.body.message).toMatch(/^Anda tidak dapat memberikan grup WAREHOUSE_STAFF: /);
+    expect(await members(id)).toEqual([]);
+
+    const reset = await post(`/api/user/${id}/reset_password`, keeper);
+    expect([reset.status, reset.body.message_code, reset.body.message]).toEqual([
+      403,
+      'FORBIDDEN',
+      'Only an administrator can reset a password: the one-time password is shown once, to the administrator who makes it.',
+    ]);
+    expect(reset.body.data).toBeUndefined();
+    const resetId = await t
+      .request()
+      .post(`/api/user/${id}/reset_password`)
+      .set('Authorization', keeper)
+      .set('language', 'id');
+    expect(resetId.body.message).toMatch(/^Hanya administrator yang dapat mengatur ulang kata sandi/);
+    expect(await db()('users').where({ id }).first('password_hash')).toEqual({ password_hash: null });
+  });
+
+  test('given that keeper, when it grants a group whose rights it holds, or keeps or removes a group beyond its rights that the account already has, then it is allowed', async () => {
+    const id = await addUser('keptaccount', [await idOf('user_groups', { code: 'WAREHOUSE_STAFF' })]);
+    const kept = await put(`/api/user/${id}/groups`, keeper, {
+      groups: ['WAREHOUSE_STAFF', 'ACCOUNT_VIEWERS'],
+    });
+    expect(kept.status).toBe(200);
+    expect(await members(id)).toEqual(['ACCOUNT_VIEWERS', 'WAREHOUSE_STAFF']);
+    const removed = await put(`/api/user/${id}/groups`, keeper, { groups: ['ACCOUNT_VIEWERS'] });
+    expect(removed.status).toBe(200);
+    expect(await members(id)).toEqual(['ACCOUNT_VIEWERS']);
+    // Gone is gone: putting it back is a grant like any other.
+    const back = await put(`/api/user/${id}/groups`, keeper, {
+      groups: ['ACCOUNT_VIEWERS', 'WAREHOUSE_STAFF'],
+    });
+    expect(back.status).toBe(403);
+    expect(await members(id)).toEqual(['ACCOUNT_VIEWERS']);
+  });
+
+  test('given that keeper, when a user import carries a groups column, then the file is refused for that column and no account or membership is made (the import grants no group)', async () => {
+    const csv = [
+      'Username,Full_Name,Role,Language,Groups',
+      'imported.staff,Imported Staff,USER,en,LOGISTIC_STAFF',
+    ];
+    const res = await post('/api/user/import', keeper, {
+      file_name: 'users.csv',
+      content_base64: Buffer.from(csv.join('\n')).toString('base64'),
+    });
+    expect([res.status, res.body.message_code]).toEqual([400, 'IMPORT_COLUMNS']);
+    expect(res.body.message).toContain('Groups');
+    expect(await db()('users').where({ username: 'imported.staff' }).first('id')).toBeUndefined();
+  });
+
+  test('given an editor of groups (Group View/Edit), when it adds to a group it is not in a right it does not hold, then 403 names the menu and the matrix is unchanged; rights it holds it may add and any it may remove', async () => {
+    const target = await addGroup('SHIPPING_CLERKS', { Company: 'V' });
+    const before = await matrixOf(target);
+    const raise = await put(`/api/group/${target}/permissions`, groupAdmin, {
+      permissions: [{ Menu_Code: 'Company', View: true, Create: true, Edit: false, Delete: false }],
+    });
+    expect([raise.status, raise.body.message_code, raise.body.message]).toEqual([
+      403,
+      'FORBIDDEN',
+      'You cannot give a group rights you do not hold yourself (on Company). Ask an administrator.',
+    ]);
+    expect(await matrixOf(target)).toEqual(before);
+
+    // Company View stays (granted before, by someone who held it), Group View/Edit are added (its own rights).
+    const within = await put(`/api/group/${target}/permissions`, groupAdmin, {
+      permissions: [
+        { Menu_Code: 'Company', View: true },
+        { Menu_Code: 'Group', View: true, Edit: true },
+      ],
+    });
+    expect(within.status).toBe(200);
+    const cut = await put(`/api/group/${target}/permissions`, groupAdmin, { permissions: [] });
+    expect(cut.status).toBe(200);
+    expect(await matrixOf(target)).toEqual([]);
+  });
+
+  test('given an editor of groups, when it brings back an inactive group whose rights it does not hold, then 403 and the group stays inactive; the administrator may', async () => {
+    const dormant = await addGroup('DORMANT_WIDE', { Company: 'VCED' });
+    await db()('user_groups').where({ id: dormant }).update({ is_active: false });
+    const record = (await get(`/api/group/${dormant}/edit`, admin)).body.data as Record<string, unknown>;
+    const revive = await put('/api/group', groupAdmin, { ...record, Is_Active: true });
+    expect([revive.status, revive.body.message_code]).toEqual([403, 'FORBIDDEN']);
+    expect(revive.body.errors.Is_Active).toEqual([
+      'You cannot grant the group DORMANT_WIDE: it gives rights on Company that you do not hold yourself. Ask an administrator.',
+    ]);
+    expect(await db()('user_groups').where({ id: dormant }).first('is_active')).toEqual({ is_active: false });
+    expect((await put('/api/group', admin, { ...record, Is_Active: true })).status).toBe(200);
+  });
+
+  test('given the administrator, when it puts an account into LOGISTIC_STAFF and resets it, then both are done and the one-time password is answered once, never to be cached', async () => {
+    const id = await addUser('adminmade', [viewersId]);
+    const grant = await put(`/api/user/${id}/groups`, admin, { groups: ['LOGISTIC_STAFF'] });
+    expect(grant.status).toBe(200);
+    const reset = await post(`/api/user/${id}/reset_password`, admin);
+    expect(reset.status).toBe(200);
+    expect(reset.body.data.temporary_password).toEqual(expect.any(String));
+    expect(reset.headers['cache-control']).toBe('no-store');
   });
 });
 
