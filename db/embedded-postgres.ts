@@ -10,7 +10,10 @@
 // unexpectedly it is started again, with a growing delay while it keeps failing.
 //
 // PostgreSQL refuses to run as root. Started by root (CI, containers) it runs as the OS user `postgres`, or as
-// whoever owns an existing data directory, and the user `postgres` is created when it does not exist.
+// whoever owns an existing data directory, and the user `postgres` is created when it does not exist. That user
+// must be able to enter every folder on the way to the programs and to the cluster's folder: a project checked
+// out under a folder open to root only (`mktemp -d` makes them 0700) is refused up front, naming the folder and
+// the chmod that lets the user in, rather than by initdb's bare EACCES.
 //
 // Layout under `dir`: `pgdata/` (the cluster) and `password` (the superuser's, generated once, readable by its
 // owner only). The cluster listens on 127.0.0.1 only, with no Unix socket, and asks for that password.
@@ -283,6 +286,129 @@ function initialise(
   }
 }
 
+/** What the access check needs to know of a folder or file (fs.Stats fits). */
+export interface PathStat {
+  mode: number;
+  uid: number;
+  gid: number;
+  isDirectory(): boolean;
+}
+
+/** An OS user as the kernel checks it: its uid, its primary group and its other groups. */
+export interface OsUser {
+  uid: number;
+  gid: number;
+  groups: readonly number[];
+  /** Its name, for messages. */
+  name?: string;
+}
+
+/** A folder the user cannot enter, or a program it cannot run, and the chmod that lets it. */
+export interface Blocked {
+  path: string;
+  mode: number;
+  owner: number;
+  /** `u+x`, `g+x` or `o+x`: the bit the kernel checks for this user. */
+  grant: string;
+  /** A folder to enter, or a program to run. */
+  kind: 'enter' | 'run';
+}
+
+/**
+ * The first folder on the way to `target` (every folder from `/` down, and `target` itself: a folder to enter
+ * or a program to run) that `user` may not pass. Pure: `statOf` answers what the file system holds, so the rule
+ * is tested without root. The kernel checks one class of bits per user: owner's if it owns the entry, else
+ * the group's if it is in the entry's group, else everyone else's; root passes.
+ */
+export function firstBlocked(
+  target: string,
+  user: OsUser,
+  statOf: (p: string) => PathStat | undefined,
+): Blocked | undefined {
+  if (user.uid === 0) return undefined;
+  const absolute = path.resolve(target);
+  const steps: string[] = [];
+  for (let p = absolute; ; p = path.dirname(p)) {
+    steps.unshift(p);
+    if (path.dirname(p) === p) break;
+  }
+  for (const step of steps) {
+    const stat = statOf(step);
+    // A missing entry is made later by this process (the cluster's folder); its parents decide.
+    if (!stat) return undefined;
+    const [bit, grant] =
+      stat.uid === user.uid
+        ? [0o100, 'u+x']
+        : stat.gid === user.gid || user.groups.includes(stat.gid)
+          ? [0o010, 'g+x']
+          : [0o001, 'o+x'];
+    if (!(stat.mode & bit)) {
+      const kind = stat.isDirectory() ? 'enter' : 'run';
+      return { path: step, mode: stat.mode & 0o7777, owner: stat.uid, grant, kind };
+    }
+  }
+  return undefined;
+}
+
+/** What to do when `blocked` keeps `user` from `what`: which folder, which permission, or the other ways out. */
+export function unreachableMessage(user: OsUser, what: string, blocked: Blocked): string {
+  const who = user.name ? `${user.name} (uid ${user.uid})` : `with uid ${user.uid}`;
+  return (
+    `PostgreSQL refuses to run as root, so it runs as the OS user ${who}, which cannot ${blocked.kind} ` +
+    `${blocked.path} (mode ${blocked.mode.toString(8).padStart(3, '0')}, owner uid ${blocked.owner})` +
+    `${blocked.path === what ? '' : `, on the way to ${what}`}. ` +
+    `Let it in with \`chmod ${blocked.grant} ${blocked.path}\`, or start the product from a folder that user can ` +
+    'reach (a folder made by mktemp -d is open to its owner only), or run it as a normal user, or set ' +
+    'DATABASE_URL to use a PostgreSQL server of your own.'
+  );
+}
+
+function statOrUndefined(p: string): PathStat | undefined {
+  return fs.statSync(p, { throwIfNoEntry: false });
+}
+
+/** The user `ids` runs as, with its groups and name where the system tells them. */
+function osUser(ids: RunAs): OsUser {
+  const ask = (flag: string) => {
+    try {
+      return execFileSync('id', [flag, String(ids.uid)], { encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  };
+  const groups = ask('-G').split(/\s+/).filter(Boolean).map(Number);
+  return { ...ids, groups, name: ask('-nu') || undefined };
+}
+
+/**
+ * Before anything runs as `user`: it must reach the PostgreSQL programs (and their libraries) and the cluster's
+ * folder. A folder on the way that it cannot enter is named with the chmod that fixes it, instead of initdb's
+ * bare EACCES. Symbolic links are followed both ways: the folders of the link and those of its target.
+ */
+function checkAccessible(
+  user: RunAs | undefined,
+  binaries: { initdb: string; postgres: string },
+  dir: string,
+): void {
+  if (!user) return;
+  const who = osUser(user);
+  const native = path.dirname(path.dirname(binaries.postgres));
+  const needed = [
+    binaries.initdb,
+    binaries.postgres,
+    path.join(native, 'lib'),
+    path.join(native, 'share'),
+    path.resolve(dir),
+  ];
+  for (const what of needed) {
+    const real = fs.existsSync(what) ? fs.realpathSync(what) : what;
+    for (const target of real === what ? [what] : [what, real]) {
+      const blocked = firstBlocked(target, who, statOrUndefined);
+      if (blocked) throw new Error(unreachableMessage(who, what, blocked));
+    }
+  }
+}
+
 /** Says which folder the user that runs PostgreSQL cannot reach, before PostgreSQL says it less clearly. */
 function checkReachable(user: RunAs | undefined, postgres: string, pgdata: string): void {
   if (!user) return;
@@ -307,6 +433,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const { initdb, postgres } = binaries();
   const password = readOrMakePassword(options.dir);
   const user = runAs(pgdata, logger);
+  checkAccessible(user, { initdb, postgres }, options.dir);
   initialise(options, pgdata, password, user, initdb);
   checkReachable(user, postgres, pgdata);
 

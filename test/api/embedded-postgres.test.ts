@@ -185,3 +185,48 @@ describe('embedded PostgreSQL', () => {
     }
   }, 60_000);
 });
+
+// Started by root, the cluster runs as the OS user postgres, which cannot enter a folder that mktemp -d made
+// (0700): the start is refused before initdb, naming that folder and the chmod that lets the user in.
+const asRoot = process.getuid?.() === 0;
+(asRoot ? describe : describe.skip)(
+  'embedded PostgreSQL started by root in a folder only root may enter',
+  () => {
+    let closed: string;
+    let cluster: EmbeddedPostgres | undefined;
+
+    beforeAll(() => {
+      closed = fs.mkdtempSync(path.join(os.tmpdir(), 'tms-closed-'));
+      expect(fs.statSync(closed).mode & 0o777).toBe(0o700);
+    });
+    afterAll(async () => {
+      await cluster?.stop();
+      fs.rmSync(closed, { recursive: true, force: true });
+    });
+
+    test('given the cluster folder inside it, when started, then it is refused naming the folder and chmod o+x, nothing is made there; after that chmod it starts', async () => {
+      const dir = path.join(closed, 'project', '.data', 'postgres');
+      const options = { dir, port: await freePort(), database: 'tms', logger: silent };
+      const refused = await startEmbeddedPostgres(options).then(
+        () => 'started',
+        (err: unknown) => (err instanceof Error ? err.message : String(err)),
+      );
+      expect(refused).toContain(`which cannot enter ${closed} (mode 700, owner uid 0), on the way to ${dir}`);
+      expect(refused).toContain(`chmod o+x ${closed}`);
+      expect(refused).not.toContain('EACCES');
+      expect(fs.existsSync(path.join(dir, 'pgdata'))).toBe(false);
+
+      fs.chmodSync(closed, 0o701);
+      cluster = await startEmbeddedPostgres(options);
+      const client = new pg.Client({ connectionString: cluster.url() });
+      await client.connect();
+      try {
+        expect((await client.query<{ db: string }>('select current_database() as db')).rows[0]).toEqual({
+          db: 'tms',
+        });
+      } finally {
+        await client.end();
+      }
+    }, 90_000);
+  },
+);
