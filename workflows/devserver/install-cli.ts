@@ -1,5 +1,6 @@
-// `npm run temporal:install`: makes sure the Temporal CLI exists (building it with Go when missing) and says
-// where it is, so the embedded `npm start` and the workflow tests can run on this machine.
+// `npm run temporal:install`: makes sure the Temporal CLI exists (building it with Go, or where Go is missing
+// downloading it through the SDK, when it is nowhere) and says where it is, so the embedded `npm start` and the
+// workflow tests can run on this machine.
 // It reads its one setting, TEMPORAL_CLI_PATH, straight from the environment: an installer has no use for the
 // rest of the product's configuration, nor for the API layer that validates it.
 import { findTemporalCli, installTemporalCli, TEMPORAL_CLI_MODULE, TEMPORAL_CLI_VERSION } from './cli';
@@ -11,10 +12,11 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `Temporal CLI not found; building ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} with go install...`,
+    `Temporal CLI not found; getting ${TEMPORAL_CLI_MODULE}@${TEMPORAL_CLI_VERSION} ` +
+      '(go install where Go is, else the @temporalio/testing download)...',
   );
-  const built = await installTemporalCli();
-  console.log(`Temporal CLI installed: ${built}`);
+  const installed = await installTemporalCli();
+  console.log(`Temporal CLI installed: ${installed}`);
 }
 
 main().catch((err: unknown) => {
