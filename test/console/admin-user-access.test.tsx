@@ -1,7 +1,8 @@
 // The "Groups" and "Password" cards of the User editor (console/src/pages/resources/admin/UserAccess.tsx) against
 // msw answers shaped as api/routes/admin.ts gives them: memberships saved as a whole after "Are you sure?", read-only
 // in view mode, the password reset with its confirmation naming the user and the one-time password shown once with
-// a copy button, the directory account's refusal, and the reset kept from directory accounts.
+// a copy button, the directory account's refusal, and the reset kept from directory accounts and from anyone who is
+// not an administrator.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
@@ -40,6 +41,9 @@ const GROUPS = [
 ];
 
 const TEMPORARY = 'q3Vb7_kLm2XwTz9p#7a';
+
+/** The signed-in administrator: a password reset is theirs only. */
+const ADMINISTRATOR = { Is_Admin: true };
 
 function userHandlers(mode: 'edit' | 'view', user: typeof USER = USER) {
   const calls = { groupLoads: 0, put: null as unknown, resets: 0 };
@@ -120,7 +124,7 @@ describe('password reset', () => {
   it('given edit mode, when Reset password is confirmed, then the one-time password is shown once with a copy button and is gone when the dialog is closed', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const calls = userHandlers('edit');
-    const { user } = renderApp('/User/Editor?mode=edit&id=12', { user: {} });
+    const { user } = renderApp('/User/Editor?mode=edit&id=12', { user: ADMINISTRATOR });
     // user-event puts its own clipboard in place on setup; it is watched, not replaced.
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
 
@@ -176,7 +180,7 @@ describe('password reset', () => {
         ),
       ),
     );
-    const { user } = renderApp('/User/Editor?mode=edit&id=12', { user: {} });
+    const { user } = renderApp('/User/Editor?mode=edit&id=12', { user: ADMINISTRATOR });
 
     await user.click(await screen.findByRole('button', { name: 'Reset password' }, LAZY));
     await user.click(within(await findDialog()).getByRole('button', { name: 'Yes', hidden: true }));
@@ -193,13 +197,28 @@ describe('password reset', () => {
   it('given a directory (Use_AD) account, when the editor opens, then Reset password is disabled with the reason', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const calls = userHandlers('edit', { ...USER, Use_AD: true });
-    renderApp('/User/Editor?mode=edit&id=12', { user: {} });
+    renderApp('/User/Editor?mode=edit&id=12', { user: ADMINISTRATOR });
 
     const card = await screen.findByRole('region', { name: 'Password' }, LAZY);
     expect(within(card).getByRole('button', { name: 'Reset password' })).toBeDisabled();
     expect(
       within(card).getByText(
         'This account signs in through the company directory; its password is managed there, not here.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.resets).toBe(0);
+  });
+
+  it('given a keeper of accounts who is not an administrator, when the editor opens, then Reset password is disabled with the reason and nothing is sent', async () => {
+    server.use(permissionHandler(ALL_RIGHTS));
+    const calls = userHandlers('edit');
+    renderApp('/User/Editor?mode=edit&id=12', { user: { Is_Admin: false } });
+
+    const card = await screen.findByRole('region', { name: 'Password' }, LAZY);
+    expect(within(card).getByRole('button', { name: 'Reset password' })).toBeDisabled();
+    expect(
+      within(card).getByText(
+        'Only an administrator can reset a password: the one-time password is shown once, to the administrator who makes it.',
       ),
     ).toBeInTheDocument();
     expect(calls.resets).toBe(0);

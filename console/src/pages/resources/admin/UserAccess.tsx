@@ -3,7 +3,8 @@
 // reset. A reset ends the user's sessions and answers a one-time password exactly once, so it is shown in a
 // dialog that only its own button closes, with a copy button; the password is dropped when the dialog is gone.
 // Directory (Use_AD) accounts keep their password in the directory: the reset is disabled with a hint, and a
-// refusal by the server (DIRECTORY_ACCOUNT, e.g. when the flag was changed elsewhere) shows as an error.
+// refusal by the server (DIRECTORY_ACCOUNT, e.g. when the flag was changed elsewhere) shows as an error. The reset
+// is an administrator's (api/services/admin-rights.ts): for anyone else it is disabled with the reason.
 import {
   Button,
   Checkbox,
@@ -30,6 +31,7 @@ import { api } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/form/ConfirmDialog';
 import { textOf } from '../../../components/grid/cellFormat';
 import { useScreenStyles } from '../../../components/screenStyles';
+import { useSession } from '../../../session/SessionContext';
 import { useNotify } from '../../../shell/notify';
 import type { AdminCardProps } from './cardProps';
 import { useAdminStyles } from './styles';
@@ -258,6 +260,7 @@ function PasswordReset({ id, name, directory }: { id: number; name: string; dire
   const [shown, setShown] = useState<TemporaryPassword | null>(null);
   const [shownOpen, setShownOpen] = useState(false);
   const title = t('admin.password.title');
+  const administrator = useSession().session?.user_data.Is_Admin === true;
 
   async function reset() {
     setResetting(true);
@@ -289,12 +292,16 @@ function PasswordReset({ id, name, directory }: { id: number; name: string; dire
             {title}
           </Subtitle2>
           <Text size={200} className={admin.intro}>
-            {directory ? t('admin.password.directory') : t('admin.password.intro')}
+            {directory
+              ? t('admin.password.directory')
+              : administrator
+                ? t('admin.password.intro')
+                : t('admin.password.administratorsOnly')}
           </Text>
         </div>
         <Button
           icon={<KeyReset20Regular />}
-          disabled={directory || resetting}
+          disabled={directory || !administrator || resetting}
           onClick={() => setConfirmOpen(true)}
         >
           {t('admin.password.reset')}
