@@ -5,12 +5,13 @@
 // group, add rights to a group they belong to or bring it back active, or change their own role, company codes
 // or plant grants.
 //
-// Nor may anyone hand out rights they do not hold (issue 27, item 8): a non-administrator puts an account only
-// into groups whose every menu right they hold themselves, adds to a group only rights they hold, and brings a
-// group back active only when they hold all it grants. Otherwise a keeper of accounts could make an account with
-// the rights of any group, reset its password and sign in with them. A password reset is an administrator's:
-// its one-time password is answered once, to the administrator who made it (the product has no other channel to
-// deliver it, so a reset by anyone else would either hand them a login beyond their rights or lock the user out).
+// Nor may anyone hand out rights they do not hold: a non-administrator puts an account only into groups whose
+// every menu right they hold themselves, adds to a group only rights they hold, brings a group back active only
+// when they hold all it grants, and grants an account only companies and plants they hold. Otherwise a keeper of
+// accounts could make an account with the rights of any group, reset its password and sign in with them. A
+// password reset is an administrator's: its one-time password is answered once, to the administrator who made it
+// (the product has no other channel to deliver it, so a reset by anyone else would either hand them a login
+// beyond their rights or lock the user out).
 //
 // Every path that writes accounts or groups comes here: the User and Group editors and their imports
 // (guardWrite, from api/resources/), the permission matrix of a group, the groups of a user and the password
@@ -27,6 +28,7 @@ const OWN_RIGHTS = 'admin.ownRights';
 const GROUP_BEYOND_RIGHTS = 'admin.groupBeyondRights';
 const RIGHTS_BEYOND_OWN = 'admin.rightsBeyondOwn';
 const RESET_ADMINISTRATORS_ONLY = 'admin.resetAdministratorsOnly';
+const PLANTS_BEYOND_RIGHTS = 'admin.plantsBeyondRights';
 
 const FLAGS = ['can_view', 'can_create', 'can_edit', 'can_delete'] as const;
 type Flag = (typeof FLAGS)[number];
@@ -209,26 +211,51 @@ async function guardUserWrite(db: Db, actor: AuthUser, write: RecordWrite): Prom
     refuse('Username', ADMINISTRATORS_ONLY);
   }
   if (write.row?.is_admin === true) refuse('Is_Admin', ADMINISTRATORS_ONLY);
+  if (write.children?.Authorized_Plants) {
+    await assertHoldsPlants(db, actor, write.id, write.children.Authorized_Plants);
+  }
   if (write.id !== actor.id || !write.row) return;
   for (const field of OWN_ACCESS_FIELDS) {
     const column = field.toLowerCase() as Lowercase<(typeof OWN_ACCESS_FIELDS)[number]>;
     if (column in write.row && (write.row[column] ?? null) !== (actor[column] ?? null))
       refuse(field, OWN_RIGHTS);
   }
-  const plants = write.children?.Authorized_Plants;
-  if (plants) {
-    const code = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : '');
-    const key = (company: unknown, plant: unknown) => `${code(company)}|${code(plant)}`;
-    const held = new Set(
-      (
-        (await db('user_plants').where('user_id', actor.id).select('company_code', 'plant_code')) as {
-          company_code: string;
-          plant_code: string | null;
-        }[]
-      ).map((p) => key(p.company_code, p.plant_code)),
+}
+
+/**
+ * The companies and plants granted to an account (spec/3 §6) are rights too: a plant added must be one the actor
+ * holds (a grant of the whole company, an empty plant, holds each of its plants). Grants the account already has
+ * are kept as they are. For one's own account, any addition is raising one's own rights.
+ */
+async function assertHoldsPlants(
+  db: Db,
+  actor: AuthUser,
+  userId: number | undefined,
+  plants: Record<string, unknown>[],
+): Promise<void> {
+  type Grant = { company_code: string; plant_code: string | null };
+  const code = (value: unknown) => (typeof value === 'string' && value ? value.toUpperCase() : null);
+  const grantsOf = async (id: number) =>
+    (await db('user_plants').where('user_id', id).select('company_code', 'plant_code')) as Grant[];
+  const current = userId === undefined ? [] : await grantsOf(userId);
+  const held = await grantsOf(actor.id);
+  const added = plants
+    .map((p) => ({ company: code(p.Company_Code), plant: code(p.Plant_Code) }))
+    .filter(
+      (p) => !current.some((g) => code(g.company_code) === p.company && code(g.plant_code) === p.plant),
     );
-    if (plants.some((p) => !held.has(key(p.Company_Code, p.Plant_Code))))
-      refuse('Authorized_Plants', OWN_RIGHTS);
+  if (!added.length) return;
+  if (userId === actor.id) refuse('Authorized_Plants', OWN_RIGHTS);
+  const beyond = added.filter(
+    (p) =>
+      !held.some(
+        (g) =>
+          code(g.company_code) === p.company && (g.plant_code === null || code(g.plant_code) === p.plant),
+      ),
+  );
+  if (beyond.length) {
+    const named = beyond.map((p) => (p.plant ? `${p.company}/${p.plant}` : `${p.company}/*`)).join(', ');
+    refuseBeyond('Authorized_Plants', PLANTS_BEYOND_RIGHTS, { plants: named });
   }
 }
 

@@ -390,6 +390,52 @@ describe('no one grants rights they do not hold (issue 27 item 8)', () => {
     expect(await db()('users').where({ username: 'imported.staff' }).first('id')).toBeUndefined();
   });
 
+  test('given that keeper, granted company 1000 only, when it grants an account a plant of 1000, then it is allowed; company 2000 it is refused naming it; a grant the account already has it keeps', async () => {
+    const keeperId = await idOf('users', { username: 'accountkeeper' });
+    await db()('user_plants').insert({ user_id: keeperId, company_code: '1000' });
+    const plantsOf = async (userId: number) =>
+      (await db()('user_plants')
+        .where('user_id', userId)
+        .orderBy(['company_code', 'plant_code'])
+        .select('company_code', 'plant_code')) as { company_code: string; plant_code: string | null }[];
+
+    const created = await post('/api/user', keeper, {
+      Username: 'planted',
+      Full_Name: 'Planted',
+      Role: 'USER',
+      Language: 'en',
+      Authorized_Plants: [{ Company_Code: '1000', Plant_Code: '1101' }],
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.data.Id as number;
+    const record = (await get(`/api/user/${id}/edit`, admin)).body.data as Record<string, unknown>;
+    const wider = await put('/api/user', keeper, {
+      ...record,
+      Authorized_Plants: [
+        ...(record.Authorized_Plants as object[]),
+        { Company_Code: '2000', Plant_Code: null },
+      ],
+    });
+    expect([wider.status, wider.body.message_code, wider.body.errors?.Authorized_Plants]).toEqual([
+      403,
+      'FORBIDDEN',
+      [
+        'You cannot grant companies or plants you are not authorised for yourself (2000/*). Ask an administrator.',
+      ],
+    ]);
+    expect(await plantsOf(id)).toEqual([{ company_code: '1000', plant_code: '1101' }]);
+
+    // 2000 granted by the administrator stays when the keeper edits the account's phone.
+    await db()('user_plants').insert({ user_id: id, company_code: '2000' });
+    const again = (await get(`/api/user/${id}/edit`, admin)).body.data as Record<string, unknown>;
+    const phone = await put('/api/user', keeper, { ...again, Phone: '0812-9' });
+    expect(phone.status).toBe(200);
+    expect(await plantsOf(id)).toEqual([
+      { company_code: '1000', plant_code: '1101' },
+      { company_code: '2000', plant_code: null },
+    ]);
+  });
+
   test('given an editor of groups (Group View/Edit), when it adds to a group it is not in a right it does not hold, then 403 names the menu and the matrix is unchanged; rights it holds it may add and any it may remove', async () => {
     const target = await addGroup('SHIPPING_CLERKS', { Company: 'V' });
     const before = await matrixOf(target);
