@@ -17,6 +17,7 @@ import { translate, type Language } from '../i18n';
 import type { AuthUser } from '../services/session';
 import { evaluateAssignment } from './approval-check';
 import { autoRejectHours, checkReasons, orderTransporterRow } from './assign';
+import { assignModelCodes, checkCodes, checkTransporters } from './assign-codes';
 import { loadSapOrders, shipmentTypeCategory } from './assign-context';
 import { FLAG_COLUMNS, orderFlags, type FlagRow } from './flags';
 import { orderParty, ownOrders } from './ownership';
@@ -27,6 +28,9 @@ import {
   type OrderUpdateOutcome,
   type OrderWorkflows,
 } from './workflows';
+
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();
 
 /** Orders asked at once: a multi-select stays quick without flooding the worker. */
 const CONCURRENCY = 4;
@@ -204,8 +208,23 @@ export async function editAssignTransporter(
       'charge_oa_company',
       'warehouse_code',
       'is_relation',
+      'customer_vendor_code',
+      'customer_vendor_name',
       db.raw(`to_char(freight_date, 'YYYY-MM-DD') as freight_day`),
     )) as Record<string, unknown>;
+  // Relation and transporter orders never cross (issue 27): a relation order goes back only to its own customer
+  // or vendor (no freight, no approval), a transporter order only to transporters that exist, are active and have
+  // a valid rate on the lane (the evaluation below), never to a customer or vendor or a relation shipment type.
+  const relationParty = row.is_relation ? ((current.customer_vendor_code as string | null) ?? '') : null;
+  if (relationParty !== null) {
+    if (edited.transporters.length !== 1 || !same(edited.transporters[0]!.transporter_code, relationParty)) {
+      throw new RuleError('RELATION_ORDER_PARTY', 'assign.relationOrderParty', {
+        party: relationParty || '-',
+      });
+    }
+  }
+  await checkCodes(db, assignModelCodes(edited, 'edited_order.'), row.Company_Code);
+  if (relationParty === null) await checkTransporters(db, edited.transporters);
   const lines = (await db('order_details as d')
     .join('sap_order_details as s', 's.id', 'd.sap_order_detail_id')
     .where('d.order_id', row.Id)
@@ -220,7 +239,11 @@ export async function editAssignTransporter(
   const model = {
     ...edited,
     id: sapOrderIds,
-    shipment_type: edited.shipment_type ?? (current.shipment_type as string | null),
+    // A relation order keeps its (relation) shipment type.
+    shipment_type:
+      relationParty !== null
+        ? (current.shipment_type as string | null)
+        : (edited.shipment_type ?? (current.shipment_type as string | null)),
     loading_destination_from_id:
       edited.loading_destination_from_id ?? (current.loading_destination_from_id as number | null),
     loading_destination_to_id:
@@ -236,19 +259,20 @@ export async function editAssignTransporter(
       include_merge: true,
     })),
   };
+  const category = await shipmentTypeCategory(db, model.shipment_type, row.is_relation);
+  if (relationParty === null && category === 'RELATION') {
+    throw new RuleError('RELATION_ORDER', 'assign.useCustomerVendor');
+  }
+  if (category !== 'COLLECTIVE' && model.transporters.length > 1) {
+    throw new RuleError('ONE_TRANSPORTER', 'assign.oneTransporter');
+  }
   const evaluation = await evaluateAssignment(
-    {
-      db,
-      user,
-      now: deps.now(),
-      sapOrders: await loadSapOrders(db, sapOrderIds),
-      category: await shipmentTypeCategory(db, model.shipment_type, row.is_relation),
-    },
+    { db, user, now: deps.now(), sapOrders: await loadSapOrders(db, sapOrderIds), category },
     model,
   );
   await checkReasons(db, evaluation);
   const first = evaluation.transporters[0]!.entry;
-  const transporterCode = first.transporter_code!;
+  const transporterCode = relationParty ?? first.transporter_code!;
   const deadlineMs =
     (await autoRejectHours(db, row.Company_Code, row.Order_Type_Name ?? '', transporterCode)) *
     deps.config.AUTO_REJECT_HOUR_MS;
@@ -279,16 +303,32 @@ export async function editAssignTransporter(
     // STO/SPO per shipment is not part of this panel (spec/2 §2.3): the order keeps what it has.
     const stoSpoPerShipment = transporters[0]?.sto_spo_per_shipment === true;
     await trx('order_transporters').insert(
-      evaluation.transporters.map((t) =>
-        orderTransporterRow(
-          row.Id,
-          t,
-          model.trip_type ?? null,
-          model.freight_date ?? null,
-          null,
-          stoSpoPerShipment,
-        ),
-      ),
+      relationParty !== null
+        ? [
+            // The customer or vendor collects: its truck type, one trip, no freight (as assign_customer_vendor).
+            {
+              order_id: row.Id,
+              transporter_code: relationParty,
+              transporter_name: (current.customer_vendor_name as string | null) ?? null,
+              truck_type_id: first.truck_type_id ?? transporters[0]?.truck_type_id ?? null,
+              user_not: 1,
+              freight_container: 1,
+              freight_kg: transporters[0]?.freight_kg ?? null,
+              freight_date: model.freight_date ?? null,
+              trip_type: model.trip_type ?? null,
+              sto_spo_per_shipment: stoSpoPerShipment,
+            },
+          ]
+        : evaluation.transporters.map((t) =>
+            orderTransporterRow(
+              row.Id,
+              t,
+              model.trip_type ?? null,
+              model.freight_date ?? null,
+              null,
+              stoSpoPerShipment,
+            ),
+          ),
     );
     return { header, transporters };
   });
@@ -310,5 +350,7 @@ export async function editAssignTransporter(
   }
   // orders.workflow_input (what the sweep restarts from) is brought up to date by the workflow's own activity,
   // in the transaction that writes the edit-assign change.
-  return { orderNo: row.Order_No, transporter: first.transporter_name ?? transporterCode };
+  const name =
+    relationParty !== null ? (current.customer_vendor_name as string | null) : first.transporter_name;
+  return { orderNo: row.Order_No, transporter: name ?? transporterCode };
 }
