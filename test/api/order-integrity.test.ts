@@ -275,6 +275,25 @@ describe('item 4: relation and transporter orders never cross', () => {
   });
 });
 
+describe('item 4 on edit order', () => {
+  test('given an assigned transporter order, when it is edited to go to a customer or to a code nobody has, then each is refused naming the item, no edit is written and nothing is sent', async () => {
+    const { edit } = await assigned();
+    const before = await written();
+    for (const [code, messageCode] of [
+      ['CUS001', 'RELATION_NOT_TRANSPORTER'],
+      ['NOPE-TRP', 'TRANSPORTER_NOT_FOUND'],
+    ] as const) {
+      const res = await send(
+        'put',
+        '/api/order/edit',
+        edit([], { transporter_model: { trip_type: 'ONE_WAY', transporters: [{ transporter_code: code }] } }),
+      );
+      expect([code, res.status, res.body.message_code]).toEqual([code, 422, messageCode]);
+    }
+    expect(await written()).toEqual(before);
+  });
+});
+
 describe('item 5: stuffing dates keep to the valid range, one rule for the assign saves and change stuffing date', () => {
   test('given the rule, then a date before, after or far outside the valid range is out of range, a reversed range is reversed, and an empty second date is the first', () => {
     const range = { from: '2026-10-01', to: '2026-12-31' };
