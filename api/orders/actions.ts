@@ -172,7 +172,9 @@ const HEADER_CHANGES = [
 
 /**
  * PUT order/edit_assign_transporter: a rejected order given to a transporter again (spec/2 §2.3). The new
- * assignment (header values and the order's transporters) is written in one transaction, then the workflow's
+ * assignment is checked as the assign save's is (its codes, its transporters active and priced on the lane, the
+ * approval evaluated again; a relation order only back to its own customer or vendor), then written (header
+ * values and the order's transporters) in one transaction, then the workflow's
  * editAssignTransporter Update takes the order back into its flow (approval, or the transporter asked with a new
  * deadline) and re-reserves its quantities. The Update's activity locks the orders row, so it cannot run inside
  * the transaction that wrote it; when the workflow refuses (the quantity was taken meanwhile, the order moved on),

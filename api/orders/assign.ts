@@ -4,7 +4,9 @@
 //
 // Before anything is written, in this order: the seven checks of §5.2 (loading, destination, charge-OA company,
 // freight date, stuffing date, a transporter, each entry's code), the SAP orders (existing, approved, the user's
-// companies and plants, one company and order type; STO/SPO per shipment only where they offer it), the lines
+// companies and plants, one company and order type; the stuffing range within their valid range; STO/SPO per
+// shipment only where they offer it; a relation document only to its customer or vendor), every code the model
+// names in its master data and each transporter an active one (assign-codes.ts), the lines
 // (each included line at most its os_qty, summed over split lines of one SAP line; at least one; collective and LN
 // orders take a line whole), the evaluation of approval-check.ts and its reasons (require_reason → assign_reason;
 // a reason whose Info1 is Y → other reason), and the sync rule (a delivery or sales order type with SO Factory
