@@ -939,16 +939,30 @@ export async function editOrder(
       ),
       { field: 'ln_type', kind: 'ln_type', value: body.ln_type },
       { field: 'ln_inco_rule', kind: 'incoterm_rule', value: body.ln_inco_rule, lnType: body.ln_type },
-      ...body.details.flatMap((d, i): NamedCode[] => [
-        { field: `details.${i}.Company_To_Charge`, kind: 'charge_oa_company', value: d.Company_To_Charge },
-        { field: `details.${i}.LN_Type`, kind: 'ln_type', value: d.LN_Type },
-        {
-          field: `details.${i}.Incoterm_Rule`,
-          kind: 'incoterm_rule',
-          value: d.Incoterm_Rule,
-          lnType: d.LN_Type ?? body.ln_type,
-        },
-      ]),
+      // A line's LN type and incoterm rule as the order or SAP already has them are taken as they are (SAP's
+      // values came with the document); a value the edit changes must be in the master data.
+      ...body.details.flatMap((d, i): NamedCode[] => {
+        const mine = d.Order_Detail_Id != null ? ownById.get(d.Order_Detail_Id) : undefined;
+        const sapLine = sapLines.get(d.Id);
+        const kept = (value: string | null | undefined, stored: (string | null | undefined)[]) =>
+          stored.some((s) => same(s, value));
+        return [
+          { field: `details.${i}.Company_To_Charge`, kind: 'charge_oa_company', value: d.Company_To_Charge },
+          {
+            field: `details.${i}.LN_Type`,
+            kind: 'ln_type',
+            value: kept(d.LN_Type, [mine?.ln_type, sapLine?.ln_type]) ? null : d.LN_Type,
+          },
+          {
+            field: `details.${i}.Incoterm_Rule`,
+            kind: 'incoterm_rule',
+            value: kept(d.Incoterm_Rule, [mine?.incoterm_rule, sapLine?.incoterm_rule])
+              ? null
+              : d.Incoterm_Rule,
+            lnType: d.LN_Type ?? body.ln_type,
+          },
+        ];
+      }),
     ],
     order.company_code,
   );
