@@ -17,7 +17,7 @@ import { translate, type Language } from '../i18n';
 import type { AuthUser } from '../services/session';
 import { evaluateAssignment } from './approval-check';
 import { autoRejectHours, checkReasons, orderTransporterRow } from './assign';
-import { assignModelCodes, checkCodes, checkTransporters } from './assign-codes';
+import { assignModelCodes, checkCodes, checkTransporters, type NamedCode } from './assign-codes';
 import { loadSapOrders, shipmentTypeCategory } from './assign-context';
 import { FLAG_COLUMNS, orderFlags, type FlagRow } from './flags';
 import { orderParty, ownOrders } from './ownership';
@@ -209,6 +209,7 @@ export async function editAssignTransporter(
       ...HEADER_CHANGES,
       'charge_oa_company',
       'warehouse_code',
+      'document_type',
       'is_relation',
       'customer_vendor_code',
       'customer_vendor_name',
@@ -225,7 +226,18 @@ export async function editAssignTransporter(
       });
     }
   }
-  await checkCodes(db, assignModelCodes(edited, 'edited_order.'), row.Company_Code);
+  // The codes the order already has (from its SAP documents) are taken as they are; what the panel changes must
+  // be in the master data.
+  const unchanged = (code: NamedCode) => {
+    const column = code.field.slice('edited_order.'.length);
+    const stored = column === 'vessel_code' ? current.vessel : current[column];
+    return typeof stored === 'string' && same(stored, String(code.value ?? ''));
+  };
+  await checkCodes(
+    db,
+    assignModelCodes(edited, 'edited_order.').filter((code) => !unchanged(code)),
+    row.Company_Code,
+  );
   if (relationParty === null) await checkTransporters(db, edited.transporters);
   const lines = (await db('order_details as d')
     .join('sap_order_details as s', 's.id', 'd.sap_order_detail_id')
