@@ -31,7 +31,7 @@ import type { AuthUser } from '../services/session';
 import { isAuthorized } from '../sap-orders/authorization';
 import { lookupValue, type OrderTypeRow } from '../sap-orders/order-types';
 import { nextRunningNumber } from '../sap-orders/running-number';
-import { assignModelCodes, checkCodes, checkTransporters } from './assign-codes';
+import { assignModelCodes, checkCodes, checkTransporters, type NamedCode } from './assign-codes';
 import {
   checkStuffingDates,
   loadSapOrders,
@@ -76,6 +76,19 @@ function requireStuffingAndTransporters(model: AssignModel): { from: string; to:
     }
   });
   return { from, to: to ?? from };
+}
+
+/**
+ * The codes to hold to the master data: the warehouse, document type and shipment type the SAP order itself
+ * carries came with the document (the ERP import's to judge) and are taken as they are; any other value is checked.
+ */
+function changedCodes(codes: NamedCode[], sapOrder: AssignSapOrder): NamedCode[] {
+  const own: Partial<Record<string, string | null>> = {
+    warehouse_code: sapOrder.warehouse_code,
+    document_type: sapOrder.document_type,
+    shipment_type: sapOrder.shipment_type,
+  };
+  return codes.filter((c) => !(c.field in own && own[c.field] && same(own[c.field], String(c.value ?? ''))));
 }
 
 /** The assign model's stuffing dates as the body names them (stuffing_date: [from, to]). */
@@ -298,7 +311,7 @@ export async function assignTransporter(
   if (category !== 'COLLECTIVE' && model.transporters.length > 1) {
     throw new RuleError('ONE_TRANSPORTER', 'assign.oneTransporter');
   }
-  await checkCodes(deps.db, assignModelCodes(model), first.company_code);
+  await checkCodes(deps.db, changedCodes(assignModelCodes(model), first), first.company_code);
   await checkTransporters(deps.db, model.transporters);
   const whole = category === 'COLLECTIVE' || orderType.use_ln;
   const ids = new Set(sapOrders.map((s) => s.id));
@@ -352,7 +365,11 @@ export async function assignCustomerVendor(
     .first('id')) as { id: number } | undefined;
   if (!truck) throw new RuleError('REQUIRE_TRUCK_TYPE', 'assign.require_truck_type');
   // The body's transporter entries are not used: the relation is the document's own customer or vendor.
-  await checkCodes(deps.db, assignModelCodes({ ...model, transporters: [] }), sapOrder.company_code);
+  await checkCodes(
+    deps.db,
+    changedCodes(assignModelCodes({ ...model, transporters: [] }), sapOrder),
+    sapOrder.company_code,
+  );
   const [from, to] = model.stuffing_date ?? [];
   checkStuffingDates(from ?? to, to ?? from, commonValidRange(sapOrders), STUFFING_FIELDS);
   const holds = await readHolds(
