@@ -20,7 +20,7 @@
 // Everything is set-based: one read for the whole batch (master data, stored versions), then per chunk of
 // documents one statement per step with the rows passed as one JSON parameter, never a round trip per row.
 // The batch runs in one transaction. Documents must name active master data (order type, company, plant,
-// customer/vendor when given); with `invalid: 'reject'` (the push API) one bad document refuses the whole
+// customer/vendor when given, each line's material); with `invalid: 'reject'` (the push API) one bad document refuses the whole
 // batch with per-document errors, with `invalid: 'skip'` (the scheduled pull, which must not stall on one
 // document) bad documents are left out and listed.
 import crypto from 'node:crypto';
@@ -135,10 +135,15 @@ const SQL_CHECK = `
          cu.customer_code is not null as customer_ok,
          v.vendor_code is not null as vendor_ok,
          s.type as stored_type,
+         (select coalesce(json_agg(x.n - 1 order by x.n), '[]'::json)
+            from json_array_elements_text(d.materials) with ordinality as x(code, n)
+           where not exists (select 1 from materials m where m.material_code = x.code and m.is_active))
+           as unknown_material_lines,
          (s.id is null or s.erp_changed_at is null or s.erp_changed_at < d.changed_at
           or (s.erp_changed_at = d.changed_at and s.erp_content_hash is distinct from d.content_hash)) as newer
     from json_to_recordset(?::json) as d(i int, document_no text, order_type text, company_code text,
-                                         plant text, cv text, changed_at timestamptz, content_hash text)
+                                         plant text, cv text, materials json, changed_at timestamptz,
+                                         content_hash text)
     left join order_types ot on ot.name = d.order_type and ot.is_active
     left join companies c on c.company_code = d.company_code and c.is_active
     left join plants p on p.plant_code = d.plant and p.is_active
@@ -260,6 +265,8 @@ interface CheckRow {
   customer_ok: boolean;
   vendor_ok: boolean;
   stored_type: string | null;
+  /** Positions of the lines whose Material_Code is no active material. */
+  unknown_material_lines: number[];
   newer: boolean;
 }
 
@@ -283,15 +290,31 @@ async function rows<T>(db: Db, sql: string, bindings: unknown[]): Promise<T[]> {
 }
 
 type CheckedField = 'Document_No' | 'Order_Type' | 'Company_Code' | 'Plant' | 'Customer_Vendor_Code';
+type CheckedLineField = 'Material_Code';
 
 /** Problems per document, in batch order. */
 class Problems {
   private readonly byIndex = new Map<number, ErpRejectedDocument>();
 
   add(index: number, doc: ErpDocument, field: CheckedField, key: string): void {
+    this.addAt(index, doc, field, key, doc[field]);
+  }
+
+  /** A problem of a field of one of the document's lines (Details.<n>.<field>). */
+  addLine(index: number, doc: ErpDocument, line: number, field: CheckedLineField, key: string): void {
+    this.addAt(index, doc, `Details.${line}.${field}`, key, doc.Details[line]?.[field]);
+  }
+
+  private addAt(
+    index: number,
+    doc: ErpDocument,
+    field: string,
+    key: string,
+    value: string | number | null | undefined,
+  ): void {
     let entry = this.byIndex.get(index);
     if (!entry) this.byIndex.set(index, (entry = { index, Document_No: doc.Document_No, errors: {} }));
-    (entry.errors[field] ??= []).push({ key, params: { value: String(doc[field] ?? '') } });
+    (entry.errors[field] ??= []).push({ key, params: { value: String(value ?? '') } });
   }
 
   has(index: number): boolean {
@@ -330,6 +353,7 @@ async function classify(
         company_code: d.Company_Code,
         plant: d.Plant,
         cv: d.Customer_Vendor_Code,
+        materials: d.Details.map((l) => l.Material_Code),
         changed_at: d.Changed_At,
         content_hash: hashes[i],
       })),
@@ -363,6 +387,9 @@ async function classify(
       } else if (!onlyCustomer && !onlyVendor && !c.customer_ok && !c.vendor_ok) {
         problems.add(c.i, doc, 'Customer_Vendor_Code', 'erp.unknownCustomerVendor');
       }
+    }
+    for (const line of c.unknown_material_lines) {
+      problems.addLine(c.i, doc, line, 'Material_Code', 'erp.unknownMaterial');
     }
     if (!problems.has(c.i)) write.push({ doc, orderTypeCode: c.order_type_code!, contentHash: hashes[c.i]! });
   }

@@ -17,6 +17,7 @@ import { translate, type Language } from '../i18n';
 import type { AuthUser } from '../services/session';
 import { evaluateAssignment } from './approval-check';
 import { autoRejectHours, checkReasons, orderTransporterRow } from './assign';
+import { assignModelCodes, checkCodes, checkTransporters, type NamedCode } from './assign-codes';
 import { loadSapOrders, shipmentTypeCategory } from './assign-context';
 import { FLAG_COLUMNS, orderFlags, type FlagRow } from './flags';
 import { orderParty, ownOrders } from './ownership';
@@ -27,6 +28,9 @@ import {
   type OrderUpdateOutcome,
   type OrderWorkflows,
 } from './workflows';
+
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();
 
 /** Orders asked at once: a multi-select stays quick without flooding the worker. */
 const CONCURRENCY = 4;
@@ -168,7 +172,9 @@ const HEADER_CHANGES = [
 
 /**
  * PUT order/edit_assign_transporter: a rejected order given to a transporter again (spec/2 §2.3). The new
- * assignment (header values and the order's transporters) is written in one transaction, then the workflow's
+ * assignment is checked as the assign save's is (its codes, its transporters active and priced on the lane, the
+ * approval evaluated again; a relation order only back to its own customer or vendor), then written (header
+ * values and the order's transporters) in one transaction, then the workflow's
  * editAssignTransporter Update takes the order back into its flow (approval, or the transporter asked with a new
  * deadline) and re-reserves its quantities. The Update's activity locks the orders row, so it cannot run inside
  * the transaction that wrote it; when the workflow refuses (the quantity was taken meanwhile, the order moved on),
@@ -203,9 +209,36 @@ export async function editAssignTransporter(
       ...HEADER_CHANGES,
       'charge_oa_company',
       'warehouse_code',
+      'document_type',
       'is_relation',
+      'customer_vendor_code',
+      'customer_vendor_name',
       db.raw(`to_char(freight_date, 'YYYY-MM-DD') as freight_day`),
     )) as Record<string, unknown>;
+  // Relation and transporter orders never cross (issue 27): a relation order goes back only to its own customer
+  // or vendor (no freight, no approval), a transporter order only to transporters that exist, are active and have
+  // a valid rate on the lane (the evaluation below), never to a customer or vendor or a relation shipment type.
+  const relationParty = row.is_relation ? ((current.customer_vendor_code as string | null) ?? '') : null;
+  if (relationParty !== null) {
+    if (edited.transporters.length !== 1 || !same(edited.transporters[0]!.transporter_code, relationParty)) {
+      throw new RuleError('RELATION_ORDER_PARTY', 'assign.relationOrderParty', {
+        party: relationParty || '-',
+      });
+    }
+  }
+  // The codes the order already has (from its SAP documents) are taken as they are; what the panel changes must
+  // be in the master data.
+  const unchanged = (code: NamedCode) => {
+    const column = code.field.slice('edited_order.'.length);
+    const stored = column === 'vessel_code' ? current.vessel : current[column];
+    return typeof stored === 'string' && same(stored, String(code.value ?? ''));
+  };
+  await checkCodes(
+    db,
+    assignModelCodes(edited, 'edited_order.').filter((code) => !unchanged(code)),
+    row.Company_Code,
+  );
+  if (relationParty === null) await checkTransporters(db, edited.transporters);
   const lines = (await db('order_details as d')
     .join('sap_order_details as s', 's.id', 'd.sap_order_detail_id')
     .where('d.order_id', row.Id)
@@ -220,7 +253,11 @@ export async function editAssignTransporter(
   const model = {
     ...edited,
     id: sapOrderIds,
-    shipment_type: edited.shipment_type ?? (current.shipment_type as string | null),
+    // A relation order keeps its (relation) shipment type.
+    shipment_type:
+      relationParty !== null
+        ? (current.shipment_type as string | null)
+        : (edited.shipment_type ?? (current.shipment_type as string | null)),
     loading_destination_from_id:
       edited.loading_destination_from_id ?? (current.loading_destination_from_id as number | null),
     loading_destination_to_id:
@@ -236,19 +273,20 @@ export async function editAssignTransporter(
       include_merge: true,
     })),
   };
+  const category = await shipmentTypeCategory(db, model.shipment_type, row.is_relation);
+  if (relationParty === null && category === 'RELATION') {
+    throw new RuleError('RELATION_ORDER', 'assign.useCustomerVendor');
+  }
+  if (category !== 'COLLECTIVE' && model.transporters.length > 1) {
+    throw new RuleError('ONE_TRANSPORTER', 'assign.oneTransporter');
+  }
   const evaluation = await evaluateAssignment(
-    {
-      db,
-      user,
-      now: deps.now(),
-      sapOrders: await loadSapOrders(db, sapOrderIds),
-      category: await shipmentTypeCategory(db, model.shipment_type, row.is_relation),
-    },
+    { db, user, now: deps.now(), sapOrders: await loadSapOrders(db, sapOrderIds), category },
     model,
   );
   await checkReasons(db, evaluation);
   const first = evaluation.transporters[0]!.entry;
-  const transporterCode = first.transporter_code!;
+  const transporterCode = relationParty ?? first.transporter_code!;
   const deadlineMs =
     (await autoRejectHours(db, row.Company_Code, row.Order_Type_Name ?? '', transporterCode)) *
     deps.config.AUTO_REJECT_HOUR_MS;
@@ -279,16 +317,32 @@ export async function editAssignTransporter(
     // STO/SPO per shipment is not part of this panel (spec/2 §2.3): the order keeps what it has.
     const stoSpoPerShipment = transporters[0]?.sto_spo_per_shipment === true;
     await trx('order_transporters').insert(
-      evaluation.transporters.map((t) =>
-        orderTransporterRow(
-          row.Id,
-          t,
-          model.trip_type ?? null,
-          model.freight_date ?? null,
-          null,
-          stoSpoPerShipment,
-        ),
-      ),
+      relationParty !== null
+        ? [
+            // The customer or vendor collects: its truck type, one trip, no freight (as assign_customer_vendor).
+            {
+              order_id: row.Id,
+              transporter_code: relationParty,
+              transporter_name: (current.customer_vendor_name as string | null) ?? null,
+              truck_type_id: first.truck_type_id ?? transporters[0]?.truck_type_id ?? null,
+              user_not: 1,
+              freight_container: 1,
+              freight_kg: transporters[0]?.freight_kg ?? null,
+              freight_date: model.freight_date ?? null,
+              trip_type: model.trip_type ?? null,
+              sto_spo_per_shipment: stoSpoPerShipment,
+            },
+          ]
+        : evaluation.transporters.map((t) =>
+            orderTransporterRow(
+              row.Id,
+              t,
+              model.trip_type ?? null,
+              model.freight_date ?? null,
+              null,
+              stoSpoPerShipment,
+            ),
+          ),
     );
     return { header, transporters };
   });
@@ -310,5 +364,7 @@ export async function editAssignTransporter(
   }
   // orders.workflow_input (what the sweep restarts from) is brought up to date by the workflow's own activity,
   // in the transaction that writes the edit-assign change.
-  return { orderNo: row.Order_No, transporter: first.transporter_name ?? transporterCode };
+  const name =
+    relationParty !== null ? (current.customer_vendor_name as string | null) : first.transporter_name;
+  return { orderNo: row.Order_No, transporter: name ?? transporterCode };
 }

@@ -4,7 +4,8 @@
 // orders) never reaches these calls, whatever their groups say.
 import type { Knex } from 'knex';
 import { SHIPMENT_TYPE_CATEGORIES } from '../../db/resources/order';
-import { ForbiddenError, NotFoundError } from '../errors';
+import { stuffingDateProblems, type ValidRange } from '../../db/resources/order-assign';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { masterRead } from '../services/master-data';
 import type { AuthUser } from '../services/session';
 import { orderTypeByName, type OrderTypeRow } from '../sap-orders/order-types';
@@ -137,4 +138,32 @@ export async function orderTypeOf(db: Knex, sapOrder: AssignSapOrder): Promise<O
   );
   if (!orderType) throw new NotFoundError('assign.orderTypeNotFound', { value: sapOrder.order_type });
   return orderType;
+}
+
+/**
+ * The stuffing-date rule (stuffingDateProblems) as the saves refuse it, the same for the assign panels and
+ * change stuffing date: a reversed range is a 400 on the second date; a date outside the valid range a 422
+ * OUT_OF_RANGE naming the field and the range. `fields` are the body's names of the two dates.
+ */
+export function checkStuffingDates(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  range: ValidRange,
+  fields: { from: string; to: string },
+): void {
+  const problems = stuffingDateProblems(from, to, range);
+  if (problems.to === 'reversed') {
+    throw new ValidationError({ [fields.to]: [{ key: 'order.stuffing.reversed' }] });
+  }
+  const field =
+    problems.from === 'outOfRange' ? fields.from : problems.to === 'outOfRange' ? fields.to : null;
+  if (field) {
+    const params = { from: range.from ?? '…', to: range.to ?? '…' };
+    throw new ValidationError(
+      { [field]: [{ key: 'order.stuffing.outOfRange', params }] },
+      'order.stuffing.outOfRange',
+      params,
+      { status: 422, code: 'OUT_OF_RANGE' },
+    );
+  }
 }

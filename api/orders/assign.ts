@@ -4,7 +4,9 @@
 //
 // Before anything is written, in this order: the seven checks of §5.2 (loading, destination, charge-OA company,
 // freight date, stuffing date, a transporter, each entry's code), the SAP orders (existing, approved, the user's
-// companies and plants, one company and order type; STO/SPO per shipment only where they offer it), the lines
+// companies and plants, one company and order type; the stuffing range within their valid range; STO/SPO per
+// shipment only where they offer it; a relation document only to its customer or vendor), every code the model
+// names in its master data and each transporter an active one (assign-codes.ts), the lines
 // (each included line at most its os_qty, summed over split lines of one SAP line; at least one; collective and LN
 // orders take a line whole), the evaluation of approval-check.ts and its reasons (require_reason → assign_reason;
 // a reason whose Info1 is Y → other reason), and the sync rule (a delivery or sales order type with SO Factory
@@ -18,7 +20,7 @@
 // `order:<Order_No>` is started before the commit: a refused start rolls everything back (503); with no Temporal
 // client the order is saved and the sweep starts it from workflow_input.
 import type { Knex } from 'knex';
-import type { AssignModel } from '../../db/resources/order-assign';
+import { commonValidRange, type AssignModel } from '../../db/resources/order-assign';
 import type { OrderStatus } from '../../db/resources/order';
 import { orderCreationLock } from '../../workflows/orders/creation-lock';
 import { orderWorkflowId, type OrderWorkflowInput } from '../../workflows/orders/messages';
@@ -29,7 +31,9 @@ import type { AuthUser } from '../services/session';
 import { isAuthorized } from '../sap-orders/authorization';
 import { lookupValue, type OrderTypeRow } from '../sap-orders/order-types';
 import { nextRunningNumber } from '../sap-orders/running-number';
+import { assignModelCodes, checkCodes, checkTransporters, type NamedCode } from './assign-codes';
 import {
+  checkStuffingDates,
   loadSapOrders,
   orderTypeOf,
   shipmentTypeCategory,
@@ -71,10 +75,24 @@ function requireStuffingAndTransporters(model: AssignModel): { from: string; to:
       throw new RuleError('REQUIRE_TRANSPORTER', 'assign.item_require_transporter', { n: i + 1 });
     }
   });
-  const until = to ?? from;
-  if (until < from) throw new RuleError('STUFFING_RANGE', 'assign.stuffingRange');
-  return { from, to: until };
+  return { from, to: to ?? from };
 }
+
+/**
+ * The codes to hold to the master data: the warehouse, document type and shipment type the SAP order itself
+ * carries came with the document (the ERP import's to judge) and are taken as they are; any other value is checked.
+ */
+function changedCodes(codes: NamedCode[], sapOrder: AssignSapOrder): NamedCode[] {
+  const own: Partial<Record<string, string | null>> = {
+    warehouse_code: sapOrder.warehouse_code,
+    document_type: sapOrder.document_type,
+    shipment_type: sapOrder.shipment_type,
+  };
+  return codes.filter((c) => !(c.field in own && own[c.field] && same(own[c.field], String(c.value ?? ''))));
+}
+
+/** The assign model's stuffing dates as the body names them (stuffing_date: [from, to]). */
+const STUFFING_FIELDS = { from: 'stuffing_date.0', to: 'stuffing_date.1' };
 
 /**
  * STO/SPO per shipment is asked for only where the documents offer it (merge_simulate show_sto_spo_per_shipment):
@@ -145,7 +163,10 @@ function checkQuantities(
     if (!hold || !sapOrderIds.has(hold.sap_order_id)) {
       throw new RuleError('LINE_NOT_IN_ORDERS', 'assign.lineNotInOrders', { id: line.Id });
     }
-    if (line.Qty <= 0) throw new RuleError('QTY_REQUIRED', 'assign.qtyRequired', { item: hold.item_no });
+    // Rounded to the 0.001 unit first (what the column keeps), then more than zero (issue 27).
+    if (thousandths(line.Qty) <= 0) {
+      throw new RuleError('QTY_REQUIRED', 'assign.qtyRequired', { item: hold.item_no });
+    }
     wanted.set(line.Id, (wanted.get(line.Id) ?? 0) + thousandths(line.Qty));
   }
   for (const [id, qty] of wanted) {
@@ -279,13 +300,19 @@ export async function assignTransporter(
   requireLane(model);
   const stuffing = requireStuffingAndTransporters(model);
   const { sapOrders, orderType } = await assignableSapOrders(deps, user, model.id);
+  checkStuffingDates(stuffing.from, stuffing.to, commonValidRange(sapOrders), STUFFING_FIELDS);
   checkStoSpoPerShipment(model.sto_spo_per_shipment, orderType, sapOrders);
   const first = sapOrders[0]!;
-  const category = await shipmentTypeCategory(deps.db, model.shipment_type ?? first.shipment_type, false);
+  // A relation document (the customer or vendor collects) is never given to a transporter, whatever shipment type
+  // the body names (issue 27): it goes with Assign customer/vendor.
+  const relation = sapOrders.some((s) => s.is_relation);
+  const category = await shipmentTypeCategory(deps.db, model.shipment_type ?? first.shipment_type, relation);
   if (category === 'RELATION') throw new RuleError('RELATION_ORDER', 'assign.useCustomerVendor');
   if (category !== 'COLLECTIVE' && model.transporters.length > 1) {
     throw new RuleError('ONE_TRANSPORTER', 'assign.oneTransporter');
   }
+  await checkCodes(deps.db, changedCodes(assignModelCodes(model), first), first.company_code);
+  await checkTransporters(deps.db, model.transporters);
   const whole = category === 'COLLECTIVE' || orderType.use_ln;
   const ids = new Set(sapOrders.map((s) => s.id));
   const holds = await readHolds(
@@ -337,6 +364,14 @@ export async function assignCustomerVendor(
     .where({ id: model.relation_truck_type_id, is_active: true })
     .first('id')) as { id: number } | undefined;
   if (!truck) throw new RuleError('REQUIRE_TRUCK_TYPE', 'assign.require_truck_type');
+  // The body's transporter entries are not used: the relation is the document's own customer or vendor.
+  await checkCodes(
+    deps.db,
+    changedCodes(assignModelCodes({ ...model, transporters: [] }), sapOrder),
+    sapOrder.company_code,
+  );
+  const [from, to] = model.stuffing_date ?? [];
+  checkStuffingDates(from ?? to, to ?? from, commonValidRange(sapOrders), STUFFING_FIELDS);
   const holds = await readHolds(
     deps.db,
     model.details.map((d) => d.Id),
@@ -346,7 +381,6 @@ export async function assignCustomerVendor(
     const hold = [...holds.values()].find((h) => h.item_no === item)!;
     return new RuleError('QTY_EXCEEDS', 'assign.qtyExceeds', { item, os_qty: Number(hold.os_qty) });
   });
-  const [from, to] = model.stuffing_date ?? [];
   const party = await partyOf(deps.db, sapOrder.customer_vendor_code);
   const relationModel: AssignModel = {
     ...model,

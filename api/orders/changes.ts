@@ -16,6 +16,7 @@ import { FLAG_COLUMNS, orderFlags, type FlagRow } from './flags';
 import { ownOrders } from './ownership';
 import { flagActor } from './read';
 import { workflowsOf } from './actions';
+import { checkStuffingDates } from './assign-context';
 import { updateFailure, type OrderUpdateOutcome } from './workflows';
 
 /** What the flags and these actions read of an order. */
@@ -112,15 +113,11 @@ export async function changeStuffingDate(
 ) {
   const from = body.stuffing_date_from;
   const to = body.stuffing_date_to ?? from;
-  if (from > to) throw new ValidationError({ stuffing_date_to: [{ key: 'order.stuffing.reversed' }] });
+  const fields = { from: 'stuffing_date_from', to: 'stuffing_date_to' };
+  checkStuffingDates(from, to, { from: null, to: null }, fields);
   const row = await allowedOrder(deps, user, body.order_id, 'can_edit_stuffing_date');
-  // spec/1 §5: within the valid range when the order has one.
-  if ((row.valid_from && from < row.valid_from) || (row.valid_to && to > row.valid_to)) {
-    throw new RuleError('OUT_OF_RANGE', 'order.stuffing.outOfRange', {
-      from: row.valid_from ?? '…',
-      to: row.valid_to ?? '…',
-    });
-  }
+  // spec/1 §5: within the valid range when the order has one (the rule the assign save keeps to).
+  checkStuffingDates(from, to, { from: row.valid_from, to: row.valid_to }, fields);
   changed(await workflowsOf(deps).changeStuffingDate(row.Order_No, { by: user.username, from, to }), row);
   return { orderNo: row.Order_No };
 }

@@ -14,10 +14,15 @@
 // (util/refresh_freight_cost_order).
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { integer, number, text } from '../../db/resources/input';
+import { integer, text } from '../../db/resources/input';
 import { RELEASED_ORDER_STATUSES } from '../../db/resources/order';
 import type { AssignModel, EditLine } from '../../db/resources/order-assign';
-import { assignModelSchema, assignTransporterSchema } from '../../db/resources/order-assign';
+import {
+  assignModelSchema,
+  assignTransporterSchema,
+  qtyInput,
+  sapNumbersSchema,
+} from '../../db/resources/order-assign';
 import type { EditedLine, OrderEditChanges } from '../../workflows/orders/activities';
 import type { AppDeps } from '../deps';
 import { AppError, RuleError, ValidationError } from '../errors';
@@ -41,6 +46,7 @@ import {
   checkSync,
   orderTransporterRow,
 } from './assign';
+import { assignModelCodes, checkCodes, checkTransporters, type NamedCode } from './assign-codes';
 import { allowedOrder } from './changes';
 import { defaultConversionType, freightOptions, weighLines } from './freight';
 import { DALAM_PABRIK, mergeSimulate, sapOrderHeaders } from './merge-simulate';
@@ -246,7 +252,8 @@ function offeredLine(
 /** spec/2 §7 POST order/edit_merge_simulate. */
 export const editMergeSimulateSchema = z.object({
   order_id: integer({ min: 1 }),
-  sap_no: z.array(text(50).min(1)).max(20).default([]),
+  // spec/2 §7 "sap_no list": a list, or one number (text or a number).
+  sap_no: sapNumbersSchema.default([]),
   is_first: z.boolean().default(false),
   is_edit: z.boolean().default(true),
   warehouse_code: text(20).nullish(),
@@ -471,7 +478,7 @@ export async function editMergeSimulate(
     let simulated: Record<string, unknown>;
     try {
       simulated = await mergeSimulate(deps, user, lang, {
-        sap_no: sapNo,
+        sap_no: [sapNo],
         is_first: false,
         is_edit: true,
         order_type: order.order_type_name,
@@ -568,7 +575,8 @@ const editLineSchema = z.object({
   Id: integer({ min: 1 }),
   /** order_details.id of a line the order has; absent or null for a line the edit adds. */
   Order_Detail_Id: integer({ min: 1 }).nullish(),
-  Qty: number({ min: 0, numeric: { precision: 18, scale: 3 } }),
+  // Rounded to the 0.001 unit as it comes in (issue 27): 0.0001 is 0, refused below where a line must carry some.
+  Qty: qtyInput(),
   include_merge: z.boolean().default(true),
   conversion_type: text(50).nullish(),
   Company_To_Charge: text(10).nullish(),
@@ -874,7 +882,9 @@ export async function editOrder(
         throw new ValidationError({ details: [{ key: 'order.reassign.notThisOrder' }] });
       }
     }
-    if (!(d.Qty > 0)) throw new RuleError('QTY_REQUIRED', 'assign.qtyRequired', { item: sapLine.item_no });
+    if (thousandths(d.Qty) <= 0) {
+      throw new RuleError('QTY_REQUIRED', 'assign.qtyRequired', { item: sapLine.item_no });
+    }
   }
   const sapOrderIds = [...new Set([...sapLines.values()].map((s) => Number(s.sap_order_id)))];
   const sapOrders = await checkSapOrders(deps, user, order, ownSapOrders, sapOrderIds);
@@ -914,6 +924,49 @@ export async function editOrder(
 
   // The model the Approval Matrix and the freight are judged on: the order's lane as the panel changed it.
   const tm = body.transporter_model;
+  // Every code of the edit in its master data, as the assign save holds them (issue 27).
+  await checkCodes(
+    db,
+    [
+      ...assignModelCodes(
+        {
+          trip_type: tm.trip_type,
+          vessel: tm.vessel,
+          vessel_code: tm.vessel_code,
+          transporters: category === 'RELATION' ? [] : tm.transporters,
+        },
+        'transporter_model.',
+      ),
+      { field: 'ln_type', kind: 'ln_type', value: body.ln_type },
+      { field: 'ln_inco_rule', kind: 'incoterm_rule', value: body.ln_inco_rule, lnType: body.ln_type },
+      // A line's LN type and incoterm rule as the order or SAP already has them are taken as they are (SAP's
+      // values came with the document); a value the edit changes must be in the master data.
+      ...body.details.flatMap((d, i): NamedCode[] => {
+        const mine = d.Order_Detail_Id != null ? ownById.get(d.Order_Detail_Id) : undefined;
+        const sapLine = sapLines.get(d.Id);
+        const kept = (value: string | null | undefined, stored: (string | null | undefined)[]) =>
+          stored.some((s) => same(s, value));
+        return [
+          { field: `details.${i}.Company_To_Charge`, kind: 'charge_oa_company', value: d.Company_To_Charge },
+          {
+            field: `details.${i}.LN_Type`,
+            kind: 'ln_type',
+            value: kept(d.LN_Type, [mine?.ln_type, sapLine?.ln_type]) ? null : d.LN_Type,
+          },
+          {
+            field: `details.${i}.Incoterm_Rule`,
+            kind: 'incoterm_rule',
+            value: kept(d.Incoterm_Rule, [mine?.incoterm_rule, sapLine?.incoterm_rule])
+              ? null
+              : d.Incoterm_Rule,
+            lnType: d.LN_Type ?? body.ln_type,
+          },
+        ];
+      }),
+    ],
+    order.company_code,
+  );
+  if (category !== 'RELATION') await checkTransporters(db, tm.transporters);
   checkStoSpoPerShipment(
     tm.sto_spo_per_shipment,
     orderType,

@@ -16,6 +16,7 @@
 import type { Knex } from 'knex';
 import {
   assignModelSchema,
+  commonValidRange,
   type AssignDetail,
   type MergeSimulateBody,
 } from '../../db/resources/order-assign';
@@ -118,17 +119,32 @@ export async function mergeSimulate(
   body: MergeSimulateBody,
 ): Promise<Record<string, unknown>> {
   const { db } = deps;
-  const sapOrders = (await db('sap_orders as s')
-    .where(
-      (q) =>
+  // Each number as the chip holds it; one sent as a JSON number has lost SAP's leading zeros (0010000001 is
+  // 10000001), so a number of digits also finds the document whose number is the same but for them.
+  const found = new Map<number, AssignSapOrder>();
+  for (const sapNo of body.sap_no) {
+    const digits = /^\d+$/.test(sapNo) ? sapNo.replace(/^0+(?=\d)/, '') : null;
+    const rows = (await db('sap_orders as s')
+      .where((q) => {
         void q
-          .whereRaw('lower(s.document_no) = lower(?)', [body.sap_no])
-          .orWhereRaw('lower(s.delivery_order_no) = lower(?)', [body.sap_no]),
-    )
-    .orderBy('s.id')
-    .select(assignSapOrderSelect(db))) as AssignSapOrder[];
-  const first = sapOrders[0];
-  if (!first) throw new NotFoundError('assign.sapNoNotFound', { sap_no: body.sap_no });
+          .whereRaw('lower(s.document_no) = lower(?)', [sapNo])
+          .orWhereRaw('lower(s.delivery_order_no) = lower(?)', [sapNo]);
+        if (digits !== null) {
+          void q
+            .orWhereRaw(`s.document_no ~ '^[0-9]+$' and ltrim(s.document_no, '0') = ltrim(?, '0')`, [digits])
+            .orWhereRaw(
+              `s.delivery_order_no ~ '^[0-9]+$' and ltrim(s.delivery_order_no, '0') = ltrim(?, '0')`,
+              [digits],
+            );
+        }
+      })
+      .orderBy('s.id')
+      .select(assignSapOrderSelect(db))) as AssignSapOrder[];
+    if (!rows.length) throw new NotFoundError('assign.sapNoNotFound', { sap_no: sapNo });
+    for (const row of rows) found.set(row.id, row);
+  }
+  const sapOrders = [...found.values()].sort((a, b) => a.id - b.id);
+  const first = sapOrders[0]!;
   const ids = sapOrders.map((s) => s.id);
 
   const lines = await readLines(db, ids);
@@ -185,8 +201,8 @@ export async function mergeSimulate(
   const loadingId = await locationId(db, loadingCode);
   const destinationId = await locationId(db, destinationCode);
 
-  const validFrom = sapOrders.map((s) => s.valid_from).filter((d): d is string => !!d);
-  const validTo = sapOrders.map((s) => s.valid_to).filter((d): d is string => !!d);
+  // The range the stuffing date keeps to, by the rule the save checks (stuffingDateProblems).
+  const validRange = commonValidRange(sapOrders);
   const dalamPabrik = sapOrders.some((s) => same(s.langsir_type, DALAM_PABRIK));
 
   const assignModel = assignModelSchema.parse({
@@ -208,8 +224,8 @@ export async function mergeSimulate(
   return {
     sap_orders: sapOrderRows,
     sap_order_details: details,
-    stuffing_date_from_range: validFrom.length ? validFrom.sort().at(-1) : null,
-    stuffing_date_to_range: validTo.length ? validTo.sort()[0] : null,
+    stuffing_date_from_range: validRange.from,
+    stuffing_date_to_range: validRange.to,
     has_order: sapOrders.some((s) => s.has_order),
     exclude_transporters: (await db('transporters')
       .where({ excluded: true, is_active: true })
@@ -257,25 +273,40 @@ async function joinError(
       return translate(lang, 'assign.notOutstanding', { document: s.document_no });
     }
   }
-  if (body.is_first) return null;
+  // One number opening the panel fixes what the others must share. A list opening it: each of its documents
+  // against the first of the list; a later number: each against the body's (the panel's first document).
+  if (body.is_first && body.sap_no.length === 1) return null;
   const first = sapOrders[0]!;
-  const compared: [field: string, mine: string | null, theirs: string | null | undefined][] = [
-    ['order_type', first.order_type, body.order_type],
-    ['shipment_type', first.shipment_type, body.shipment_type],
-    ['warehouse_code', first.warehouse_code, body.warehouse_code],
-    ['document_type', first.document_type, body.document_type],
-    ['company_code', first.company_code, body.company_code],
-    ['incoterm', first.incoterm, body.incoterm],
-  ];
-  for (const [field, mine, theirs] of compared) {
-    if (theirs != null && !same(mine, theirs)) {
-      return translate(lang, 'assign.differentFromFirst', {
-        document: first.document_no,
-        field: translate(lang, `assign.fields.${field}`),
-        value: mine ?? '-',
-        first: theirs,
-      });
+  const of = (theirs: string | null | undefined, mine: string | null) =>
+    body.is_first ? mine : (theirs ?? mine);
+  for (const s of sapOrders) {
+    const compared: [field: string, mine: string | null, theirs: string | null | undefined][] = [
+      ['order_type', s.order_type, of(body.order_type, first.order_type)],
+      ['shipment_type', s.shipment_type, of(body.shipment_type, first.shipment_type)],
+      ['warehouse_code', s.warehouse_code, of(body.warehouse_code, first.warehouse_code)],
+      ['document_type', s.document_type, of(body.document_type, first.document_type)],
+      ['company_code', s.company_code, of(body.company_code, first.company_code)],
+      ['incoterm', s.incoterm, of(body.incoterm, first.incoterm)],
+    ];
+    for (const [field, mine, theirs] of compared) {
+      if (theirs != null && !same(mine, theirs)) {
+        return translate(lang, 'assign.differentFromFirst', {
+          document: s.document_no,
+          field: translate(lang, `assign.fields.${field}`),
+          value: mine ?? '-',
+          first: theirs,
+        });
+      }
     }
+  }
+  if (body.is_first) {
+    // Several documents opening the panel together: none of them may be one that is assigned on its own.
+    if (sapOrders.some((s) => same(s.langsir_type, DALAM_PABRIK))) {
+      return translate(lang, 'assign.insideFactory', { document: first.document_no });
+    }
+    if (category === 'RELATION')
+      return translate(lang, 'assign.relationAlone', { document: first.document_no });
+    return null;
   }
   if (sapOrders.some((s) => s.has_order))
     return translate(lang, 'assign.orderExists', { document: first.document_no });

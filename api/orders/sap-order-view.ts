@@ -33,9 +33,11 @@ export async function sapOrderOrders(
     .groupBy('s.id')
     .select(
       's.id',
-      db.raw(`coalesce(sum(d.qty) filter (where o.status not in (${released})), 0)::float8 as order_qty`, [
-        ...RELEASED_ORDER_STATUSES,
-      ]),
+      // What active orders hold (DESIGN §4): a line's qty less what mark complete returned to the SAP line.
+      db.raw(
+        `coalesce(sum(d.qty - d.revert_qty) filter (where o.status not in (${released})), 0)::float8 as order_qty`,
+        [...RELEASED_ORDER_STATUSES],
+      ),
     )) as { id: number; order_qty: number }[];
   const heldBy = new Map(held.map((h) => [Number(h.id), h.order_qty]));
   const details = sap.detail.map((line) => ({ ...line, order_qty: heldBy.get(line.Id as number) ?? 0 }));

@@ -20,8 +20,18 @@
 import { z } from 'zod';
 import { date, integer, number, text } from './input';
 
-/** Quantities: numeric(18,3) (db/resources/order.ts). */
-const qty = () => number({ min: 0, numeric: { precision: 18, scale: 3 } });
+/** The unit every quantity is kept in: numeric(18,3) (db/resources/order.ts). */
+export const QTY_UNIT = 0.001;
+
+/**
+ * A quantity as its column keeps it: rounded to the 0.001 unit first (as PostgreSQL would store it), so a rule
+ * that asks for more than 0 judges what is saved, never 0.0001 that would be stored as 0.000 (issue 27).
+ */
+export const roundQty = (n: number): number => Math.round(n * 1000) / 1000;
+
+/** A quantity that comes in: numeric(18,3), not negative, rounded to the 0.001 unit (roundQty). */
+export const qtyInput = () => number({ min: 0, numeric: { precision: 18, scale: 3 } }).transform(roundQty);
+const qty = qtyInput;
 /** Money: numeric(18,2). */
 const money = () => number({ min: 0, numeric: { precision: 18, scale: 2 } });
 const code = (max = 20) => text(max);
@@ -148,10 +158,26 @@ export const assignModelSchema = z.object({
 });
 export type AssignModel = z.infer<typeof assignModelSchema>;
 
+/** A SAP document number as a client sends it: text, or a whole number (SAP's numbers are digits). */
+const sapNo = () =>
+  z
+    .union([text(50).min(1), number({ min: 0, max: Number.MAX_SAFE_INTEGER, integer: true })], {
+      error: 'validation.invalid',
+    })
+    .transform((v) => String(v).trim());
+
+/**
+ * `sap_no` of saporder/merge_simulate (spec/2 §7 "sap_no") and order/edit_merge_simulate ("sap_no list"): one
+ * number, as text or as a number, or a list of them; always a list here, duplicates taken once.
+ */
+export const sapNumbersSchema = z
+  .union([sapNo(), z.array(sapNo()).max(20)], { error: 'validation.invalid' })
+  .transform((v) => [...new Set(Array.isArray(v) ? v : [v])]);
+
 /** spec/2 §7 saporder/merge_simulate body. */
 export const mergeSimulateSchema = z.object({
-  /** The SAP document number to load (a chip). */
-  sap_no: text(50).min(1),
+  /** The SAP document number(s) to load (a chip): one, or a list loaded together. */
+  sap_no: sapNumbersSchema.refine((list) => list.length > 0, { message: 'validation.required' }),
   warehouse_code: code().nullish(),
   order_type: text(50).nullish(),
   shipment_type: text(30).nullish(),
@@ -301,4 +327,47 @@ export interface EditLine {
   SO_Factory_Result: string | null;
   SO_Factory_Result_Reason: string | null;
   PO_SO_Factory: string | null;
+}
+
+/** The days a stuffing date may take (ISO yyyy-mm-dd; null: no bound on that side). */
+export interface ValidRange {
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * The valid range an assignment of several SAP orders keeps to: the latest Valid_From and the earliest Valid_To
+ * (merge_simulate's stuffing_date_from_range and stuffing_date_to_range).
+ */
+export function commonValidRange(
+  documents: readonly { valid_from?: string | null; valid_to?: string | null }[],
+): ValidRange {
+  const froms = documents.map((d) => d.valid_from).filter((d): d is string => !!d);
+  const tos = documents.map((d) => d.valid_to).filter((d): d is string => !!d);
+  return {
+    from: froms.length ? [...froms].sort().at(-1)! : null,
+    to: tos.length ? [...tos].sort()[0]! : null,
+  };
+}
+
+export type StuffingDateProblem = 'reversed' | 'outOfRange';
+
+/**
+ * The one stuffing-date rule (spec/1 §5, spec/2 §5.1, §5.2; issue 27): the range [from, to] (to = from when it is
+ * empty) lies within the valid range, and to is not before from. What is wrong with each end, or null: the assign
+ * save, change stuffing date and the console's fields (as the user picks a date) all ask this. Dates are ISO
+ * (yyyy-mm-dd), which compare as text.
+ */
+export function stuffingDateProblems(
+  from: string | null | undefined,
+  to: string | null | undefined,
+  range: ValidRange,
+): { from: StuffingDateProblem | null; to: StuffingDateProblem | null } {
+  const outside = (day: string) =>
+    (range.from !== null && day < range.from) || (range.to !== null && day > range.to);
+  const until = to || from;
+  return {
+    from: from && outside(from) ? 'outOfRange' : null,
+    to: !until ? null : from && until < from ? 'reversed' : outside(until) ? 'outOfRange' : null,
+  };
 }

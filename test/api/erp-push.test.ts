@@ -240,6 +240,38 @@ describe('POST /api/erp/sap_orders', () => {
     ]);
   });
 
+  test('given a document whose second line names a material nobody has, and one naming an inactive material, when pushed, then 400 names each line and its Material_Code in English and Indonesian, and nothing is written', async () => {
+    await t.deps
+      .db('materials')
+      .insert({
+        material_code: 'MAT-OLD',
+        material_name: 'Old CPO',
+        category_code: 'CPO',
+        base_uom: 'KG',
+        is_active: false,
+      })
+      .onConflict('material_code')
+      .ignore();
+    const before = await dump();
+    const unknown = rawErpDocument('8000000390') as { Details: Record<string, unknown>[] };
+    unknown.Details[1]!.Material_Code = 'NOPE-MAT';
+    const inactive = rawErpDocument('8000000391') as { Details: Record<string, unknown>[] };
+    inactive.Details[0]!.Material_Code = 'MAT-OLD';
+    const batch = [rawErpDocument('8000000389'), unknown, inactive];
+
+    const res = await push(batch);
+    expect([res.status, res.body.message_code]).toEqual([400, 'VALIDATION']);
+    expect(res.body.errors).toEqual({
+      'documents.1.Details.1.Material_Code': ['Material NOPE-MAT does not exist or is inactive.'],
+      'documents.2.Details.0.Material_Code': ['Material MAT-OLD does not exist or is inactive.'],
+    });
+    const indonesian = await push(batch).set('language', 'id');
+    expect(indonesian.body.errors['documents.1.Details.1.Material_Code']).toEqual([
+      'Material NOPE-MAT tidak ada atau tidak aktif.',
+    ]);
+    expect(await dump()).toEqual(before);
+  });
+
   test('given a stored document whose lines orders partly hold, when SAP sends a newer version, then free lines follow SAP, held lines are flagged and kept, a removed free line is marked deleted, a removed held line is flagged, a new line is added, and the totals follow', async () => {
     const documentNo = '8000000400';
     await push([rawErpDocument(documentNo, { lines: 4 })]).expect(200);

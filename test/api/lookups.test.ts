@@ -150,6 +150,16 @@ describe('parameters', () => {
     expect([byName.status, Object.keys(byName.body.errors)]).toEqual([400, ['Plant_Name']]);
   });
 
+  test('given the incoterm rules of the master demo, when the assign panel asks list/incoterm_rule with a line LN type (ln_type), then only the rules of that LN type come, each with its LN_Type', async () => {
+    const exportRules = await get('/api/list/incoterm_rule?ln_type=EXPORT', logistic);
+    expect(exportRules.status).toBe(200);
+    expect(ids(exportRules)).toEqual(['CIF-BUYER-PORT', 'FOB-BELAWAN', 'FOB-DUMAI', 'FOB-TELUK-BAYUR']);
+    expect((exportRules.body.data.items as Item[]).every((i) => i.LN_Type === 'EXPORT')).toBe(true);
+    expect(ids(await get('/api/list/incoterm_rule?ln_type=LOCAL&q=mill', logistic))).toEqual(['LCO-MILL']);
+    // An empty LN type narrows nothing, as for every parameter.
+    expect(ids(await get('/api/list/incoterm_rule?ln_type=', logistic))).toHaveLength(6);
+  });
+
   test('given lookup values, when asked by group in Indonesian, then the text is the Indonesian one and q finds it', async () => {
     const res = await get('/api/list/lookup?group=LANGSIR_TYPE&q=dalam', transporter, 'id');
     expect(res.body.data.items).toEqual([

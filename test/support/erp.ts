@@ -1,5 +1,5 @@
 // ERP documents for tests and measurements: the few master-data rows a document must name (a company with two
-// plants, a customer, a vendor, the order types SO, DO, PO, STO OUT and STO IN) and documents made through the
+// plants, a customer, a vendor, a material, the order types SO, DO, PO, STO OUT and STO IN) and documents made through the
 // push API's own schema, so every document here is one SAP could send.
 import type { Db } from '../../db/connection';
 import { erpDocumentSchema, type ErpDocument } from '../../api/erp/types';
@@ -44,6 +44,20 @@ export async function seedErpMasterData(db: Db): Promise<void> {
   await db('vendors')
     .insert({ vendor_code: ERP_FIXTURE.vendor, vendor_name: 'Vendor Test' })
     .onConflict('vendor_code')
+    .ignore();
+  // Each line names an active material (the import refuses an unknown Material_Code).
+  await db('product_categories')
+    .insert({ category_code: 'CPO', category_name: 'Crude Palm Oil', is_liquid: true })
+    .onConflict('category_code')
+    .ignore();
+  await db('materials')
+    .insert({
+      material_code: ERP_FIXTURE.material,
+      material_name: 'CPO Test',
+      category_code: 'CPO',
+      base_uom: 'KG',
+    })
+    .onConflict('material_code')
     .ignore();
   await db('order_types')
     .insert([

@@ -8,6 +8,8 @@ export const IncotermRule = defineResource({
   path: 'incoterm_rule',
   key: 'Incoterm_Rule_Code',
   display: ['Incoterm_Rule_Code', 'Incoterm_Rule_Name'],
+  // The assign and edit panels ask list/incoterm_rule?ln_type=<the line's LN type> (spec/2 §7).
+  lookup: { paramNames: { ln_type: 'LN_Type' }, columns: ['LN_Type'] },
   deleteMode: 'deactivate',
   fields: [
     { name: 'Incoterm_Rule_Code', type: 'text', required: true, unique: true, maxLength: 20 },
