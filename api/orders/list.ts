@@ -8,6 +8,8 @@
 // its answer (`transporter_status`: ALL, WAITING, ACCEPTED, REJECTED, AUTO REJECTED, the order's Dispatch_Status),
 // so for them `tab_status` names one of those. A status and an answer may share a name (ACCEPTED, REJECTED), so
 // which set a tab belongs to is the user's, never guessed from the name.
+//
+// What a row shows an outside party is audience.ts's whitelist, applied to the page's rows as they are completed.
 import type { Knex } from 'knex';
 import { BUSINESS_TIME_ZONE } from '../../db/business-time';
 import { defaultFilter, entityField } from '../../db/resources/engine';
@@ -27,6 +29,7 @@ import type { AuthUser } from '../services/session';
 import type { Row } from '../sap-orders/fields';
 import { orderFlags, type FlagRow } from './flags';
 import { orderParty, ownOrders } from './ownership';
+import { orderViewer, OUTSIDE_UNSEARCHABLE, readsHeaderField, shapeHeader, shownUser } from './audience';
 import { computedSql, flagActor, labelOrder, listHeaderSelect, orderLabels, readDetails } from './read';
 
 /** The orders columns whose contains filter goes through tms_grams (orders_<column>_grams_idx). */
@@ -71,11 +74,17 @@ function listSpec(lang: Language): ListSpec {
   return { fields, tabs, defaultSort: [{ column: 'o.id', order: 'desc' }] };
 }
 
-/** The same list with the answer tabs, for transporters and relations. */
+/**
+ * The same list with the answer tabs, for transporters and relations; the fields an outside party reads as another
+ * value (audience.ts: staff usernames) neither filter nor sort, so they cannot be searched for.
+ */
 function answerSpec(spec: ListSpec): ListSpec {
   const tabs: ListSpec['tabs'] = {};
   for (const answer of DISPATCH_STATUSES) tabs[answer] = (qb) => void qb.where('o.dispatch_status', answer);
-  return { ...spec, tabs };
+  const fields = Object.fromEntries(
+    Object.entries(spec.fields).filter(([name]) => !OUTSIDE_UNSEARCHABLE.includes(name)),
+  );
+  return { ...spec, fields, tabs };
 }
 
 const LIST_SPECS: Record<Language, ListSpec> = { en: listSpec('en'), id: listSpec('id') };
@@ -114,12 +123,14 @@ async function transporterCounts(deps: AppDeps, code: string): Promise<Transport
     for (const row of totals) {
       if (row.entity !== 'ORDER_TRANSPORTER' || !row.total) continue;
       const [transporter, status, dispatch] = row.status.split('|');
-      if (!transporter || !status) continue;
+      // An order without an answer was never put to the transporter (it is in internal approval, or was refused
+      // or cancelled there): not its order (ownership.ts).
+      if (!transporter || !status || !dispatch) continue;
       let counts = byCode.get(transporter);
       if (!counts) byCode.set(transporter, (counts = { byStatus: { ALL: 0 }, byAnswer: { ALL: 0 } }));
       counts.byStatus[status] = (counts.byStatus[status] ?? 0) + row.total;
       counts.byStatus.ALL! += row.total;
-      if (dispatch) counts.byAnswer[dispatch] = (counts.byAnswer[dispatch] ?? 0) + row.total;
+      counts.byAnswer[dispatch] = (counts.byAnswer[dispatch] ?? 0) + row.total;
       counts.byAnswer.ALL! += row.total;
     }
     countsBySnapshot.set(totals, byCode);
@@ -309,6 +320,7 @@ export async function listOrders(
           : 0;
   }
   const details = await readDetails(db, rows as { Id: number; Show_Conversion_Type: unknown }[]);
+  const viewer = orderViewer(user, lang);
   // The page's rows are this request's own: completed in place (a copy of each row of some sixty columns cost
   // more than the rest of the loop; deleting a key would make each row a slow dictionary for JSON).
   for (const row of rows) {
@@ -316,6 +328,7 @@ export async function listOrders(
     labelOrder(labels, row);
     Object.assign(row, orderFlags(row as unknown as FlagRow, actor));
     row.Details = details.get(row.Id as number) ?? [];
+    shapeHeader(viewer, row);
   }
   return { data: rows, totalRecords };
 }
@@ -349,7 +362,8 @@ export async function exportOrders(
   const query: Knex.QueryBuilder = ownOrders(db('orders as o'), user);
   applyListFilters(query, request, gramIndexed(spec, request));
   applyListSorts(query, request, spec);
-  const names = [...Order.list];
+  const viewer = orderViewer(user, lang);
+  const names = Order.list.filter((name) => readsHeaderField(viewer, name));
   // Dates as the screen shows them: days dd/mm/yyyy, times dd/mm/yyyy hh:mm on the company's clock.
   const shown = (name: string, column: string) => {
     const type = Order.fields.find((f) => f.name === name)?.type;
@@ -358,10 +372,17 @@ export async function exportOrders(
       return `to_char(${column} at time zone '${BUSINESS_TIME_ZONE}', 'DD/MM/YYYY HH24:MI')`;
     return column;
   };
-  query.select(names.map((name) => db.raw(`${shown(name, spec.fields[name]!.column)} as ??`, [name])));
+  // Every list column, those the user may not search (audience.ts) from the full list's fields.
+  const columnOf = (name: string) => (spec.fields[name] ?? LIST_SPECS[lang].fields[name]!).column;
+  query.select(names.map((name) => db.raw(`${shown(name, columnOf(name))} as ??`, [name])));
   const rows = (await query.limit(MAX_EXPORT_ROWS + 1)) as Row[];
   if (rows.length > MAX_EXPORT_ROWS) {
     throw new AppError(422, 'EXPORT_TOO_LARGE', 'import.exportTooLarge', { max: MAX_EXPORT_ROWS });
+  }
+  for (const row of rows) {
+    // The list's columns are all an outside party's to read but the users, which it reads as audience.ts says.
+    row.Created_By = shownUser(viewer, row.Created_By, row.Company_Name);
+    row.Edited_By = shownUser(viewer, row.Edited_By, row.Company_Name);
   }
   return {
     header: names.map((name) => translate(lang, 'validation.fieldLabel', { field: `Order.${name}` })),
