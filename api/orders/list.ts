@@ -7,7 +7,10 @@
 // Tabs: staff's tabs are the statuses (`status`: ALL, then ORDER_STATUSES). A transporter's or relation's tabs are
 // its answer (`transporter_status`: ALL, WAITING, ACCEPTED, REJECTED, AUTO REJECTED, the order's Dispatch_Status),
 // so for them `tab_status` names one of those. A status and an answer may share a name (ACCEPTED, REJECTED), so
-// which set a tab belongs to is the user's, never guessed from the name.
+// which set a tab belongs to is the user's, never guessed from the name. The answers WAITING and ACCEPTED are
+// the orders the transporter still has to answer or carry: a cancelled order left them (LIVE_ANSWERS), and its
+// tabs and their counts agree on that. (The console sends an answer tab as a Dispatch_Status filter: read as the
+// tab, answerTabOf.)
 //
 // What a row shows an outside party is audience.ts's whitelist, applied to the page's rows as they are completed.
 import type { Knex } from 'knex';
@@ -75,12 +78,25 @@ function listSpec(lang: Language): ListSpec {
 }
 
 /**
+ * The answers a cancellation ends: a cancelled order is no longer waiting for its transporter's answer nor carried
+ * by it, so it leaves these tabs (and their counts) and stays in ALL. A rejection stays the transporter's own, in
+ * REJECTED or AUTO REJECTED, whatever became of the order after.
+ */
+export const LIVE_ANSWERS: readonly string[] = ['WAITING', 'ACCEPTED'];
+const inAnswerTab = (answer: string, status: string) =>
+  !(LIVE_ANSWERS.includes(answer) && status === 'CANCELLED');
+
+/**
  * The same list with the answer tabs, for transporters and relations; the fields an outside party reads as another
  * value (audience.ts: staff usernames) neither filter nor sort, so they cannot be searched for.
  */
 function answerSpec(spec: ListSpec): ListSpec {
   const tabs: ListSpec['tabs'] = {};
-  for (const answer of DISPATCH_STATUSES) tabs[answer] = (qb) => void qb.where('o.dispatch_status', answer);
+  for (const answer of DISPATCH_STATUSES) {
+    tabs[answer] = LIVE_ANSWERS.includes(answer)
+      ? (qb) => void qb.where('o.dispatch_status', answer).whereNot('o.status', 'CANCELLED')
+      : (qb) => void qb.where('o.dispatch_status', answer);
+  }
   const fields = Object.fromEntries(
     Object.entries(spec.fields).filter(([name]) => !OUTSIDE_UNSEARCHABLE.includes(name)),
   );
@@ -104,6 +120,26 @@ function normaliseFlags(req: ListRequest): ListRequest {
       return { ...f, matchMode: 'equals' as const, value: yes ? 'Y' : 'N' };
     }),
   };
+}
+
+/**
+ * An outside party's answer tab as the console sends it: the ALL tab with an equals filter on Dispatch_Status naming
+ * one answer. Read as that answer's tab, so the rows are the tab's (LIVE_ANSWERS) and are counted as the master
+ * list counts them.
+ */
+function answerTabOf(req: ListRequest): ListRequest {
+  if ((req.tab_status ?? 'ALL').toUpperCase() !== 'ALL') return req;
+  const answers = req.filters.filter((f) => f.field === 'Dispatch_Status' && !isEmptyFilterValue(f.value));
+  const answer = answers.length === 1 ? answers[0]!.value : undefined;
+  if (typeof answer !== 'string' || !(DISPATCH_STATUSES as readonly string[]).includes(answer)) return req;
+  if (answers[0]!.matchMode === 'in') return req;
+  return { ...req, tab_status: answer, filters: req.filters.filter((f) => f.field !== 'Dispatch_Status') };
+}
+
+/** A list request as the user's list reads it (flags as Y/N; an outside party's answer tab). */
+function normalised(req: ListRequest, user: AuthUser): ListRequest {
+  const request = normaliseFlags(req);
+  return orderParty(user).kind === 'internal' ? request : answerTabOf(request);
 }
 
 type TransporterCounts = { byStatus: Record<string, number>; byAnswer: Record<string, number> };
@@ -130,7 +166,8 @@ async function transporterCounts(deps: AppDeps, code: string): Promise<Transport
       if (!counts) byCode.set(transporter, (counts = { byStatus: { ALL: 0 }, byAnswer: { ALL: 0 } }));
       counts.byStatus[status] = (counts.byStatus[status] ?? 0) + row.total;
       counts.byStatus.ALL! += row.total;
-      counts.byAnswer[dispatch] = (counts.byAnswer[dispatch] ?? 0) + row.total;
+      if (inAnswerTab(dispatch, status))
+        counts.byAnswer[dispatch] = (counts.byAnswer[dispatch] ?? 0) + row.total;
       counts.byAnswer.ALL! += row.total;
     }
     countsBySnapshot.set(totals, byCode);
@@ -179,16 +216,19 @@ async function answerCounts(deps: AppDeps, user: AuthUser): Promise<Record<strin
   if (party.kind === 'internal') return null;
   if (party.kind === 'transporter') return (await transporterCounts(deps, party.code)).byAnswer;
   const rows = (await ownOrders(deps.db('orders as o'), user)
-    .groupBy('o.dispatch_status')
-    .select('o.dispatch_status', deps.db.raw('count(*)::int as n'))) as {
+    .groupBy('o.dispatch_status', 'o.status')
+    .select('o.dispatch_status', 'o.status', deps.db.raw('count(*)::int as n'))) as {
     dispatch_status: string | null;
+    status: string;
     n: number;
   }[];
   const counts: Record<string, number> = {};
   let all = 0;
   for (const r of rows) {
     all += r.n;
-    if (r.dispatch_status) counts[r.dispatch_status] = r.n;
+    if (r.dispatch_status && inAnswerTab(r.dispatch_status, r.status)) {
+      counts[r.dispatch_status] = (counts[r.dispatch_status] ?? 0) + r.n;
+    }
   }
   counts.ALL = all;
   return counts;
@@ -259,7 +299,7 @@ function gramIndexed(spec: ListSpec, request: ListRequest): ListSpec {
  * PostgreSQL beside the API's answer.
  */
 export function orderListQueries(db: Knex, user: AuthUser, lang: Language, req: ListRequest) {
-  const request = normaliseFlags(req);
+  const request = normalised(req, user);
   const party = orderParty(user).kind;
   const internal = party === 'internal';
   const spec = (internal ? LIST_SPECS : ANSWER_SPECS)[lang];
@@ -357,7 +397,7 @@ export async function exportOrders(
   req: ListRequest,
 ): Promise<{ header: string[]; rows: (string | number | null)[][] }> {
   const { db } = deps;
-  const request = normaliseFlags(req);
+  const request = normalised(req, user);
   const spec = (orderParty(user).kind === 'internal' ? LIST_SPECS : ANSWER_SPECS)[lang];
   const query: Knex.QueryBuilder = ownOrders(db('orders as o'), user);
   applyListFilters(query, request, gramIndexed(spec, request));

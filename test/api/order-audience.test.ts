@@ -1,8 +1,8 @@
-// What each audience reads of an order (issue 27 items 3 and 9), through the real app on a real database: a
+// What each audience reads of an order (issue 27 items 3, 9 and 10), through the real app on a real database: a
 // table of fields × audience (staff, the lead carrier and the second carrier of a collective order, the relation
 // that collects its own goods, a driver) asserted on the real answers of the view, the edit read, the list, the
 // export, the history and the process; the orders an outside party sees (once put to it, not while the company's
-// approvers decide).
+// approvers decide); and the transporter's and customer's answer tabs and counts without cancelled orders.
 import { importErpDocuments } from '../../api/erp/import';
 import { parseCsv } from '../../api/resources/transfer';
 import { createTestApp, downloadFile, loginAs, type TestApp } from '../support/api';
@@ -595,3 +595,54 @@ async function tabNumbers(user: string, answer: string): Promise<string[]> {
   expect(res.body.totalRecords).toBe((res.body.data as Json[]).length);
   return (res.body.data as Json[]).map((r) => r.Order_No as string).sort();
 }
+
+describe('item 10: the answer tabs and their counts leave cancelled orders out', () => {
+  test("given TRP001's orders, two of them cancelled after it was asked, when the transporter reads its tabs (as a tab or as the console's filter) and their counts, then WAITING and ACCEPTED hold no cancelled order, agree with their counts, and ALL holds every order put to it", async () => {
+    const counts = await answerCounts('transporter');
+    expect(counts).toEqual({ ALL: 5, WAITING: 1, ACCEPTED: 2, REJECTED: 0, 'AUTO REJECTED': 0 });
+    expect(await tabNumbers('transporter', 'WAITING')).toEqual(['ORD-AU-WAI']);
+    expect(await tabNumbers('transporter', 'ACCEPTED')).toEqual(['ORD-AU-COL', 'ORD-AU-EDA']);
+    for (const tab of ['WAITING', 'ACCEPTED']) {
+      const res = await post('/api/order/list', 'transporter', { rows: 50, tab_status: tab });
+      expect([tab, res.body.totalRecords]).toEqual([tab, counts[tab]]);
+      expect((res.body.data as Json[]).some((r) => r.Status === 'CANCELLED')).toBe(false);
+    }
+    const all = await post('/api/order/list', 'transporter', { rows: 50 });
+    expect(all.body.totalRecords).toBe(5);
+    expect((all.body.data as Json[]).map((r) => r.Order_No).sort()).toEqual(
+      ['ORD-AU-COL', 'ORD-AU-CXA', 'ORD-AU-CXW', 'ORD-AU-EDA', 'ORD-AU-WAI'].sort(),
+    );
+    // A filter beside the tab counts by the page query: the same rows.
+    const filtered = await post('/api/order/list', 'transporter', {
+      rows: 50,
+      tab_status: 'WAITING',
+      filters: [{ field: 'Order_No', value: 'ORD-AU', matchMode: 'contains' }],
+    });
+    expect(filtered.body.totalRecords).toBe(1);
+  });
+
+  test('given the customer CUS001 with a waiting relation order and a cancelled one, when it reads its tabs and counts, then WAITING holds the live one only and agrees with its count', async () => {
+    expect(await answerCounts('customer')).toEqual({
+      ALL: 2,
+      WAITING: 1,
+      ACCEPTED: 0,
+      REJECTED: 0,
+      'AUTO REJECTED': 0,
+    });
+    expect(await tabNumbers('customer', 'WAITING')).toEqual(['ORD-AU-REL']);
+    const res = await post('/api/order/list', 'customer', { tab_status: 'WAITING' });
+    expect(res.body.totalRecords).toBe(1);
+  });
+
+  test('given the same orders, when the transporter exports its WAITING tab as the console asks it, then the file holds the live waiting order only', async () => {
+    const file = await downloadFile(
+      t,
+      '/api/order/export',
+      { Authorization: tokens.transporter!, language: 'en' },
+      { format: 'csv', filters: [{ field: 'Dispatch_Status', value: 'WAITING', matchMode: 'equals' }] },
+    );
+    const [header, ...rows] = parseCsv(file.body.toString('utf8').replace(/^\uFEFF/, ''));
+    const orderNo = header!.indexOf('Order No.');
+    expect(rows.filter((r) => r.length > 1).map((r) => r[orderNo])).toEqual(['ORD-AU-WAI']);
+  });
+});
