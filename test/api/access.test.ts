@@ -3,10 +3,10 @@
 import ExcelJS from 'exceljs';
 import { parseCsv } from '../../api/resources/transfer';
 import { hashPassword } from '../../api/services/passwords';
-import { orderRoutes } from '../../api/routes/orders';
 import { createTestApp, DEMO_PASSWORD, downloadFile, loginAs, type TestApp } from '../support/api';
 import {
   leaks,
+  ORDER_ENDPOINTS,
   READ_ROUTES,
   requestsOf,
   seedOutsideOrders,
@@ -407,7 +407,7 @@ describe('orders as an outside party reads them (issue 27)', () => {
     return { status: res.status, text: res.text ?? JSON.stringify(res.body) };
   }
 
-  const routeNames = orderRoutes.map(
+  const routeNames = ORDER_ENDPOINTS.map(
     (route) => [`${route.method.toUpperCase()} /api${route.path}`, route] as const,
   );
 

@@ -28,10 +28,10 @@ import { sapOrderSaveSchema } from '../../api/sap-orders/editor';
 import { allFields, fieldSchema, type FieldDef, type ResourceDef } from '../../db/resources/engine';
 import { RESOURCES, resourceByName } from '../../db/resources/master';
 import { DEMO_ERP_API_KEY } from '../../db/seeds/demo';
-import { orderRoutes } from '../../api/routes/orders';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
 import {
   leaks,
+  ORDER_ENDPOINTS,
   requestsOf,
   seedOutsideOrders,
   type OrderRequest,
@@ -1331,7 +1331,7 @@ describe('phase C: an outside party probing every order endpoint for what is not
     return { status: res.status, text: res.text ?? JSON.stringify(res.body), code: body?.message_code };
   }
 
-  const names = orderRoutes.map(
+  const names = ORDER_ENDPOINTS.map(
     (route) => [`${route.method.toUpperCase()} /api${route.path}`, route] as const,
   );
   test.each(names)('%s', async (_name, route) => {
