@@ -7,7 +7,12 @@
 // Tabs: staff's tabs are the statuses (`status`: ALL, then ORDER_STATUSES). A transporter's or relation's tabs are
 // its answer (`transporter_status`: ALL, WAITING, ACCEPTED, REJECTED, AUTO REJECTED, the order's Dispatch_Status),
 // so for them `tab_status` names one of those. A status and an answer may share a name (ACCEPTED, REJECTED), so
-// which set a tab belongs to is the user's, never guessed from the name.
+// which set a tab belongs to is the user's, never guessed from the name. The answers WAITING and ACCEPTED are
+// the orders the transporter still has to answer or carry: a cancelled order left them (LIVE_ANSWERS), and its
+// tabs and their counts agree on that. (The console sends an answer tab as a Dispatch_Status filter: read as the
+// tab, answerTabOf.)
+//
+// What a row shows an outside party is audience.ts's whitelist, applied to the page's rows as they are completed.
 import type { Knex } from 'knex';
 import { BUSINESS_TIME_ZONE } from '../../db/business-time';
 import { defaultFilter, entityField } from '../../db/resources/engine';
@@ -27,6 +32,7 @@ import type { AuthUser } from '../services/session';
 import type { Row } from '../sap-orders/fields';
 import { orderFlags, type FlagRow } from './flags';
 import { orderParty, ownOrders } from './ownership';
+import { orderViewer, OUTSIDE_UNSEARCHABLE, readsHeaderField, shapeHeader, shownUser } from './audience';
 import { computedSql, flagActor, labelOrder, listHeaderSelect, orderLabels, readDetails } from './read';
 
 /** The orders columns whose contains filter goes through tms_grams (orders_<column>_grams_idx). */
@@ -71,11 +77,30 @@ function listSpec(lang: Language): ListSpec {
   return { fields, tabs, defaultSort: [{ column: 'o.id', order: 'desc' }] };
 }
 
-/** The same list with the answer tabs, for transporters and relations. */
+/**
+ * The answers a cancellation ends: a cancelled order is no longer waiting for its transporter's answer nor carried
+ * by it, so it leaves these tabs (and their counts) and stays in ALL. A rejection stays the transporter's own, in
+ * REJECTED or AUTO REJECTED, whatever became of the order after.
+ */
+export const LIVE_ANSWERS: readonly string[] = ['WAITING', 'ACCEPTED'];
+const inAnswerTab = (answer: string, status: string) =>
+  !(LIVE_ANSWERS.includes(answer) && status === 'CANCELLED');
+
+/**
+ * The same list with the answer tabs, for transporters and relations; the fields an outside party reads as another
+ * value (audience.ts: staff usernames) neither filter nor sort, so they cannot be searched for.
+ */
 function answerSpec(spec: ListSpec): ListSpec {
   const tabs: ListSpec['tabs'] = {};
-  for (const answer of DISPATCH_STATUSES) tabs[answer] = (qb) => void qb.where('o.dispatch_status', answer);
-  return { ...spec, tabs };
+  for (const answer of DISPATCH_STATUSES) {
+    tabs[answer] = LIVE_ANSWERS.includes(answer)
+      ? (qb) => void qb.where('o.dispatch_status', answer).whereNot('o.status', 'CANCELLED')
+      : (qb) => void qb.where('o.dispatch_status', answer);
+  }
+  const fields = Object.fromEntries(
+    Object.entries(spec.fields).filter(([name]) => !OUTSIDE_UNSEARCHABLE.includes(name)),
+  );
+  return { ...spec, fields, tabs };
 }
 
 const LIST_SPECS: Record<Language, ListSpec> = { en: listSpec('en'), id: listSpec('id') };
@@ -97,6 +122,26 @@ function normaliseFlags(req: ListRequest): ListRequest {
   };
 }
 
+/**
+ * An outside party's answer tab as the console sends it: the ALL tab with an equals filter on Dispatch_Status naming
+ * one answer. Read as that answer's tab, so the rows are the tab's (LIVE_ANSWERS) and are counted as the master
+ * list counts them.
+ */
+function answerTabOf(req: ListRequest): ListRequest {
+  if ((req.tab_status ?? 'ALL').toUpperCase() !== 'ALL') return req;
+  const answers = req.filters.filter((f) => f.field === 'Dispatch_Status' && !isEmptyFilterValue(f.value));
+  const answer = answers.length === 1 ? answers[0]!.value : undefined;
+  if (typeof answer !== 'string' || !(DISPATCH_STATUSES as readonly string[]).includes(answer)) return req;
+  if (answers[0]!.matchMode === 'in') return req;
+  return { ...req, tab_status: answer, filters: req.filters.filter((f) => f.field !== 'Dispatch_Status') };
+}
+
+/** A list request as the user's list reads it (flags as Y/N; an outside party's answer tab). */
+function normalised(req: ListRequest, user: AuthUser): ListRequest {
+  const request = normaliseFlags(req);
+  return orderParty(user).kind === 'internal' ? request : answerTabOf(request);
+}
+
 type TransporterCounts = { byStatus: Record<string, number>; byAnswer: Record<string, number> };
 /** Every transporter's counts of one snapshot of the counters (totals() answers the same array until they change). */
 const countsBySnapshot = new WeakMap<readonly CounterRow[], Map<string, TransporterCounts>>();
@@ -114,12 +159,15 @@ async function transporterCounts(deps: AppDeps, code: string): Promise<Transport
     for (const row of totals) {
       if (row.entity !== 'ORDER_TRANSPORTER' || !row.total) continue;
       const [transporter, status, dispatch] = row.status.split('|');
-      if (!transporter || !status) continue;
+      // An order without an answer was never put to the transporter (it is in internal approval, or was refused
+      // or cancelled there): not its order (ownership.ts).
+      if (!transporter || !status || !dispatch) continue;
       let counts = byCode.get(transporter);
       if (!counts) byCode.set(transporter, (counts = { byStatus: { ALL: 0 }, byAnswer: { ALL: 0 } }));
       counts.byStatus[status] = (counts.byStatus[status] ?? 0) + row.total;
       counts.byStatus.ALL! += row.total;
-      if (dispatch) counts.byAnswer[dispatch] = (counts.byAnswer[dispatch] ?? 0) + row.total;
+      if (inAnswerTab(dispatch, status))
+        counts.byAnswer[dispatch] = (counts.byAnswer[dispatch] ?? 0) + row.total;
       counts.byAnswer.ALL! += row.total;
     }
     countsBySnapshot.set(totals, byCode);
@@ -168,16 +216,19 @@ async function answerCounts(deps: AppDeps, user: AuthUser): Promise<Record<strin
   if (party.kind === 'internal') return null;
   if (party.kind === 'transporter') return (await transporterCounts(deps, party.code)).byAnswer;
   const rows = (await ownOrders(deps.db('orders as o'), user)
-    .groupBy('o.dispatch_status')
-    .select('o.dispatch_status', deps.db.raw('count(*)::int as n'))) as {
+    .groupBy('o.dispatch_status', 'o.status')
+    .select('o.dispatch_status', 'o.status', deps.db.raw('count(*)::int as n'))) as {
     dispatch_status: string | null;
+    status: string;
     n: number;
   }[];
   const counts: Record<string, number> = {};
   let all = 0;
   for (const r of rows) {
     all += r.n;
-    if (r.dispatch_status) counts[r.dispatch_status] = r.n;
+    if (r.dispatch_status && inAnswerTab(r.dispatch_status, r.status)) {
+      counts[r.dispatch_status] = (counts[r.dispatch_status] ?? 0) + r.n;
+    }
   }
   counts.ALL = all;
   return counts;
@@ -248,7 +299,7 @@ function gramIndexed(spec: ListSpec, request: ListRequest): ListSpec {
  * PostgreSQL beside the API's answer.
  */
 export function orderListQueries(db: Knex, user: AuthUser, lang: Language, req: ListRequest) {
-  const request = normaliseFlags(req);
+  const request = normalised(req, user);
   const party = orderParty(user).kind;
   const internal = party === 'internal';
   const spec = (internal ? LIST_SPECS : ANSWER_SPECS)[lang];
@@ -309,6 +360,7 @@ export async function listOrders(
           : 0;
   }
   const details = await readDetails(db, rows as { Id: number; Show_Conversion_Type: unknown }[]);
+  const viewer = orderViewer(user, lang);
   // The page's rows are this request's own: completed in place (a copy of each row of some sixty columns cost
   // more than the rest of the loop; deleting a key would make each row a slow dictionary for JSON).
   for (const row of rows) {
@@ -316,6 +368,7 @@ export async function listOrders(
     labelOrder(labels, row);
     Object.assign(row, orderFlags(row as unknown as FlagRow, actor));
     row.Details = details.get(row.Id as number) ?? [];
+    shapeHeader(viewer, row);
   }
   return { data: rows, totalRecords };
 }
@@ -344,12 +397,13 @@ export async function exportOrders(
   req: ListRequest,
 ): Promise<{ header: string[]; rows: (string | number | null)[][] }> {
   const { db } = deps;
-  const request = normaliseFlags(req);
+  const request = normalised(req, user);
   const spec = (orderParty(user).kind === 'internal' ? LIST_SPECS : ANSWER_SPECS)[lang];
   const query: Knex.QueryBuilder = ownOrders(db('orders as o'), user);
   applyListFilters(query, request, gramIndexed(spec, request));
   applyListSorts(query, request, spec);
-  const names = [...Order.list];
+  const viewer = orderViewer(user, lang);
+  const names = Order.list.filter((name) => readsHeaderField(viewer, name));
   // Dates as the screen shows them: days dd/mm/yyyy, times dd/mm/yyyy hh:mm on the company's clock.
   const shown = (name: string, column: string) => {
     const type = Order.fields.find((f) => f.name === name)?.type;
@@ -358,10 +412,17 @@ export async function exportOrders(
       return `to_char(${column} at time zone '${BUSINESS_TIME_ZONE}', 'DD/MM/YYYY HH24:MI')`;
     return column;
   };
-  query.select(names.map((name) => db.raw(`${shown(name, spec.fields[name]!.column)} as ??`, [name])));
+  // Every list column, those the user may not search (audience.ts) from the full list's fields.
+  const columnOf = (name: string) => (spec.fields[name] ?? LIST_SPECS[lang].fields[name]!).column;
+  query.select(names.map((name) => db.raw(`${shown(name, columnOf(name))} as ??`, [name])));
   const rows = (await query.limit(MAX_EXPORT_ROWS + 1)) as Row[];
   if (rows.length > MAX_EXPORT_ROWS) {
     throw new AppError(422, 'EXPORT_TOO_LARGE', 'import.exportTooLarge', { max: MAX_EXPORT_ROWS });
+  }
+  for (const row of rows) {
+    // The list's columns are all an outside party's to read but the users, which it reads as audience.ts says.
+    row.Created_By = shownUser(viewer, row.Created_By, row.Company_Name);
+    row.Edited_By = shownUser(viewer, row.Edited_By, row.Company_Name);
   }
   return {
     header: names.map((name) => translate(lang, 'validation.fieldLabel', { field: `Order.${name}` })),

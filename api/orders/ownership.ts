@@ -2,8 +2,15 @@
 // rows, enforced in the queries). Internal staff and administrators see every order. A transporter sees the orders
 // given to its company: the order's (first) transporter, or one of a collective order's transporters. A relation
 // (a customer or vendor account) sees the relation orders, those it collects itself: an order of its documents
-// given to a transporter stays the company's and the transporter's business (its freight cost). Drivers see no order (their shipments come in a later issue), and an outside
-// account without a code sees nothing, rather than everything.
+// given to a transporter stays the company's and the transporter's business (its freight cost). Drivers see no
+// order (their shipments come in a later issue), and an outside account without a code sees nothing, rather than
+// everything.
+//
+// An order is a transporter's or relation's only once it was put to it: it has its answer (Dispatch_Status
+// WAITING, then ACCEPTED, REJECTED or AUTO REJECTED). While the company's approvers decide whether it goes to that
+// transporter at all (WAITING FOR ASSIGN TO TRANSPORTER APPROVAL), or after they refused it, it has none and is
+// the company's alone (issue 27). An edit waiting for approval (WAITING FOR ORDER APPROVAL) keeps the answer the
+// transporter gave: the order stays its own.
 //
 // Every order endpoint restricts its query with ownOrders, so another party's order is simply not found (404):
 // the answer does not even say it exists.
@@ -41,20 +48,23 @@ export function ownOrders(qb: Knex.QueryBuilder, user: AuthUser, alias = 'o'): K
       // assign write them all), so one semi-join on its (transporter_code, order_id) index finds them. The row's
       // own transporter_code OR an EXISTS made PostgreSQL scan every order to count a transporter's tabs
       // (bench:orders-list: 585 ms at 200,000 orders; 24 ms this way).
-      return qb.whereIn(
-        `${alias}.id`,
-        qb.client
-          .queryBuilder()
-          .select('own_t.order_id')
-          .from('order_transporters as own_t')
-          .where('own_t.transporter_code', party.code),
-      );
+      return qb
+        .whereIn(
+          `${alias}.id`,
+          qb.client
+            .queryBuilder()
+            .select('own_t.order_id')
+            .from('order_transporters as own_t')
+            .where('own_t.transporter_code', party.code),
+        )
+        .whereNotNull(`${alias}.dispatch_status`);
     case 'relation':
       // Only the orders it collects itself: an order given to a transporter carries the company's freight cost
       // and its transporter's terms, which are not the customer's or vendor's to read.
       return qb.where((w) => {
         void w
           .where(`${alias}.is_relation`, true)
+          .whereNotNull(`${alias}.dispatch_status`)
           .where(
             (r) =>
               void r

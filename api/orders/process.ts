@@ -3,12 +3,19 @@
 // view and its live countdown. Read from the running workflow (its `state` Query) when Temporal answers, so it is
 // the workflow's own view of the order; else from the orders row, which the workflow's activities keep (`live`
 // false says which one the user sees).
+//
+// An outside party (a transporter or a relation, audience.ts) reads where its order is and whether the company's
+// approval is awaited, not who the approvers are nor the workflow's id and UI link: the Temporal UI is an operations
+// tool without a login of its own that offers Cancel and Terminate. Its approvers are named by a neutral label in
+// its language, so the screen reads "Approval level 1: internal approvers".
 import type { OrderAwaiting, OrderState } from '../../workflows/orders/messages';
 import { orderWorkflowId } from '../../workflows/orders/messages';
 import type { ApproverRef } from '../../workflows/approvals/messages';
 import type { AppDeps } from '../deps';
 import type { AuthUser } from '../services/session';
 import { NotFoundError } from '../errors';
+import { translate, type Language } from '../i18n';
+import { orderViewer } from './audience';
 import { ownOrders } from './ownership';
 
 export type ProcessAwaiting =
@@ -22,8 +29,9 @@ export interface OrderProcess {
   Dispatch_Status: string | null;
   Auto_Reject_Date: string | null;
   awaiting: ProcessAwaiting;
-  workflow_id: string;
-  workflow_url: string;
+  /** Null for an outside party. */
+  workflow_id: string | null;
+  workflow_url: string | null;
   live: boolean;
 }
 
@@ -96,7 +104,12 @@ function awaitingFromRow(row: ProcessRow): ProcessAwaiting {
 }
 
 /** GET order/process/{id}. */
-export async function orderProcess(deps: AppDeps, user: AuthUser, id: number): Promise<OrderProcess> {
+export async function orderProcess(
+  deps: AppDeps,
+  user: AuthUser,
+  id: number,
+  lang: Language,
+): Promise<OrderProcess> {
   const db = deps.db;
   // Approvals given since the order last entered approval: the history rows of level approvals (the status stays
   // WAITING FOR ... APPROVAL) after the latest row that moved into it.
@@ -131,14 +144,19 @@ export async function orderProcess(deps: AppDeps, user: AuthUser, id: number): P
   const agrees =
     live &&
     (state.status === null || (state.status === row.status && state.dispatchStatus === row.dispatch_status));
+  const awaiting = agrees ? awaitingOf(row, state.awaiting) : awaitingFromRow(row);
+  const internal = orderViewer(user, lang).audience === 'internal';
   return {
     Order_No: row.order_no,
     Status: row.status,
     Dispatch_Status: row.dispatch_status,
     Auto_Reject_Date: row.auto_reject_date?.toISOString() ?? null,
-    awaiting: agrees ? awaitingOf(row, state.awaiting) : awaitingFromRow(row),
-    workflow_id: workflowId,
-    workflow_url: workflowUrl(deps.config, workflowId),
+    awaiting:
+      internal || awaiting?.kind !== 'approval'
+        ? awaiting
+        : { ...awaiting, approvers: [translate(lang, 'order.audience.approvers')] },
+    workflow_id: internal ? workflowId : null,
+    workflow_url: internal ? workflowUrl(deps.config, workflowId) : null,
     live,
   };
 }

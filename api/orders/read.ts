@@ -13,7 +13,8 @@ import { translate, type Language } from '../i18n';
 import { lookupText, selectWire, wireValueSql, type Row } from '../sap-orders/fields';
 import type { AuthUser } from '../services/session';
 import { orderFlags, type FlagActor, type FlagRow } from './flags';
-import { ownOrderId, ownOrders } from './ownership';
+import { ownOrders } from './ownership';
+import { freightRowOf, orderViewer, shapeHeader, shapeHistoryRow, shapeTransporters } from './audience';
 
 type Q = Db | Knex.Transaction;
 
@@ -271,7 +272,9 @@ export async function readOrder(
   const found = await readOrderRow(deps, user, id, lang);
   if (!found) throw new NotFoundError();
   const { header, transporters } = found;
-  const first = transporters[0] ?? {};
+  const viewer = orderViewer(user, lang);
+  // The freight the header names: the order's first transporter's for staff, the reader's own for an outside party.
+  const first = freightRowOf(viewer, transporters);
   // spec/2 §3 names some of the header's values otherwise than the list does; both are answered.
   Object.assign(header, {
     business_segment_name: header.Business_Segment_Name,
@@ -299,7 +302,12 @@ export async function readOrder(
     .distinct('s.sap_order_id')
     .orderBy('s.sap_order_id')
     .pluck('s.sap_order_id')) as (number | string)[];
-  return { header, assign: { transporters, sap_order_ids: sapOrderIds.map(Number) } };
+  // What the reader's audience may read of it (audience.ts): everything for staff.
+  shapeHeader(viewer, header);
+  return {
+    header,
+    assign: { transporters: shapeTransporters(viewer, transporters), sap_order_ids: sapOrderIds.map(Number) },
+  };
 }
 
 /**
@@ -343,12 +351,22 @@ function shownRemark(lang: Language, change: unknown, remark: unknown): unknown 
   return remark;
 }
 
-/** GET order/view_history/{id}: the order's transitions, oldest first (spec/1 §3 "History row"). */
+/**
+ * GET order/view_history/{id}: the order's transitions, oldest first (spec/1 §3 "History row"), as the reader's
+ * audience may read them (audience.ts: an outside party reads no staff username and no internal remark).
+ */
 export async function readHistory(deps: AppDeps, user: AuthUser, id: number, lang: Language): Promise<Row[]> {
-  const orderId = await ownOrderId(deps.db, user, id);
+  const order = (await ownOrders(deps.db('orders as o').where('o.id', id), user).first(
+    'o.id',
+    deps.db.raw(
+      `(select c.company_name from companies c where c.company_code = o.company_code) as company_name`,
+    ),
+  )) as { id: number; company_name: string | null } | undefined;
+  if (!order) throw new NotFoundError();
+  const viewer = orderViewer(user, lang);
   const rows = (await deps
     .db('order_histories as h')
-    .where('h.order_id', orderId)
+    .where('h.order_id', order.id)
     .orderBy('h.id')
     .select(
       ...OrderHistory.fields
@@ -357,7 +375,22 @@ export async function readHistory(deps: AppDeps, user: AuthUser, id: number, lan
       // What the change was (assign, accept, cancel, stuffing-date, reassign-do, ...): the middle of the
       // workflow's key `order:<Order_No>/<change>/<n>`; null for rows written before the workflow.
       deps.db.raw(`nullif(split_part(h.idempotency_key, '/', 2), '') as ??`, ['Change']),
+      // The company of the user who wrote the row (a transporter's or relation's own account), for outside readers.
+      ...(viewer.audience === 'internal'
+        ? []
+        : [
+            deps.db.raw(
+              `(select coalesce(u.transporter_code, u.customer_vendor_code) from users u
+                 where lower(u.username) = lower(h.created_by) and u.role <> 'USER' and not u.is_admin
+                 limit 1) as ??`,
+              ['writer_party'],
+            ),
+          ]),
     )) as Row[];
-  for (const row of rows) row.Remark = shownRemark(lang, row.Change, row.Remark);
-  return rows;
+  return rows.map((row) => {
+    const { writer_party: writerParty, ...stored } = row;
+    const raw = { remark: stored.Remark, change: stored.Change, writerParty };
+    stored.Remark = shownRemark(lang, stored.Change, stored.Remark);
+    return shapeHistoryRow(viewer, stored, raw, order.company_name);
+  });
 }

@@ -118,10 +118,13 @@ export const orderRoutes: RouteDef[] = [
     path: '/order/process/:id',
     summary:
       'Where the order is: its status, who it waits for (approval level and approvers, or the transporter and its ' +
-      'deadline) and its workflow in the Temporal UI; live from the workflow when it answers, else from the row.',
+      'deadline) and, for staff, its workflow in the Temporal UI; live from the workflow when it answers, else ' +
+      'from the row. A transporter or a relation reads no approver names, workflow id or link.',
     access: view,
     params: idParams,
-    handler: async ({ deps, params, user }) => ({ data: await orderProcess(deps, user, params.id) }),
+    handler: async ({ deps, params, user, lang }) => ({
+      data: await orderProcess(deps, user, params.id, lang),
+    }),
   }),
   defineRoute({
     method: 'post',

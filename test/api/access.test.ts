@@ -4,6 +4,16 @@ import ExcelJS from 'exceljs';
 import { parseCsv } from '../../api/resources/transfer';
 import { hashPassword } from '../../api/services/passwords';
 import { createTestApp, DEMO_PASSWORD, downloadFile, loginAs, type TestApp } from '../support/api';
+import {
+  leaks,
+  ORDER_ENDPOINTS,
+  READ_ROUTES,
+  requestsOf,
+  seedOutsideOrders,
+  type OrderRequest,
+  type OutsideOrders,
+} from '../support/order-audience';
+import { stubOrderWorkflows } from '../support/orders';
 
 let t: TestApp;
 let admin: string;
@@ -574,6 +584,103 @@ describe('customer screens', () => {
 });
 
 // Last: these use up the test address's allowance of failed logins.
+describe('orders as an outside party reads them (issue 27)', () => {
+  // Every order endpoint, asked by a transporter (TRP001, the second carrier of a collective order led by TRP002),
+  // a relation (CUS001) and a driver about their own order, an order still with the company's approvers and another
+  // transporter's: no answer carries another carrier's rate, cost or codes, the lane's suggested rate, the assign
+  // reason, a staff username or approver, the Temporal link or id, or an order that is not yet theirs.
+  let orders: OutsideOrders;
+
+  beforeAll(async () => {
+    orders = await seedOutsideOrders(db());
+    Object.assign(t.deps, { orderWorkflows: stubOrderWorkflows() });
+  });
+
+  /** The answer's status and text (its JSON, or the exported file's text). */
+  async function ask(token: string, request: OrderRequest): Promise<{ status: number; text: string }> {
+    const url = `/api${request.path}`;
+    const res =
+      request.method === 'get'
+        ? await get(url, token)
+        : request.method === 'put'
+          ? await put(url, token, request.body as object)
+          : await post(url, token, request.body as object);
+    return { status: res.status, text: res.text ?? JSON.stringify(res.body) };
+  }
+
+  const routeNames = ORDER_ENDPOINTS.map(
+    (route) => [`${route.method.toUpperCase()} /api${route.path}`, route] as const,
+  );
+
+  test.each(routeNames)(
+    "given the transporter and the relation, when they send %s about their own order, an order with the approvers and another transporter's, then nothing internal or of another party is answered; their own reads answer",
+    async (_name, route) => {
+      const key = `${route.method} ${route.path}`;
+      const problems: string[] = [];
+      const parties = [
+        { who: 'transporter', token: transporter, own: orders.collective },
+        { who: 'customer', token: customer, own: orders.relation },
+      ];
+      for (const { who, token, own } of parties) {
+        for (const [which, order] of [
+          ['own', own],
+          ['in approval', orders.approval],
+          ["another transporter's", orders.other],
+        ] as const) {
+          for (const request of requestsOf(route, { ...orders, id: order.id })) {
+            const { status, text } = await ask(token, request);
+            const where = `${who}, ${which} order, ${request.method.toUpperCase()} ${request.path}`;
+            for (const leak of leaks(text)) problems.push(`${where}: answered ${leak}`);
+            if (status >= 500) problems.push(`${where}: ${status}`);
+            if (which === 'own' && READ_ROUTES.has(key) && status !== 200)
+              problems.push(`${where}: ${status}`);
+            if (which !== 'own' && !READ_ROUTES.has(key) && status < 400)
+              problems.push(`${where}: ${status}`);
+            if (which !== 'own' && /:id/.test(route.path) && READ_ROUTES.has(key) && status !== 404)
+              problems.push(`${where}: ${status}, not 404`);
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  test.each(routeNames)(
+    'given a driver, when it sends %s about any order, then it is refused and reads nothing',
+    async (_name, route) => {
+      for (const order of [orders.collective, orders.relation, orders.approval]) {
+        for (const request of requestsOf(route, { ...orders, id: order.id })) {
+          const { status, text } = await ask(driver, request);
+          expect([request.path, status, leaks(text)]).toEqual([request.path, 403, []]);
+        }
+      }
+    },
+  );
+
+  test('given the same orders, when staff read them, then they read every carrier, the pricing, the names and the link (the sweep above is not blind)', async () => {
+    const view = await get(`/api/order/${orders.collective.id}/view`, logistic);
+    expect(leaks(JSON.stringify(view.body))).toEqual(
+      expect.arrayContaining([
+        'the lead carrier’s rate',
+        'the lead carrier’s cost',
+        'the suggested rate',
+        'a freight master code',
+        'a SAP freight cost code',
+        'the assign reason',
+        'a staff username',
+      ]),
+    );
+    const process = await get(`/api/order/process/${orders.collective.id}`, logistic);
+    expect(leaks(JSON.stringify(process.body))).toEqual(
+      expect.arrayContaining(['a staff username', 'the Temporal UI link', 'the workflow id']),
+    );
+    const list = await post('/api/order/list', logistic, { rows: 100 });
+    expect(leaks(JSON.stringify(list.body))).toEqual(
+      expect.arrayContaining(['the order in internal approval', 'another transporter’s order']),
+    );
+  });
+});
+
 describe('login lock', () => {
   test('given an attacker who knows a username, when it sends wrong captcha answers after three wrong passwords, then the account is not locked: its owner logs in with a solved captcha', async () => {
     for (let i = 0; i < 3; i++) {

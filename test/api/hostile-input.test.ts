@@ -10,6 +10,9 @@
 //     except the API log, which grows by one row per ERP call;
 //   - phase B: SQL and HTML metacharacters in text are legitimate data: stored as sent or refused cleanly, never
 //     a 500, never executed;
+//   - phase C: every order endpoint probed by an outside party (a transporter, a relation) for what is not its own
+//     (issue 27): the ids of an order still with the company's approvers and of another transporter's, filters and
+//     sorts on the fields it does not read, the status tabs of staff: refused or answered without any of it;
 //   - the server still answers afterwards.
 // A route without a case fails the file: a new route needs one in HAND_CASES (resources get theirs from their
 // definition).
@@ -26,11 +29,22 @@ import { allFields, fieldSchema, type FieldDef, type ResourceDef } from '../../d
 import { RESOURCES, resourceByName } from '../../db/resources/master';
 import { DEMO_ERP_API_KEY } from '../../db/seeds/demo';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
+import {
+  leaks,
+  ORDER_ENDPOINTS,
+  requestsOf,
+  seedOutsideOrders,
+  type OrderRequest,
+  type OutsideOrders,
+} from '../support/order-audience';
+import { stubOrderWorkflows } from '../support/orders';
 import { resourceSampler } from '../support/resource-samples';
 import { manualPoBody, sapDocument } from '../support/sap-orders';
 
 let t: TestApp;
 let admin: string;
+/** Tokens of the outside parties of phase C. */
+const outside: Record<'transporter' | 'customer', string> = { transporter: '', customer: '' };
 let server: http.Server;
 let origin: string;
 const sampler = resourceSampler(
@@ -48,6 +62,9 @@ beforeAll(async () => {
   t = await createTestApp({ masterData: true });
   Object.assign(t.deps, { startSapApprovalWorkflow: () => Promise.resolve(), approvalWorkflows });
   admin = await loginAs(t, 'admin');
+  // Before phase A's failed logins use up this address's allowance.
+  outside.transporter = await loginAs(t, 'transporter');
+  outside.customer = await loginAs(t, 'customer');
   // One server for the whole file, reached with keep-alive (supertest would start one per request).
   server = http.createServer((req, res) => void t.server(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -1245,6 +1262,114 @@ describe('phase B: SQL and HTML metacharacters in text are data, stored as sent 
     });
     expect(problems.sort()).toEqual([]);
     totals.metacharacters += meta.length;
+  });
+});
+
+describe('phase C: an outside party probing every order endpoint for what is not its own is refused or told nothing', () => {
+  let orders: OutsideOrders;
+  beforeAll(async () => {
+    orders = await seedOutsideOrders(t.deps.db);
+    Object.assign(t.deps, { orderWorkflows: stubOrderWorkflows() });
+  });
+
+  /** Fields an outside party does not read or search (api/orders/audience.ts), and what is not a list field at all. */
+  const HIDDEN = [
+    'Created_By',
+    'Edited_By',
+    'Freight_Suggested',
+    'freight_suggested',
+    'Assign_Reason',
+    'Assign_Reason_Others',
+    'freight_master',
+    'freight_criteria',
+    'zfrcost_no',
+    'approvers',
+    'workflow_url',
+    'workflow_id',
+  ];
+  /** Hostile list requests: searching or sorting by what it does not read, staff's status tabs, odd answer tabs. */
+  const listProbes = (format?: string): { body: object; refused: boolean }[] => {
+    const withFormat = (body: object) => (format ? { ...body, format } : body);
+    return [
+      ...HIDDEN.flatMap((field) => [
+        {
+          body: withFormat({ filters: [{ field, value: 'logistic', matchMode: 'contains' }] }),
+          refused: true,
+        },
+        { body: withFormat({ filters: [{ field, value: 765.43, matchMode: 'equals' }] }), refused: true },
+        { body: withFormat({ sorts: [{ field, order: 'ASC' }] }), refused: true },
+      ]),
+      ...['WAITING FOR ASSIGN TO TRANSPORTER APPROVAL', 'CANCELLED', 'ASSIGNED TO TRANSPORTER'].map(
+        (tab) => ({
+          body: withFormat({ tab_status: tab }),
+          refused: true,
+        }),
+      ),
+      // Its own answer tabs, however spelt, are its own.
+      ...['waiting', ' REJECTED '].map((tab) => ({ body: withFormat({ tab_status: tab }), refused: false })),
+      ...[
+        { value: 'ORD-AX-APR', matchMode: 'contains' },
+        { value: 'ORD-AX-OTH', matchMode: 'equals' },
+        { value: '%', matchMode: 'contains' },
+        { value: "' OR '1'='1", matchMode: 'contains' },
+      ].map((f) => ({ body: withFormat({ filters: [{ field: 'Order_No', ...f }] }), refused: false })),
+      ...[['WAITING', 'ACCEPTED'], ['WAITING'], 'WAITING;ACCEPTED', null, ''].map((value) => ({
+        body: withFormat({ filters: [{ field: 'Dispatch_Status', value, matchMode: 'in' }] }),
+        refused: false,
+      })),
+    ];
+  };
+
+  async function ask(
+    token: string,
+    request: OrderRequest,
+  ): Promise<{ status: number; text: string; code?: string }> {
+    const url = `/api${request.path}`;
+    const base = t.request()[request.method](url).set('Authorization', token);
+    const res = request.body === undefined ? await base : await base.send(request.body as object);
+    const body = res.body as { message_code?: string } | undefined;
+    return { status: res.status, text: res.text ?? JSON.stringify(res.body), code: body?.message_code };
+  }
+
+  const names = ORDER_ENDPOINTS.map(
+    (route) => [`${route.method.toUpperCase()} /api${route.path}`, route] as const,
+  );
+  test.each(names)('%s', async (_name, route) => {
+    const problems: string[] = [];
+    const check = async (who: string, token: string, request: OrderRequest, refused: boolean) => {
+      const { status, text, code } = await ask(token, request);
+      const where = `${who}: ${request.method.toUpperCase()} ${request.path} ${JSON.stringify(request.body ?? '')}`;
+      for (const leak of leaks(text)) problems.push(`${where}: answered ${leak}`);
+      if (status >= 500) problems.push(`${where}: ${status}`);
+      else if (refused && (status < 400 || !code))
+        problems.push(`${where}: ${status} ${code ?? 'no envelope'}`);
+    };
+    for (const [who, token] of Object.entries(outside)) {
+      // Not its own: the order with the approvers and another transporter's, by id.
+      for (const order of [orders.approval, orders.other]) {
+        for (const request of requestsOf(route, { ...orders, id: order.id })) {
+          const byId = /:id/.test(route.path) || request.body !== undefined;
+          const listing = route.path === '/order/list' || route.path === '/order/export';
+          await check(who, token, request, byId && !listing && route.path !== '/order/master_list');
+        }
+      }
+      if (route.path === '/order/list' || route.path === '/order/export') {
+        const format = route.path === '/order/export' ? 'csv' : undefined;
+        for (const probe of listProbes(format)) {
+          await check(who, token, { method: 'post', path: route.path, body: probe.body }, probe.refused);
+        }
+      }
+      if (route.path === '/order/transporter_action') {
+        // Its own order beside the others: each answered on its own, the others without their numbers.
+        const mixed = [orders.collective, orders.relation, orders.approval, orders.other].map((o) => ({
+          id: o.id,
+          status: 'REJECTED',
+          reason: "<b>x</b>' --",
+        }));
+        await check(who, token, { method: 'post', path: route.path, body: mixed }, false);
+      }
+    }
+    expect(problems.sort()).toEqual([]);
   });
 });
 

@@ -177,22 +177,32 @@ describe('GET /api/order/{id}/{mode}', () => {
 });
 
 describe('GET /api/order/view_history/{id}', () => {
-  test('given a rejected order, when its history is read, then its transitions come oldest first with who and the remark', async () => {
-    const res = await get(`/api/order/view_history/${o.C!.id}`, 'transporter');
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([
-      expect.objectContaining({
-        Status_From: null,
-        Status_To: 'ASSIGNED TO TRANSPORTER',
-        Created_By: 'logistic',
-      }),
-      expect.objectContaining({
-        Status_From: 'ASSIGNED TO TRANSPORTER',
-        Status_To: 'REJECTED',
-        Remark: 'No truck available',
-        Created_Date: expect.any(String),
-      }),
-    ]);
+  test('given a rejected order, when staff and its transporter read its history, then its transitions come oldest first with who and the remark; the transporter reads the company for the staff member who assigned it', async () => {
+    const company = (await t.deps
+      .db('orders as o')
+      .join('companies as c', 'c.company_code', 'o.company_code')
+      .where('o.id', o.C!.id)
+      .first('c.company_name')) as { company_name: string };
+    for (const [user, assignedBy] of [
+      ['logistic', 'logistic'],
+      ['transporter', company.company_name],
+    ] as const) {
+      const res = await get(`/api/order/view_history/${o.C!.id}`, user);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([
+        expect.objectContaining({
+          Status_From: null,
+          Status_To: 'ASSIGNED TO TRANSPORTER',
+          Created_By: assignedBy,
+        }),
+        expect.objectContaining({
+          Status_From: 'ASSIGNED TO TRANSPORTER',
+          Status_To: 'REJECTED',
+          Remark: 'No truck available',
+          Created_Date: expect.any(String),
+        }),
+      ]);
+    }
   });
 
   test("given another party's order, when TRP001 and CUS001 ask for its history, then it is not found", async () => {

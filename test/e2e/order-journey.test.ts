@@ -66,6 +66,8 @@ const taskQueue = `order-journey-${randomUUID()}`;
 /** The demo transporter account's company and the lane's cheapest carrier (db/seeds/master-demo/freight.ts). */
 const TRP001 = { code: 'TRP001', name: 'PT Sinar Angkut Nusantara' };
 const CHEAPEST = 'TRP003';
+/** The company of the lane's SAP orders (db/seeds/master-demo/sites.ts), as a transporter reads its staff. */
+const COMPANY_1000 = 'PT Sawit Nusantara Agro';
 const CHEAPEST_NAME = 'CV Dumai Jaya Transport';
 
 let stack: E2eStack;
@@ -449,9 +451,15 @@ describe('order journey', () => {
       for (const status of ['ASSIGNED TO TRANSPORTER', 'ACCEPTED']) {
         await history.getByText(statusText('id', status), { exact: true }).first().waitFor();
       }
-      // Who took each step: logistic asked, the supervisor and admin approved, the transporter accepted.
-      for (const who of ['logistic', 'supervisor', 'admin', 'transporter']) {
-        await history.getByRole('cell', { name: who, exact: true }).waitFor();
+      // Who took each step: the company asked and approved (its staff, logistic, the supervisor and admin, are not
+      // named to a transporter), the transporter itself accepted.
+      await history.getByRole('cell', { name: COMPANY_1000, exact: true }).first().waitFor();
+      await history.getByRole('cell', { name: 'transporter', exact: true }).waitFor();
+      for (const staff of ['logistic', 'supervisor', 'admin']) {
+        expect([staff, await history.getByRole('cell', { name: staff, exact: true }).count()]).toEqual([
+          staff,
+          0,
+        ]);
       }
       await shoot(page, 'accepted-history-id', 800);
       expect(problems).toEqual([]);
