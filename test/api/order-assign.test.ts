@@ -844,3 +844,41 @@ describe('The suggested carrier at the system trips (issue 27)', () => {
     expect(four.body.data.transporter_data[0].freight_criteria).toBe('DIFFERENT_NOT');
   });
 });
+
+// Issue 27 item 1: the Assign Customer/Vendor panel chose its relation truck type from list/truck_type, keyed by the
+// truck type's code, and sent Number(code) (nothing) as relation_truck_type_id: the save could never succeed.
+// list/truck_type_id answers the truck types keyed by their row id, which the save takes.
+describe('Relation truck type lookup (issue 27)', () => {
+  test('given a relation SO, when the truck type is picked from list/truck_type_id and the order saved with its id, then the lookup answers the row id with code - name, and the relation order is made with that truck type', async () => {
+    const so = await fresh({ header: { Shipment_Type: 'RELATION' } });
+    await db()('sap_orders').where('id', so.id).update({ is_relation: true });
+    const truck = (await db()('truck_types')
+      .where('truck_type_code', 'TANKER-25')
+      .first('id', 'truck_type_name')) as { id: number; truck_type_name: string };
+
+    const lookup = await t
+      .request()
+      .get('/api/list/truck_type_id')
+      .query({ q: 'TANKER-25' })
+      .set('Authorization', logistic)
+      .set('language', 'en');
+    expect(lookup.status).toBe(200);
+    const item = (lookup.body.data.items as { id: unknown; text: string }[]).find((i) =>
+      i.text.startsWith('TANKER-25'),
+    );
+    expect(item).toEqual(expect.objectContaining({ text: `TANKER-25 - ${truck.truck_type_name}` }));
+    expect(Number(item!.id)).toBe(truck.id);
+
+    const res = await post('/api/saporder/assign_customer_vendor', logistic, {
+      id: [so.id],
+      relation_truck_type_id: Number(item!.id),
+      stuffing_date: ['2026-11-22'],
+      transporters: [{ user_not: 1 }],
+      details: so.lines.map((l) => ({ Id: l.Id, Qty: l.os_qty, include_merge: true })),
+    });
+    expect(res.status).toBe(200);
+    expect(
+      await db()('order_transporters').where('order_id', res.body.data.orders[0].Id).first('truck_type_id'),
+    ).toEqual({ truck_type_id: truck.id });
+  });
+});

@@ -201,7 +201,14 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
     // A field with a hint under it (the stuffing date's valid range) must not stretch its neighbours' inputs.
     alignItems: 'start',
+    // A grid item is as wide as its content by default: a long option would widen the column past the panel.
+    '& > *': { minWidth: 0 },
     gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+  },
+  // A native select is as wide as its longest option unless told otherwise: kept to its field (390 px).
+  fill: {
+    width: '100%',
+    minWidth: 0,
   },
   // A checkbox among the labelled fields sits on their inputs' line.
   checkField: {
@@ -1035,7 +1042,12 @@ export function AssignPanel(props: AssignPanelProps) {
                   />
                 </Field>
                 <Field label={t('assign.fields.tripType')}>
-                  <Select value={form.trip_type} onChange={(_, data) => setField('trip_type', data.value)}>
+                  <Select
+                    className={styles.fill}
+                    select={{ className: styles.fill }}
+                    value={form.trip_type}
+                    onChange={(_, data) => setField('trip_type', data.value)}
+                  >
                     <option value="">{t('form.pleaseSelect')}</option>
                     {tripTypes.items.map((item) => (
                       <option key={item.id} value={item.id}>
@@ -1047,6 +1059,8 @@ export function AssignPanel(props: AssignPanelProps) {
                 {!relation && !loaded.first.shipment_type ? (
                   <Field label={t('assign.fields.shipmentType')} hint={t('assign.shipmentTypeHint')}>
                     <Select
+                      className={styles.fill}
+                      select={{ className: styles.fill }}
                       value={form.shipment_type ?? ''}
                       onChange={(_, data) => setField('shipment_type', data.value)}
                     >
@@ -1090,7 +1104,8 @@ export function AssignPanel(props: AssignPanelProps) {
                   </Field>
                   <Field label={t('assignRelation.relationTruckType')}>
                     <RefSelect
-                      url="list/truck_type"
+                      // Keyed by the row id the assign model sends (relation_truck_type_id), not by its code.
+                      url="list/truck_type_id"
                       minChars={0}
                       value={form.relation_truck_type_id}
                       onChange={(value) => setField('relation_truck_type_id', value)}
