@@ -1177,6 +1177,45 @@ describe('Assign panels (issue 27)', () => {
     await waitFor(() => expect(calls.freight.at(-1)).toMatchObject({ container: 2 }));
   });
 
+  it('given a per-trip entry, when "2." is typed into its user trips, then the point is refused and said so under the field, and the freight is asked for 2 trips', async () => {
+    const calls = answer(
+      {
+        [FIRST_NO]: simulated({
+          assign_model: {
+            ...FULL_MODEL,
+            transporters: [{ ...CHOSEN, freight_value: true, freight_cost: 2_000_000 }],
+          },
+        }),
+      },
+      {
+        // The trips asked are the trips priced, as the server answers.
+        refresh: [
+          ({ container }) =>
+            HttpResponse.json(
+              envelope([
+                refreshed({
+                  is_value: true,
+                  cost: 2_000_000,
+                  user_not: container as number,
+                  total_cost: 2_000_000,
+                  total_cost_user_not: 2_000_000 * (container as number),
+                }),
+              ]),
+            ),
+        ],
+      },
+    );
+    const { user } = renderPanel();
+    await loaded();
+    const group = within(panel()).getByRole('group', { name: 'Entry 1' });
+    const trips = within(group).getByLabelText('User No. of Trips');
+    await user.clear(trips);
+    await user.type(trips, '2.');
+    expect(trips).toHaveValue('2');
+    expect(within(group).getByText('Whole trips only: "." cannot be typed.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.refresh.at(-1)).toMatchObject({ container: 2 }));
+  });
+
   it("given a SAP order without a shipment type, when individual per truck is chosen in the panel, then the trips of the dialog are locked at the system's and the freight and the save carry the chosen type", async () => {
     const calls = answer(
       {

@@ -35,6 +35,7 @@ import {
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular, Search20Regular } from '@fluentui/react-icons';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const money = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
@@ -253,6 +254,8 @@ export function TransporterBlock(props: TransporterBlockProps) {
   } = props;
   const { t } = useTranslation();
   const styles = useStyles();
+  // The entry whose trips last refused a key, and the key: said under the trips until the next digit.
+  const [refused, setRefused] = useState<{ index: number; key: string } | null>(null);
 
   return (
     <div className={styles.root}>
@@ -314,17 +317,27 @@ export function TransporterBlock(props: TransporterBlockProps) {
                 onChange={(_, data) => onChange(index, { freight_cost: typedCost(data.value) }, 'cost')}
               />
             </Field>
-            <Field label={t('assign.userTrips')}>
+            <Field
+              label={t('assign.userTrips')}
+              validationState={refused?.index === index ? 'warning' : 'none'}
+              validationMessage={
+                refused?.index === index ? t('selectTransporter.wholeTrips', { key: refused.key }) : undefined
+              }
+            >
               <Input
                 className={styles.number}
                 inputMode="numeric"
                 // §5.3: the user's trips change only where a per-trip rate exists.
                 disabled={disabled || fixed || entry.freight_value !== true}
                 value={str(entry.user_not)}
-                onKeyDown={refuseNonDigitKey}
+                onKeyDown={(event) => {
+                  if (refuseNonDigitKey(event)) setRefused({ index, key: event.key });
+                }}
                 onChange={(_, data) => {
                   const trips = typedTrips(data.value);
-                  if (trips !== undefined) onChange(index, { user_not: trips }, 'trips');
+                  if (trips === undefined) return;
+                  setRefused(null);
+                  onChange(index, { user_not: trips }, 'trips');
                 }}
               />
             </Field>
