@@ -3,15 +3,18 @@
 // evaluateAssignment, so the save asks exactly the levels the check showed, computed again from the database and
 // never taken from the client's approval_matrix.
 //
-// Per transporter entry, priced on the lane as the Select Transporter dialog priced it (freight.ts), the
-// criteria that apply (the Approval Matrix Info1):
-//   HIGHER         the cost was raised above the suggested (cheapest) option's, by the user's trips, or the
-//                  total KG differs from the recommended KG (the user's trips cannot carry the goods);
+// Per transporter entry, priced on the lane as the Select Transporter dialog priced it (freight.ts) at the user's
+// trips, or at the system's when the entry names none (the dialog's default), the criteria that apply (the
+// Approval Matrix Info1, db/resources/freight-criteria.ts, the rules the panels show before the check):
+//   HIGHER         the total by the user's trips is above the suggested option's (the cheapest at its system
+//                  trips), or the total KG differs from the recommended KG (the user's trips cannot carry it);
 //   DIFFERENT_NOT  the system's trips are fewer than the user's;
 //   EXCEED         the transporter goes over its quota (assign-quota.ts);
 //   DIFFERENT_OA   the freight is charged to another company than the order's.
-// Any of them needs a reason (require_reason) and asks its matrix's approvers. None: LOWER, the cost is excluded
-// from approval (nothing is asked). A relation (the customer or vendor collects) has no freight and no approval.
+// Any of them needs a reason (require_reason) and asks its matrix's approvers; criteria_detail says why each one
+// applies. None: LOWER, the cost is excluded from approval (nothing is asked): the suggested option at the
+// system's trips goes straight to the transporter. A relation (the customer or vendor collects) has no freight
+// and no approval.
 //
 // Who approves: for each criterion that applies, the active Approval Matrix of that Info1 for the first SAP
 // order's company and order type (by Name) whose other scope fields (business segment, purchase organisation,
@@ -28,6 +31,7 @@ import {
   type FreightCriterion,
   type TransporterOption,
 } from '../../db/resources/order-assign';
+import { criteriaOf, freightCriteria, type CriterionFinding } from '../../db/resources/freight-criteria';
 import { excludeRequester } from '../../workflows/approvals/approvers';
 import type { ApproverRef } from '../../workflows/approvals/messages';
 import { RuleError } from '../errors';
@@ -69,6 +73,8 @@ export interface EvaluatedTransporter {
   option: TransporterOption | null;
   /** The criteria that ask for approval (APPROVAL_CRITERIA). */
   criteria: FreightCriterion[];
+  /** Why each of them applies. */
+  findings: CriterionFinding[];
   exceedMessage: { key: string; params: Record<string, string | number> } | null;
 }
 
@@ -105,6 +111,7 @@ export async function evaluateAssignment(
         entry: { ...entry, freight_criteria: null, require_reason: false },
         option: null,
         criteria: [],
+        findings: [],
         exceedMessage: null,
       })),
       approvers: [],
@@ -118,6 +125,7 @@ export async function evaluateAssignment(
     Qty: d.Qty,
     conversion_type: d.conversion_type,
   }));
+  // By the trips asked; 0: each option at its system trips.
   const optionsByTrips = new Map<number, TransporterOption[]>();
   const optionsFor = async (trips: number) => {
     let options = optionsByTrips.get(trips);
@@ -131,7 +139,7 @@ export async function evaluateAssignment(
         shipment_type: model.shipment_type,
         warehouse_code: model.warehouse_code,
         materials: lines,
-        container: trips,
+        container: trips || null,
       });
       optionsByTrips.set(trips, options);
     }
@@ -143,7 +151,8 @@ export async function evaluateAssignment(
     if (!entry.transporter_code) {
       throw new RuleError('REQUIRE_TRANSPORTER', 'assign.item_require_transporter', { n: i + 1 });
     }
-    const options = await optionsFor(entry.user_not ?? entry.freight_container ?? 1);
+    // The user's trips; none named: the system's, as the dialog offers them by default.
+    const options = await optionsFor(entry.user_not ?? entry.freight_container ?? 0);
     const ofTransporter = options.filter((o) => same(o.transporter_code, entry.transporter_code));
     const option =
       ofTransporter.find((o) => same(o.freight_master, entry.freight_master)) ??
@@ -155,20 +164,27 @@ export async function evaluateAssignment(
         transporter: entry.transporter_code,
       });
     }
-    const suggested = options[0]!;
+    // The suggested option is the cheapest at its system trips, whatever trips were asked (freight.ts).
+    const suggested = (await optionsFor(0))[0] ?? options[0]!;
     const priced = entry.freight_cost != null ? repriced(option, entry.freight_cost) : option;
-    const costRaised = priced.total_cost_user_not > suggested.total_cost_user_not + 0.005;
     const quota = await checkQuota(ctx.db, {
       transporterCode: option.transporter_code,
       sapOrder: first,
       kg: priced.total_kg,
       now: ctx.now,
     });
-    const criteria: FreightCriterion[] = [];
-    if (costRaised || Math.abs(priced.total_kg - priced.recommended_kg) > 0.0005) criteria.push('HIGHER');
-    if (priced.system_not < priced.user_not) criteria.push('DIFFERENT_NOT');
-    if (quota.exceed) criteria.push('EXCEED');
-    if (!same(lane.chargeOa, first.company_code)) criteria.push('DIFFERENT_OA');
+    const findings = freightCriteria({
+      totalKg: priced.total_kg,
+      recommendedKg: priced.recommended_kg,
+      systemNot: priced.system_not,
+      userNot: priced.user_not,
+      totalCostUserNot: priced.total_cost_user_not,
+      suggestedTotalCost: suggested.total_cost,
+      quotaExceeded: quota.exceed,
+      chargeOaCompany: lane.chargeOa,
+      orderCompany: first.company_code ?? '',
+    });
+    const criteria: FreightCriterion[] = criteriaOf(findings);
     transporters.push({
       entry: {
         ...entry,
@@ -191,6 +207,7 @@ export async function evaluateAssignment(
       },
       option: priced,
       criteria,
+      findings,
       exceedMessage: quota.message,
     });
   }

@@ -629,7 +629,8 @@ export async function refreshFreightCostOrder(
     shipment_type: order.shipment_type,
     warehouse_code: order.warehouse_code,
     materials: included.map((d) => ({ Id: d.Id, Qty: d.Qty, conversion_type: d.conversion_type ?? null })),
-    container: body.user_not ?? stored?.user_not ?? 1,
+    // user_not null: the system's trips for the edited lines (the panel follows them where the order did).
+    container: body.user_not !== undefined ? body.user_not : (stored?.user_not ?? null),
     only_transporters: [transporter],
   });
   const option = options[0];

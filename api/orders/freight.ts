@@ -12,8 +12,9 @@
 // rate wins over its category's), leaving out inactive and excluded transporters and those the panel excludes.
 // The rate of the heaviest line is the option's (its cost, basis and truck capacity). Trips and costs:
 //   system_not          ceil(total KG / truck capacity): the trucks the goods fill.
-//   user_not            the trips the user asked for (container); for an individual-truck shipment type, where
-//                       the dialog locks the trips, the system's.
+//   user_not            the trips the user asked for (container); the system's when none were asked (the
+//                       dialog's default, so that its suggested option needs no approval: freight-criteria.ts)
+//                       and for an individual-truck shipment type, where the dialog locks the trips.
 //   total_kg_user       capacity × user_not: what the user's trips can carry.
 //   recommended_kg      min(total KG, total_kg_user): what the user's trips are recommended to carry. It differs
 //                       from the total KG exactly when the trips cannot carry the goods, which is the HIGHER
@@ -21,7 +22,9 @@
 //   total_cost          per KG / MT: Σ line KG × its rate (a weight-billed freight does not change with the
 //                       number of trucks); per trip (is_value): cost × system_not.
 //   total_cost_user_not per KG / MT: the same as total_cost; per trip: cost × user_not.
-// Sorted by total cost by the user's trips, then the system's, then transporter; the first is suggested.
+// Sorted by total cost at the system's trips (what the goods cost to carry), then by the user's, then transporter;
+// the first is suggested, whatever trips the user asked for, so the suggested option and the approval criteria
+// (approval-check.ts) name the same carrier.
 import type { Knex } from 'knex';
 import type { TransporterOption } from '../../db/resources/order-assign';
 import { masterRead } from '../services/master-data';
@@ -47,6 +50,8 @@ export interface WeighedLine {
   Id: number;
   sap_order_id: number;
   Material_Code: string;
+  /** Materials.Material_Name, what the dialog shows; null when the material is not in the master. */
+  material_name: string | null;
   category: string | null;
   Qty: number;
   UOM: string;
@@ -59,6 +64,7 @@ interface SapLineRow {
   id: string | number;
   sap_order_id: number;
   material_code: string;
+  material_name: string | null;
   uom: string;
   category_code: string | null;
   company_code: string | null;
@@ -146,6 +152,7 @@ export async function weighLines(
       'l.id',
       'l.sap_order_id',
       'l.material_code',
+      'm.material_name',
       'l.uom',
       'm.category_code',
       's.company_code',
@@ -200,6 +207,7 @@ export async function weighLines(
       Id: line.Id,
       sap_order_id: row.sap_order_id,
       Material_Code: row.material_code,
+      material_name: row.material_name ?? null,
       category: row.category_code,
       Qty: line.Qty,
       UOM: row.uom,
@@ -220,8 +228,8 @@ export interface FreightQuery {
   shipment_type?: string | null;
   warehouse_code?: string | null;
   materials: readonly LineToWeigh[];
-  /** The trips the user asked for. */
-  container: number;
+  /** The trips the user asked for; null or absent: each option's system trips. */
+  container?: number | null;
   exclude_transporters?: readonly string[];
   /** Only these transporters (refresh of the chosen ones); empty or absent: all. */
   only_transporters?: readonly string[];
@@ -365,8 +373,8 @@ export async function freightOptions(db: Knex, query: FreightQuery): Promise<Tra
   }
   options.sort(
     (a, b) =>
-      a.total_cost_user_not - b.total_cost_user_not ||
       a.total_cost - b.total_cost ||
+      a.total_cost_user_not - b.total_cost_user_not ||
       a.transporter_code.localeCompare(b.transporter_code) ||
       a.key.localeCompare(b.key),
   );
@@ -383,7 +391,10 @@ function priceOption(
   const capacity = Number(primary.truck_capacity_kg);
   const cost = Number(primary.cost);
   const systemNot = totalKg > 0 ? Math.ceil(round3(totalKg / capacity)) : 0;
-  const userNot = same(query.shipment_type, INDIVIDUAL_TRUCK) ? Math.max(systemNot, 1) : query.container;
+  const userNot =
+    same(query.shipment_type, INDIVIDUAL_TRUCK) || !query.container
+      ? Math.max(systemNot, 1)
+      : query.container;
   const totalKgUser = round3(capacity * userNot);
   const weightCost = perLine.reduce(
     (sum, { line, rate }) =>
@@ -416,6 +427,7 @@ function priceOption(
     suggested: false,
     materials: perLine.map(({ line }) => ({
       Material_Code: line.Material_Code,
+      material_name: line.material_name,
       Qty: line.Qty,
       UOM: line.UOM,
       kg: line.kg,

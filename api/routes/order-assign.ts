@@ -217,7 +217,7 @@ export const orderAssignRoutes: RouteDef[] = [
     method: 'post',
     path: '/util/check_approval',
     summary:
-      'The Approval Matrix levels the assignment needs (approval_list: Username, fullname, Level, Info1; the requester taken out) and each transporter entry priced and judged (transporter_data: freight_criteria, require_reason).',
+      'The Approval Matrix levels the assignment needs (approval_list: Username, fullname, Level, Info1; the requester taken out) and each transporter entry priced and judged (transporter_data: freight_criteria, require_reason, and criteria_detail: why each criterion applies).',
     access: 'authenticated',
     body: assignModelSchema,
     handler: async ({ deps, user, body }) => {
@@ -236,7 +236,7 @@ export const orderAssignRoutes: RouteDef[] = [
       return {
         data: {
           approval_list: evaluation.approvalList,
-          transporter_data: evaluation.transporters.map((t) => t.entry),
+          transporter_data: evaluation.transporters.map((t) => ({ ...t.entry, criteria_detail: t.findings })),
         },
       };
     },

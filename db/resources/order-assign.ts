@@ -18,6 +18,7 @@
 //
 // Shared by the server and the browser: it may import zod and nothing from Node.
 import { z } from 'zod';
+import type { CriterionFinding } from './freight-criteria';
 import { date, integer, number, text } from './input';
 
 /** The unit every quantity is kept in: numeric(18,3) (db/resources/order.ts). */
@@ -216,7 +217,7 @@ export interface TransporterOption {
   freight_capacity: number;
   /** The cheapest option (the list is cheapest first). */
   suggested: boolean;
-  materials: { Material_Code: string; Qty: number; UOM: string; kg: number }[];
+  materials: { Material_Code: string; material_name?: string | null; Qty: number; UOM: string; kg: number }[];
 }
 
 /** spec/2 §7 list/transporter_freight body. */
@@ -228,8 +229,11 @@ export const transporterFreightSchema = z.object({
     .array(z.object({ Id: integer({ min: 1 }), Qty: qty(), conversion_type: text(50).nullish() }))
     .min(1)
     .max(500),
-  /** The trips asked for (default 1, integer). */
-  container: integer({ min: 1, max: 10_000 }).default(1),
+  /**
+   * The trips asked for (integer); absent or null: each option's own system trips, the dialog's default, at which
+   * the suggested option needs no approval (freight-criteria.ts).
+   */
+  container: integer({ min: 1, max: 10_000 }).nullish(),
   charge_oa_company: code(10),
   warehouse_code: code().nullish(),
   document_type: text(50).nullish(),
@@ -256,8 +260,11 @@ export type TransporterFreightBody = z.infer<typeof transporterFreightSchema>;
 export interface CheckApprovalAnswer {
   /** Every approver of every level the assignment needs, level by level; empty when none is needed. */
   approval_list: Approver[];
-  /** The transporter entries with their criteria and require_reason as the server computed them. */
-  transporter_data: AssignTransporter[];
+  /**
+   * The transporter entries with their criteria and require_reason as the server computed them, and why each
+   * criterion applies (criteria_detail, freight-criteria.ts), which the panel shows under the entry.
+   */
+  transporter_data: (AssignTransporter & { criteria_detail?: CriterionFinding[] })[];
 }
 
 /** The order flags of spec/1 §6 and spec/2 §3, computed by the server per row. */

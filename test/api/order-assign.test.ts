@@ -746,3 +746,139 @@ describe('POST /api/saporder/assign_transporter: collective', () => {
     expect(workflows.started.slice(started).map((s) => s.transporterCode)).toEqual([cheapest!.code]);
   });
 });
+
+// Issue 27 item 2: the suggested carrier at the system's trips needs no reason and no approval. The Select
+// Transporter dialog offers every option at its own system trips unless the user types another number, and an
+// entry that names no trips is judged at the system's: only a real criterion (a total above the suggested
+// option's, trips that cannot carry the goods or more than the system's, the quota, another company charged) asks
+// for a reason and approval, and check_approval says why each one applies (criteria_detail).
+describe('The suggested carrier at the system trips (issue 27)', () => {
+  // The orders the tests above made count against the lane's carriers' demo quotas: set aside here, so the
+  // criteria shown are the freight's alone (the quota has its own test above).
+  let quotas: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    quotas = (await db()('transporter_quotas').select('*')) as Record<string, unknown>[];
+    await db()('transporter_quotas').delete();
+  });
+  afterAll(async () => {
+    if (quotas.length) await db()('transporter_quotas').insert(quotas);
+  });
+
+  test('given 51 t on a shipment type that does not lock the trips, when the suggested carrier is checked and saved with no trips named, then nothing applies (LOWER) and the order goes straight to the transporter', async () => {
+    const so = await fresh();
+    const cheapest = cheapestFirst()[0]!.code;
+    const body = await assignBody(db(), [so], {
+      shipment_type: 'INDIVIDUAL_TRANSPORTER',
+      transporters: [{ transporter_code: cheapest }],
+    });
+    const check = await post('/api/util/check_approval', logistic, body);
+    expect(check.status).toBe(200);
+    expect(check.body.data.approval_list).toEqual([]);
+    expect(check.body.data.transporter_data[0]).toMatchObject({
+      transporter_code: cheapest,
+      freight_criteria: 'LOWER',
+      require_reason: false,
+      system_not: 3,
+      user_not: 3,
+      criteria_detail: [],
+    });
+
+    const saved = await post('/api/saporder/assign_transporter', logistic, body);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.orders[0].Status).toBe('ASSIGNED TO TRANSPORTER');
+    const row = (await db()('order_transporters')
+      .where('order_id', saved.body.data.orders[0].Id)
+      .first('user_not', 'system_not', 'freight_criteria')) as Record<string, unknown>;
+    expect(row).toEqual({ user_not: 3, system_not: 3, freight_criteria: 'LOWER' });
+  });
+
+  test('given a dearer carrier at the system trips, when approval is checked, then HIGHER applies because its total is above the suggested one, and criteria_detail gives both totals', async () => {
+    const so = await fresh();
+    const [cheapest, dearer] = cheapestFirst();
+    const res = await post(
+      '/api/util/check_approval',
+      logistic,
+      await assignBody(db(), [so], {
+        shipment_type: 'INDIVIDUAL_TRANSPORTER',
+        transporters: [{ transporter_code: dearer!.code }],
+      }),
+    );
+    expect(res.body.data.transporter_data[0]).toMatchObject({
+      freight_criteria: 'HIGHER',
+      require_reason: true,
+      criteria_detail: [
+        {
+          criterion: 'HIGHER',
+          cause: 'COST_ABOVE_SUGGESTED',
+          params: { total: dearer!.cost * 51_000, suggested: cheapest!.cost * 51_000 },
+        },
+      ],
+    });
+    expect(res.body.data.approval_list.map((a: { Level: number }) => a.Level)).toEqual([1, 2]);
+  });
+
+  test('given the suggested carrier with one trip typed for 51 t and with four, when approval is checked, then criteria_detail says the trip cannot carry the goods, and that four trips are more than the three the system counts', async () => {
+    const so = await fresh();
+    const cheapest = cheapestFirst()[0]!.code;
+    const check = async (trips: number) =>
+      post(
+        '/api/util/check_approval',
+        logistic,
+        await assignBody(db(), [so], {
+          shipment_type: 'INDIVIDUAL_TRANSPORTER',
+          transporters: [{ transporter_code: cheapest, user_not: trips }],
+        }),
+      );
+    const one = await check(1);
+    expect(one.body.data.transporter_data[0].criteria_detail).toEqual([
+      {
+        criterion: 'HIGHER',
+        cause: 'TRIPS_CANNOT_CARRY',
+        params: { trips: 1, kg: 25_000, total: 51_000, system: 3 },
+      },
+    ]);
+    const four = await check(4);
+    expect(four.body.data.transporter_data[0].criteria_detail).toEqual([
+      { criterion: 'DIFFERENT_NOT', cause: 'MORE_TRIPS_THAN_SYSTEM', params: { trips: 4, system: 3 } },
+    ]);
+    expect(four.body.data.transporter_data[0].freight_criteria).toBe('DIFFERENT_NOT');
+  });
+});
+
+// Issue 27 item 1: the Assign Customer/Vendor panel chose its relation truck type from list/truck_type, keyed by the
+// truck type's code, and sent Number(code) (nothing) as relation_truck_type_id: the save could never succeed.
+// list/truck_type_id answers the truck types keyed by their row id, which the save takes.
+describe('Relation truck type lookup (issue 27)', () => {
+  test('given a relation SO, when the truck type is picked from list/truck_type_id and the order saved with its id, then the lookup answers the row id with code - name, and the relation order is made with that truck type', async () => {
+    const so = await fresh({ header: { Shipment_Type: 'RELATION' } });
+    await db()('sap_orders').where('id', so.id).update({ is_relation: true });
+    const truck = (await db()('truck_types')
+      .where('truck_type_code', 'TANKER-25')
+      .first('id', 'truck_type_name')) as { id: number; truck_type_name: string };
+
+    const lookup = await t
+      .request()
+      .get('/api/list/truck_type_id')
+      .query({ q: 'TANKER-25' })
+      .set('Authorization', logistic)
+      .set('language', 'en');
+    expect(lookup.status).toBe(200);
+    const item = (lookup.body.data.items as { id: unknown; text: string }[]).find((i) =>
+      i.text.startsWith('TANKER-25'),
+    );
+    expect(item).toEqual(expect.objectContaining({ text: `TANKER-25 - ${truck.truck_type_name}` }));
+    expect(Number(item!.id)).toBe(truck.id);
+
+    const res = await post('/api/saporder/assign_customer_vendor', logistic, {
+      id: [so.id],
+      relation_truck_type_id: Number(item!.id),
+      stuffing_date: ['2026-11-22'],
+      transporters: [{ user_not: 1 }],
+      details: so.lines.map((l) => ({ Id: l.Id, Qty: l.os_qty, include_merge: true })),
+    });
+    expect(res.status).toBe(200);
+    expect(
+      await db()('order_transporters').where('order_id', res.body.data.orders[0].Id).first('truck_type_id'),
+    ).toEqual({ truck_type_id: truck.id });
+  });
+});

@@ -553,3 +553,64 @@ describe('STO/SPO per shipment on the edit (spec/2 §2.2 "when enabled", §3 "Tr
     expect(await editsOf(orderId)).toEqual([]);
   });
 });
+
+// Issue 27 item 2: an order whose carrier was chosen at the trips the system counts is edited to carry less. Its
+// freight is priced again at the system's trips for the edited lines (util/refresh_freight_cost_order with
+// user_not null, as the Edit order panel asks for trips that followed the system's), and the edit needs no
+// approval; priced at the stored trips instead, it would carry more trucks than the goods need (DIFFERENT_NOT).
+describe('An edit that only lowers a quantity (issue 27)', () => {
+  test('given an order of 51 t on three trucks (individual per transporter), when its lines are lowered to 30 t, then the refresh at the system trips asks two trucks, and the edit saved with them needs no approval', async () => {
+    const so = await importAssignable(db(), nextDoc(), {
+      header: { Shipment_Type: 'INDIVIDUAL_TRANSPORTER' },
+    });
+    const saved = await send(
+      'post',
+      '/api/saporder/assign_transporter',
+      'logistic',
+      await assignBody(db(), [so], {
+        shipment_type: 'INDIVIDUAL_TRANSPORTER',
+        transporters: [{ transporter_code: 'TRP003' }],
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const orderId = (saved.body.data.orders as { Id: number }[])[0]!.Id;
+    expect(
+      await db()('order_transporters').where('order_id', orderId).first('user_not', 'system_not'),
+    ).toEqual({
+      user_not: 3,
+      system_not: 3,
+    });
+
+    const own = (await simulate(orderId)).body.data.details as Line[];
+    const lowered = [
+      { ...own[0]!, Qty: 25 },
+      { ...own[1]!, Qty: 5 },
+    ];
+    const stored = await send('post', '/api/util/refresh_freight_cost_order', 'logistic', {
+      order_id: orderId,
+      details: lowered,
+    });
+    expect(stored.body.data).toMatchObject({ system_not: 2, user_not: 3 });
+    const bySystem = await send('post', '/api/util/refresh_freight_cost_order', 'logistic', {
+      order_id: orderId,
+      details: lowered,
+      user_not: null,
+    });
+    expect(bySystem.status).toBe(200);
+    expect(bySystem.body.data).toMatchObject({ system_not: 2, user_not: 2, total_kg: 30_000 });
+
+    const edited = await send(
+      'put',
+      '/api/order/edit',
+      'logistic',
+      editBody(orderId, lowered, {
+        transporter_model: {
+          trip_type: 'ONE_WAY',
+          transporters: [{ transporter_code: 'TRP003', user_not: 2 }],
+        },
+      }),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.needs_approval).toBe(false);
+  });
+});

@@ -168,6 +168,44 @@ describe('POST /api/list/transporter_freight', () => {
   });
 });
 
+// Issue 27 items 2 and 20: the dialog asks with no trips by default, and every option comes at its own system trips
+// (so the suggested one needs no approval); the materials of an option carry their names.
+describe('POST /api/list/transporter_freight: the system trips by default (issue 27)', () => {
+  test('given 51 t and no trips asked, when the options are asked, then each option takes its own system trips, carries all the KG, and the cheapest is suggested', async () => {
+    const { container: _none, ...body } = freightBody();
+    const res = await post('/api/list/transporter_freight', logistic, body);
+    expect(res.status).toBe(200);
+    const options = res.body.data as TransporterOption[];
+    expect(options.length).toBeGreaterThanOrEqual(3);
+    for (const option of options) {
+      expect(option.system_not).toBe(Math.ceil(51_000 / option.freight_capacity));
+      expect(option.user_not).toBe(option.system_not);
+      expect(option.recommended_kg).toBe(option.total_kg);
+    }
+    expect(options.map((o) => o.suggested)).toEqual(options.map((_, i) => i === 0));
+  });
+
+  test('given two trips typed, when the options are asked, then the suggested option is still the cheapest at its system trips', async () => {
+    const withTrips = await post('/api/list/transporter_freight', logistic, freightBody({ container: 2 }));
+    const { container: _none, ...body } = freightBody();
+    const bySystem = await post('/api/list/transporter_freight', logistic, body);
+    const suggested = (list: TransporterOption[]) => list.find((o) => o.suggested)!.key;
+    expect(suggested(withTrips.body.data as TransporterOption[])).toBe(
+      suggested(bySystem.body.data as TransporterOption[]),
+    );
+  });
+
+  test("given CPO lines, when the options are asked, then each option's materials name the material as well as its code", async () => {
+    const res = await post('/api/list/transporter_freight', logistic, freightBody());
+    const material = (res.body.data as TransporterOption[])[0]!.materials[0]!;
+    const named = (await db()('materials')
+      .where('material_code', material.Material_Code)
+      .first('material_name')) as { material_name: string };
+    expect(material.material_name).toBe(named.material_name);
+    expect(material.material_name).not.toBe(material.Material_Code);
+  });
+});
+
 describe('POST /api/util/refresh_freight_cost', () => {
   test('given two chosen transporters and three trips, when they are priced again, then each answers its rate and totals, in the order chosen', async () => {
     const rates = laneRates();

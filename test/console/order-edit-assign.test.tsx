@@ -228,11 +228,12 @@ describe('Edit assign transporter', () => {
     await user.click(
       await within(dialog).findByRole('button', { name: 'Choose PT Truk Nusantara, Tronton', hidden: true }),
     );
+    // Issue 27: no trips typed, every option at its system trips (no container asked).
+    expect(calls.find((c) => c.path === 'transporter_freight')?.body).not.toHaveProperty('container');
     expect(calls.find((c) => c.path === 'transporter_freight')?.body).toMatchObject({
       loading: 11,
       destination: 12,
       materials: [{ Id: 5001, Qty: 25, conversion_type: 'TON-KG' }],
-      container: 1,
       truck_rental: false,
       charge_oa_company: '1000',
       freight_date: '2026-10-04',

@@ -454,7 +454,8 @@ describe('Edit order panel', () => {
         { Id: 5002, Qty: 10, include_merge: true, conversion_type: 'TON-KG' },
       ],
       transporter_code: 'TRP001',
-      user_not: 1,
+      // Issue 27: the order's trips were the system's, so they follow the system's count for the new lines.
+      user_not: null,
     });
     await waitFor(() => expect(within(panel()).getByDisplayValue('130')).toBeInTheDocument());
     expect(button('Save')).toBeDisabled();
@@ -736,8 +737,9 @@ describe('Edit order panel', () => {
         { Id: 5001, Qty: 25, conversion_type: 'TON-KG' },
         { Id: 5002, Qty: 10, conversion_type: 'TON-KG' },
       ],
-      container: 1,
     });
+    // Issue 27: no trips typed, every option at its system trips.
+    expect(calls.freight[0]).not.toHaveProperty('container');
     await waitFor(() => expect(transporterField()).toHaveValue('TRP002 - PT Truk Nusantara'));
     expect(button('Save')).toBeDisabled();
   });

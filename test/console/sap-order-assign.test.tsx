@@ -541,13 +541,14 @@ describe('Assign Transporter panel', () => {
     const rows = within(options).getAllByRole('row', hidden).slice(1);
     expect(rows[0]).toHaveTextContent(/PT Murah\s*Suggested/);
     expect(rows[1]).not.toHaveTextContent('Suggested');
-    expect(within(dialog).getByRole('textbox', { name: /Trips/, ...hidden })).toHaveValue('1');
+    // Issue 27: the trips start empty, each option at its system trips (no container asked).
+    expect(within(dialog).getByRole('textbox', { name: /Trips/, ...hidden })).toHaveValue('');
+    expect(calls.freight[0]).not.toHaveProperty('container');
     expect(calls.freight[0]).toMatchObject({
       loading: 1,
       destination: 2,
       charge_oa_company: '1000',
       freight_date: '2026-12-01',
-      container: 1,
       truck_rental: false,
       sap_order_ids: [11],
       materials: [
@@ -581,7 +582,8 @@ describe('Assign Transporter panel', () => {
       freight_suggested: 90,
       freight_master: 'FR-TRP002',
       freight_container: 1,
-      require_reason: false,
+      // The quota answered exceeded: EXCEED asks for a reason, as the server's check does (issue 27: shown at once).
+      require_reason: true,
     });
   });
 
@@ -1025,5 +1027,233 @@ describe('Assign Transporter panel: STO/SPO per shipment (spec/2 §2.2 "when ena
     const body = await saveAfterCheck(user, calls);
     expect(body.id).toEqual([11]);
     expect(body).toMatchObject({ sto_spo_per_shipment: false });
+  });
+});
+
+// Issue 27: a relation order is saved with its customer/vendor as the one entry the simulation sketched (item 1);
+// the Select Transporter dialog offers every option at its system trips by default, and the block says at once
+// whether a criterion applies and why, with the reason required only then (items 2, 19); trips take whole numbers
+// only (item 19); the options' materials show their names (item 20); a document without a shipment type offers one
+// (item 2).
+describe('Assign panels (issue 27)', () => {
+  const option51 = (
+    key: string,
+    name: string,
+    cost: number,
+    suggested: boolean,
+    trips = 3,
+  ): TransporterOption => ({
+    key,
+    transporter_code: key,
+    transporter_name: name,
+    truck_type_id: 3,
+    truck_type_name: 'Tanker 25 t',
+    freight_master: `FR-${key}`,
+    is_value: false,
+    per: 'KG',
+    uom: 'KG',
+    numtrip: 3,
+    cost,
+    master_cost: cost,
+    total_cost: cost * 51_000,
+    total_cost_user_not: cost * 51_000,
+    total_kg: 51_000,
+    total_kg_user: 25_000 * trips,
+    recommended_kg: Math.min(51_000, 25_000 * trips),
+    system_not: 3,
+    user_not: trips,
+    freight_capacity: 25_000,
+    suggested,
+    materials: [
+      { Material_Code: 'FG-CPO', material_name: 'Crude Palm Oil', Qty: 51, UOM: 'TON', kg: 51_000 },
+    ],
+  });
+  const hidden = { hidden: true };
+
+  async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(
+      within(screen.getByRole('dialog', { name: /^Assign Transporter/, ...hidden })).getByRole('button', {
+        name: 'Select the transporter of entry 1',
+        ...hidden,
+      }),
+    );
+    const title = await screen.findByText('Select Transporter', { selector: 'h2' });
+    const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
+    await within(dialog).findByRole('table', { name: 'Freight options', ...hidden });
+    return dialog;
+  }
+
+  it('given a relation SAP order whose simulation sketches one entry with only its trips, when it is saved, then it goes to assign_customer_vendor with the customer/vendor and no "Choose a transporter" error', async () => {
+    const calls = answer({
+      [FIRST_NO]: simulated({
+        sap_orders: [header({ shipment_type_category: 'RELATION', Shipment_Type: 'RELATION' })],
+        // What merge_simulate answers for a relation (api/orders/merge-simulate.ts).
+        assign_model: { ...FULL_MODEL, transporters: [{ user_not: 1 }] },
+      }),
+    });
+    const { user, onClose } = renderPanel('relation');
+    await loaded();
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect(errorMessages()).toEqual([]);
+    expect(calls.saves[0]!.path).toBe('assign_customer_vendor');
+    expect(calls.saves[0]!.body.transporters).toEqual([
+      expect.objectContaining({
+        transporter_code: 'CUS001',
+        transporter_name: 'PT Pelanggan Satu',
+        user_not: 1,
+      }),
+    ]);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('given 51 t and three trucks by the system, when the suggested option is chosen with the trips left empty, then no trips are sent, no reason is asked and the block says no criterion applies; a dearer one asks for the reason at once and says why', async () => {
+    const calls = answer(
+      { [FIRST_NO]: simulated({ assign_model: { ...FULL_MODEL, transporters: [] } }) },
+      {
+        options: [option51('TRP002', 'PT Murah', 90, true), option51('TRP001', 'PT Angkut Satu', 120, false)],
+      },
+    );
+    server.use(
+      http.get(`${API}/util/transporter_exceed_quota`, () =>
+        HttpResponse.json(envelope({ exceed: false, message: '' })),
+      ),
+    );
+    const { user } = renderPanel();
+    await loaded();
+
+    let dialog = await openDialog(user);
+    const trips = within(dialog).getByRole('textbox', { name: /Trips/, ...hidden });
+    expect(trips).toHaveValue('');
+    expect(trips).toHaveAttribute('placeholder', "System's");
+    expect(calls.freight[0]).not.toHaveProperty('container');
+    // Item 20: the materials are named.
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Show the materials of PT Murah', ...hidden }),
+    );
+    expect(within(dialog).getByText('Crude Palm Oil')).toBeInTheDocument();
+    expect(within(dialog).queryByText('FG-CPO')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Choose PT Murah, Tanker 25 t', ...hidden }));
+
+    const drawer = await screen.findByRole('dialog', { name: /^Assign Transporter/, ...hidden });
+    const entry = within(drawer).getByRole('group', { name: 'Entry 1', ...hidden });
+    await waitFor(() =>
+      expect(
+        within(entry).getByText('No criterion applies: no reason or approval is needed.'),
+      ).toBeInTheDocument(),
+    );
+    expect(within(entry).getByRole('combobox', { name: /Reason/, ...hidden })).toBeDisabled();
+
+    dialog = await openDialog(user);
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Choose PT Angkut Satu, Tanker 25 t', ...hidden }),
+    );
+    const again = within(
+      await screen.findByRole('dialog', { name: /^Assign Transporter/, ...hidden }),
+    ).getByRole('group', { name: 'Entry 1', ...hidden });
+    await waitFor(() =>
+      expect(
+        within(again).getByText(
+          "Higher: the total by the user trips (6,120,000) is above the suggested option's (4,590,000).",
+        ),
+      ).toBeInTheDocument(),
+    );
+    expect(within(again).getByRole('combobox', { name: /Reason/, ...hidden })).toBeEnabled();
+    expect(calls.approval).toEqual([]);
+  });
+
+  it('given the trips of the dialog, when "2.5" is typed, then the point is refused and said so, and the options are asked for whole trips', async () => {
+    const calls = answer(
+      { [FIRST_NO]: simulated({ assign_model: { ...FULL_MODEL, transporters: [] } }) },
+      { options: [option51('TRP002', 'PT Murah', 90, true)] },
+    );
+    const { user } = renderPanel();
+    await loaded();
+    const dialog = await openDialog(user);
+    const trips = within(dialog).getByRole('textbox', { name: /Trips/, ...hidden });
+    await user.type(trips, '2.');
+    expect(trips).toHaveValue('2');
+    expect(within(dialog).getByText('Whole trips only: "." cannot be typed.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.freight.at(-1)).toMatchObject({ container: 2 }));
+  });
+
+  it('given a per-trip entry, when "2." is typed into its user trips, then the point is refused and said so under the field, and the freight is asked for 2 trips', async () => {
+    const calls = answer(
+      {
+        [FIRST_NO]: simulated({
+          assign_model: {
+            ...FULL_MODEL,
+            transporters: [{ ...CHOSEN, freight_value: true, freight_cost: 2_000_000 }],
+          },
+        }),
+      },
+      {
+        // The trips asked are the trips priced, as the server answers.
+        refresh: [
+          ({ container }) =>
+            HttpResponse.json(
+              envelope([
+                refreshed({
+                  is_value: true,
+                  cost: 2_000_000,
+                  user_not: container as number,
+                  total_cost: 2_000_000,
+                  total_cost_user_not: 2_000_000 * (container as number),
+                }),
+              ]),
+            ),
+        ],
+      },
+    );
+    const { user } = renderPanel();
+    await loaded();
+    const group = within(panel()).getByRole('group', { name: 'Entry 1' });
+    const trips = within(group).getByLabelText('User No. of Trips');
+    await user.clear(trips);
+    await user.type(trips, '2.');
+    expect(trips).toHaveValue('2');
+    expect(within(group).getByText('Whole trips only: "." cannot be typed.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.refresh.at(-1)).toMatchObject({ container: 2 }));
+  });
+
+  it("given a SAP order without a shipment type, when individual per truck is chosen in the panel, then the trips of the dialog are locked at the system's and the freight and the save carry the chosen type", async () => {
+    const calls = answer(
+      {
+        [FIRST_NO]: simulated({
+          sap_orders: [header({ Shipment_Type: null, shipment_type_name: null })],
+          assign_model: { ...FULL_MODEL, transporters: [] },
+        }),
+      },
+      { options: [option51('TRP002', 'PT Murah', 90, true)] },
+    );
+    server.use(
+      http.get(`${API}/list/lookup`, ({ request }) => {
+        const group = new URL(request.url).searchParams.get('group');
+        const items =
+          group === 'SHIPMENT_TYPE'
+            ? [
+                { id: 'INDIVIDUAL_TRUCK', text: 'Individual per truck', Lookup_Info1: 'INDIVIDUAL' },
+                {
+                  id: 'INDIVIDUAL_TRANSPORTER',
+                  text: 'Individual per transporter',
+                  Lookup_Info1: 'INDIVIDUAL',
+                },
+                { id: 'COLLECTIVE', text: 'Collective', Lookup_Info1: 'COLLECTIVE' },
+              ]
+            : [{ id: 'ONE_WAY', text: 'One way' }];
+        return HttpResponse.json(envelope({ items, more: false }));
+      }),
+    );
+    const { user } = renderPanel();
+    await loaded();
+    const type = within(panel()).getByRole('combobox', { name: 'Shipment Type' });
+    await waitFor(() => expect(within(type).getAllByRole('option')).toHaveLength(3));
+    expect(within(type).queryByRole('option', { name: 'Collective' })).not.toBeInTheDocument();
+    await user.selectOptions(type, 'INDIVIDUAL_TRUCK');
+
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByRole('textbox', { name: /Trips/, ...hidden })).toBeDisabled();
+    expect(calls.freight.at(-1)).toMatchObject({ shipment_type: 'INDIVIDUAL_TRUCK' });
+    expect(calls.freight.at(-1)).not.toHaveProperty('container');
   });
 });

@@ -9,7 +9,8 @@
 // only for one row whose flag allows them; each opens its panel, and a change the server took reads the list again.
 // Edit order needs Edit and one row that may still be edited (can_edit_order) and opens the Edit order panel. The
 // actions of later releases (assign driver, view shipments, merge) show only where their flag allows them, and say
-// they come in the next release.
+// they come in the next release. The actions are listed in orderActions.tsx; on a phone the toolbar keeps View (and
+// Accept for a transporter or relation) as buttons and folds the others into its More menu.
 import {
   Badge,
   Button,
@@ -27,25 +28,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import {
-  ArrowRepeatAll20Regular,
-  CalendarEdit20Regular,
-  Checkmark20Regular,
-  CheckmarkCircle20Regular,
-  DismissCircle20Regular,
-  Edit20Regular,
-  Eye20Regular,
-  History20Regular,
-  Merge20Regular,
-  PersonAdd20Regular,
-  ArrowUndo20Regular,
-  VehicleTruckProfile20Regular,
-  VehicleTruckBag20Regular,
-  Prohibited20Regular,
-} from '@fluentui/react-icons';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderRowFlag } from '../../../../db/resources/order-assign';
 import { api } from '../../api/client';
 import { usePermission } from '../../api/permission';
 import { tableStateKey } from '../../components/grid/gridState';
@@ -65,28 +49,13 @@ import { OrderHistoryPanel } from './OrderHistoryPanel';
 import { OrderViewPanel } from './OrderViewPanel';
 import { ReassignDoPanel } from './ReassignDoPanel';
 import { StuffingDatePanel } from './StuffingDatePanel';
+import { orderActions, type ChangeKind, type OrderPanelKind } from './orderActions';
 import { TransporterActionDialog, type TransporterAction } from './TransporterActionDialog';
 import type { OrderMasterList, OrderRow } from './types';
 
 const DEFAULT_TAB = 'ALL';
 
-/** Actions of later releases: the flag that shows each, and the right it needs. */
-const LATER: { key: string; flag: OrderRowFlag; right: 'Create' | 'Edit' | 'View'; icon: ReactElement }[] = [
-  { key: 'assignDriver', flag: 'can_assign_driver', right: 'Create', icon: <PersonAdd20Regular /> },
-  { key: 'viewShipments', flag: 'can_view_shipments', right: 'View', icon: <VehicleTruckBag20Regular /> },
-];
-
-/** The changes of one order (each needs Edit) by their button's text key, and the flag that shows each. */
-type ChangeKind = 'cancelOrder' | 'markComplete' | 'unmarkComplete' | 'reassignDo' | 'editStuffingDate';
-const CHANGES: { kind: ChangeKind; flag: OrderRowFlag; icon: ReactElement }[] = [
-  { kind: 'cancelOrder', flag: 'can_cancel_order', icon: <Prohibited20Regular /> },
-  { kind: 'markComplete', flag: 'can_mark_complete', icon: <CheckmarkCircle20Regular /> },
-  { kind: 'unmarkComplete', flag: 'can_unmark_complete', icon: <ArrowUndo20Regular /> },
-  { kind: 'reassignDo', flag: 'can_reassign_do', icon: <ArrowRepeatAll20Regular /> },
-  { kind: 'editStuffingDate', flag: 'can_edit_stuffing_date', icon: <CalendarEdit20Regular /> },
-];
-
-type Panel = { kind: 'view' | 'history' | 'editAssign' | 'editOrder' | ChangeKind; id: number } | null;
+type Panel = { kind: OrderPanelKind; id: number } | null;
 
 const useStyles = makeStyles({
   tabs: {
@@ -179,8 +148,6 @@ export default function OrderListPage() {
   const canCreate = permission?.Create === true;
   const canEdit = permission?.Edit === true;
   const rights = { View: canView, Create: canCreate, Edit: canEdit };
-  const one = selected.length === 1 ? selected[0]! : null;
-  const every = (flag: OrderRowFlag) => selected.length > 0 && selected.every((row) => row[flag] === true);
 
   function refresh() {
     grid.current?.refresh();
@@ -243,79 +210,16 @@ export default function OrderListPage() {
             filterCount={filterCount}
             onRefresh={refresh}
             exportTo={{ path: 'order', fileName: 'Orders' }}
+            actions={orderActions({
+              t,
+              rights,
+              party,
+              selected,
+              open: (kind, id) => setPanel({ kind, id }),
+              answer: (kind) => setAction({ kind, orders: selected }),
+              later: setLater,
+            })}
           >
-            {canView ? (
-              <>
-                <Button
-                  icon={<Eye20Regular />}
-                  disabled={!one}
-                  onClick={() => one && setPanel({ kind: 'view', id: one.Id })}
-                >
-                  {t('orderList.view')}
-                </Button>
-                <Button
-                  icon={<History20Regular />}
-                  disabled={!one}
-                  onClick={() => one && setPanel({ kind: 'history', id: one.Id })}
-                >
-                  {t('orderList.history')}
-                </Button>
-              </>
-            ) : null}
-            {canEdit ? (
-              <>
-                <Button
-                  appearance="primary"
-                  icon={<Checkmark20Regular />}
-                  disabled={!every('need_transporter_action')}
-                  onClick={() => setAction({ kind: 'ACCEPTED', orders: selected })}
-                >
-                  {t('orderList.accept')}
-                </Button>
-                <Button
-                  icon={<DismissCircle20Regular />}
-                  disabled={!every('need_transporter_action')}
-                  onClick={() => setAction({ kind: 'REJECTED', orders: selected })}
-                >
-                  {t('orderList.reject')}
-                </Button>
-              </>
-            ) : null}
-            {canEdit && !party ? (
-              <Button
-                icon={<VehicleTruckProfile20Regular />}
-                disabled={one?.can_assign_transporter !== true}
-                onClick={() => one && setPanel({ kind: 'editAssign', id: one.Id })}
-              >
-                {t('orderList.editAssign')}
-              </Button>
-            ) : null}
-            {canEdit && one?.can_edit_order === true ? (
-              <Button icon={<Edit20Regular />} onClick={() => setPanel({ kind: 'editOrder', id: one.Id })}>
-                {t('orderList.editOrder')}
-              </Button>
-            ) : null}
-            {canEdit
-              ? CHANGES.filter((item) => one?.[item.flag] === true).map((item) => (
-                  <Button
-                    key={item.kind}
-                    icon={item.icon}
-                    onClick={() => one && setPanel({ kind: item.kind, id: one.Id })}
-                  >
-                    {t(`orderList.${item.kind}`)}
-                  </Button>
-                ))
-              : null}
-            {LATER.filter((item) => rights[item.right] && one?.[item.flag] === true).map((item) => (
-              <Button key={item.key} icon={item.icon} onClick={() => setLater(item.key)}>
-                {t(`orderList.later.${item.key}`)}
-              </Button>
-            ))}
-            {canCreate && selected.length > 1 && every('can_assign_driver') ? (
-              <Button icon={<Merge20Regular />} onClick={() => setLater('merge')}>
-                {t('orderList.later.merge')}
-              </Button>
-            ) : null}
             <Text className={styles.chosen} aria-live="polite">
               {t('orderList.selectedCount', { count: selected.length })}
             </Text>

@@ -73,7 +73,8 @@ export function currentOf(view: OrderView): AssignState {
 export function entryOf(
   option: TransporterOption,
   suggested: number | null,
-  trips: number,
+  /** The trips typed in the dialog; null: the option's system trips. */
+  trips: number | null,
   truckRental: boolean,
 ): AssignTransporter {
   return {
@@ -88,7 +89,7 @@ export function entryOf(
     freight_uom: option.uom,
     freight_value: option.is_value,
     freight_master: option.freight_master,
-    freight_container: trips,
+    freight_container: trips ?? option.user_not,
     system_not: option.system_not,
     user_not: option.user_not,
   };

@@ -316,8 +316,17 @@ export function entriesOf(view: OrderView, collective: boolean): TransporterEntr
   return collective ? [] : [{}];
 }
 
-/** The body of util/refresh_freight_cost_order for an entry's transporter. */
+/**
+ * The body of util/refresh_freight_cost_order for an entry's transporter. Its trips follow the system's count for
+ * the lines as they are now (user_not null) unless the user asked for more than the system counted: an order
+ * whose trips were the system's, or fewer (the old default of one trip), is not judged on trips nobody chose when
+ * only a quantity changes (issue 27).
+ */
 export function refreshBody(orderId: number, rows: readonly EditRow[], entry: AssignTransporter) {
+  const chosenTrips =
+    entry.user_not && entry.system_not !== null && entry.system_not !== undefined
+      ? entry.user_not > entry.system_not
+      : Boolean(entry.user_not);
   return {
     order_id: orderId,
     details: rows.map((row) => ({
@@ -327,7 +336,7 @@ export function refreshBody(orderId: number, rows: readonly EditRow[], entry: As
       conversion_type: row.conversion_type ?? null,
     })),
     ...(entry.transporter_code ? { transporter_code: entry.transporter_code } : {}),
-    ...(entry.user_not ? { user_not: entry.user_not } : {}),
+    user_not: chosenTrips ? entry.user_not : null,
   };
 }
 

@@ -42,7 +42,9 @@ import {
   str,
   syncNeeded,
   toIsoDate,
+  UNJUDGED,
   withApprovalAnswer,
+  withFindings,
   withSyncedLines,
   type SapHeader,
   type SaveProblem,
@@ -388,7 +390,9 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
   function changeEntry(index: number, patch: Partial<TransporterEntry>, change: EntryChange) {
     // spec/2 §4: an auto-assigned order's freight is locked.
     if (autoAssigned && (change === 'cost' || change === 'trips')) return;
-    setTransporters((current) => current.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)));
+    // Another cost or other trips are judged again (withFindings) until Check Approval answers for them.
+    const judged = change === 'cost' || change === 'trips' ? { ...patch, ...UNJUDGED } : patch;
+    setTransporters((current) => current.map((entry, i) => (i === index ? { ...entry, ...judged } : entry)));
     onDirty();
     if (change !== 'reason') resetApproval();
   }
@@ -431,7 +435,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
   function pick(
     option: TransporterOption,
     suggested: TransporterOption | undefined,
-    trips: number,
+    trips: number | null,
     rental: boolean,
   ) {
     const index = picking;
@@ -463,6 +467,18 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
     [picking, assignForm, rows, ids, header, transporters],
   );
 
+  // The entries with why their criteria apply, judged as soon as they are chosen or changed (spec/2 §5.3).
+  const judged = useMemo(
+    () =>
+      category === 'RELATION'
+        ? transporters
+        : withFindings(transporters, {
+            chargeOaCompany: str(header.Charge_OA_Company) || null,
+            orderCompany: str(header.Company_Code) || null,
+          }),
+    [category, transporters, header],
+  );
+
   // ------------------------------------------------------------------------------------------ sync
 
   const factory = showsFactory(orderType);
@@ -486,7 +502,16 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
 
   // ------------------------------------------------------------------------------------------ approval and save
 
-  const bodyInput = () => ({ orderId, header, form, rows, ids, transporters, approval, showStoSpo });
+  const bodyInput = () => ({
+    orderId,
+    header,
+    form,
+    rows,
+    ids,
+    transporters: judged,
+    approval,
+    showStoSpo,
+  });
 
   async function checkApproval() {
     if (!loaded || busy || refreshing) return;
@@ -516,7 +541,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
 
   /** The reason a transporter needs and does not have yet, as its message; null when none is missing. */
   function missingReason(): string | null {
-    const index = transporters.findIndex((entry) => requiresReason(entry) && !str(entry.assign_reason));
+    const index = judged.findIndex((entry) => requiresReason(entry) && !str(entry.assign_reason));
     if (index < 0) return null;
     const message = t('editAssign.requireReason');
     return transporters.length > 1 ? t('alert.item', { n: index + 1, message }) : message;
@@ -564,7 +589,7 @@ export function useEditOrder({ orderId, view, onSaved, onFailed, onDirty }: Edit
     setTab,
     form,
     setField,
-    transporters,
+    transporters: judged,
     approval,
     inlineError,
     closeInlineError: () => setInlineError(null),

@@ -84,8 +84,11 @@ import {
   str,
   syncNeeded,
   tabLabel,
+  shipmentTypeOf,
   toIsoDate,
+  UNJUDGED,
   withApprovalAnswer,
+  withFindings,
   withRefreshedFreight,
   withSyncedLines,
   type AssignForm,
@@ -126,6 +129,7 @@ const EMPTY_FORM: AssignForm = {
   show_conversion_type: false,
   relation_truck_type_id: null,
   sto_spo_per_shipment: false,
+  shipment_type: '',
 };
 
 const useStyles = makeStyles({
@@ -197,7 +201,14 @@ const useStyles = makeStyles({
     gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
     // A field with a hint under it (the stuffing date's valid range) must not stretch its neighbours' inputs.
     alignItems: 'start',
+    // A grid item is as wide as its content by default: a long option would widen the column past the panel.
+    '& > *': { minWidth: 0 },
     gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+  },
+  // A native select is as wide as its longest option unless told otherwise: kept to its field (390 px).
+  fill: {
+    width: '100%',
+    minWidth: 0,
   },
   // A checkbox among the labelled fields sits on their inputs' line.
   checkField: {
@@ -277,6 +288,13 @@ export function AssignPanel(props: AssignPanelProps) {
 
   const reasons = useListItems(relation ? null : 'list/lookup', { group: 'ASSIGN_TRANSPORTER_REASON' });
   const tripTypes = useListItems('list/lookup', { group: 'FREIGHT_TRIP_TYPE' });
+  // Offered where the document has no shipment type (issue 27): the individual ones, the category the server
+  // takes a document without one for, so the panel's entries stay as they are.
+  const shipmentTypes = useListItems(relation ? null : 'list/lookup', { group: 'SHIPMENT_TYPE' });
+  const individualTypes = shipmentTypes.items.filter((item) => {
+    const info = str(item.Lookup_Info1 ?? item.info1).toUpperCase();
+    return info ? info === 'INDIVIDUAL' : !['COLLECTIVE', 'RELATION'].includes(item.id.toUpperCase());
+  });
 
   const category = categoryOf(loaded?.headers[0]);
   const orderType = loaded?.meta.order_type_data ?? null;
@@ -600,7 +618,7 @@ export function AssignPanel(props: AssignPanelProps) {
   function setField<K extends keyof AssignForm>(name: K, value: AssignForm[K]) {
     setForm((current) => ({ ...current, [name]: value }));
     // The lane and its trip type price the transporters: a chosen one no longer holds (spec/2 §4).
-    if (name === 'loading' || name === 'destination' || name === 'trip_type') {
+    if (name === 'loading' || name === 'destination' || name === 'trip_type' || name === 'shipment_type') {
       if (!relation)
         setTransporters((current) => current.map(() => ({})).slice(0, category === 'COLLECTIVE' ? 0 : 1));
       cancelRefresh();
@@ -622,7 +640,9 @@ export function AssignPanel(props: AssignPanelProps) {
   }
 
   function changeEntry(index: number, patch: Partial<TransporterEntry>, change: EntryChange) {
-    setTransporters((current) => current.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)));
+    // Another cost or other trips are judged again (withFindings) until Check Approval answers for them.
+    const judged = change === 'cost' || change === 'trips' ? { ...patch, ...UNJUDGED } : patch;
+    setTransporters((current) => current.map((entry, i) => (i === index ? { ...entry, ...judged } : entry)));
     if (change !== 'reason') resetApproval();
     if (change === 'trips') scheduleRefresh();
   }
@@ -640,7 +660,7 @@ export function AssignPanel(props: AssignPanelProps) {
   function pick(
     option: TransporterOption,
     suggested: TransporterOption | undefined,
-    trips: number,
+    trips: number | null,
     rental: boolean,
   ) {
     const index = picking;
@@ -703,13 +723,26 @@ export function AssignPanel(props: AssignPanelProps) {
 
   // ------------------------------------------------------------------------------------------ approval and save
 
+  // The entries with why their criteria apply, judged as soon as they are chosen or changed (spec/2 §5.3): the
+  // block shows the reason as required and says why, and the body sends require_reason accordingly.
+  const judgedTransporters = useMemo(
+    () =>
+      relation
+        ? transporters
+        : withFindings(transporters, {
+            chargeOaCompany: form.charge_oa_company,
+            orderCompany: loaded?.first.company_code ?? null,
+          }),
+    [relation, transporters, form.charge_oa_company, loaded],
+  );
+
   const body = () =>
     assignBody({
       ids,
       first: loaded?.first ?? null,
       form,
       lines,
-      transporters,
+      transporters: judgedTransporters,
       approval,
       lnType: loaded?.meta.ln_type ?? null,
       lnIncoRule: loaded?.meta.ln_inco_rule ?? null,
@@ -1009,7 +1042,12 @@ export function AssignPanel(props: AssignPanelProps) {
                   />
                 </Field>
                 <Field label={t('assign.fields.tripType')}>
-                  <Select value={form.trip_type} onChange={(_, data) => setField('trip_type', data.value)}>
+                  <Select
+                    className={styles.fill}
+                    select={{ className: styles.fill }}
+                    value={form.trip_type}
+                    onChange={(_, data) => setField('trip_type', data.value)}
+                  >
                     <option value="">{t('form.pleaseSelect')}</option>
                     {tripTypes.items.map((item) => (
                       <option key={item.id} value={item.id}>
@@ -1018,6 +1056,23 @@ export function AssignPanel(props: AssignPanelProps) {
                     ))}
                   </Select>
                 </Field>
+                {!relation && !loaded.first.shipment_type ? (
+                  <Field label={t('assign.fields.shipmentType')} hint={t('assign.shipmentTypeHint')}>
+                    <Select
+                      className={styles.fill}
+                      select={{ className: styles.fill }}
+                      value={form.shipment_type ?? ''}
+                      onChange={(_, data) => setField('shipment_type', data.value)}
+                    >
+                      <option value="">{t('form.pleaseSelect')}</option>
+                      {individualTypes.map((item) => (
+                        <option key={item.id} value={item.id}>
+                          {item.text}
+                        </option>
+                      ))}
+                    </Select>
+                  </Field>
+                ) : null}
                 {showStoSpo ? (
                   <Checkbox
                     className={styles.checkField}
@@ -1049,7 +1104,8 @@ export function AssignPanel(props: AssignPanelProps) {
                   </Field>
                   <Field label={t('assignRelation.relationTruckType')}>
                     <RefSelect
-                      url="list/truck_type"
+                      // Keyed by the row id the assign model sends (relation_truck_type_id), not by its code.
+                      url="list/truck_type_id"
                       minChars={0}
                       value={form.relation_truck_type_id}
                       onChange={(value) => setField('relation_truck_type_id', value)}
@@ -1061,7 +1117,7 @@ export function AssignPanel(props: AssignPanelProps) {
                 </div>
               ) : (
                 <TransporterBlock
-                  entries={transporters}
+                  entries={judgedTransporters}
                   collective={category === 'COLLECTIVE'}
                   reasons={reasons.items}
                   disabled={busy !== null}
@@ -1099,7 +1155,7 @@ export function AssignPanel(props: AssignPanelProps) {
         <SelectTransporterDialog
           open
           request={freightRequest}
-          tripsLocked={loaded?.first.shipment_type === DELIVERY_USING_TRUCK_SHIPMENT_TYPE}
+          tripsLocked={shipmentTypeOf(loaded?.first ?? null, form) === DELIVERY_USING_TRUCK_SHIPMENT_TYPE}
           onPick={pick}
           onClose={() => setPicking(null)}
         />

@@ -1,9 +1,13 @@
 // The Select Transporter dialog (spec/2 §2.2 "Select Transporter dialog", §9; DESIGN §4 "Freight options"): the
 // freight options of the lane for the included lines, from list/transporter_freight, cheapest first with the
-// suggested (cheapest) one marked. The trips asked for (default 1, whole trips only; fixed at 1 for the
-// individual-truck shipment type, where each truck is its own order) and truck rental change the options, so
-// they are asked again. Each option opens onto the materials it was priced for. Choosing one hands it back with
-// the suggested option, whose cost becomes the entry's freight_suggested (a cost above it needs a reason).
+// suggested (cheapest) one marked. The trips asked for are empty by default: each option comes at the trips the
+// system counts for it (ceil(KG / its truck's capacity)), at which the suggested option needs no reason and no
+// approval (issue 27; db/resources/freight-criteria.ts); a number typed (whole trips only: any other key is
+// refused) prices every option at it. The individual-truck shipment type locks the trips at the system's. Trips
+// and truck rental change the options, so they are asked again. Each option opens onto the materials it was priced
+// for, by name. Choosing one hands it back with the suggested option, whose cost becomes the entry's
+// freight_suggested. On a phone the table keeps the transporter, its cost and the Choose button in view and puts
+// the other figures under the transporter's name.
 import {
   Badge,
   Button,
@@ -25,6 +29,7 @@ import {
   TableRow,
   Text,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDown16Regular, ChevronRight16Regular } from '@fluentui/react-icons';
@@ -35,18 +40,34 @@ import { api } from '../../../api/client';
 import { useNotify } from '../../../shell/notify';
 import { formatQty } from '../shared/format';
 
-export const DEFAULT_TRIPS = 1;
+/**
+ * Whole trips only: a trips input takes digits besides editing and moving keys; any other character key is refused
+ * (true), so "2.5" never runs together into 25 unnoticed.
+ */
+export function refuseNonDigitKey(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  preventDefault: () => void;
+}): boolean {
+  const refused =
+    event.key.length === 1 && !/\d/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
+  if (refused) event.preventDefault();
+  return refused;
+}
 
 export interface SelectTransporterDialogProps {
   open: boolean;
   /** The request without trips and truck rental, which the dialog sets. */
   request: Omit<TransporterFreightBody, 'container' | 'truck_rental'> | null;
-  /** The individual-truck shipment type takes one trip per order: the trips input is locked. */
+  /** The individual-truck shipment type: the trips are the system's, the input is locked. */
   tripsLocked: boolean;
   onPick: (
     option: TransporterOption,
     suggested: TransporterOption | undefined,
-    trips: number,
+    /** The trips typed; null: each option's system trips. */
+    trips: number | null,
     truckRental: boolean,
   ) => void;
   onClose: () => void;
@@ -56,6 +77,8 @@ const useStyles = makeStyles({
   surface: {
     width: '75vw',
     maxWidth: '75vw',
+    // On a phone the dialog takes the screen's width: 75 % of 390 px leaves no room for a figure.
+    '@media (max-width: 599px)': { width: '100vw', maxWidth: '100vw', padding: tokens.spacingHorizontalM },
   },
   controls: {
     display: 'flex',
@@ -74,6 +97,15 @@ const useStyles = makeStyles({
   table: {
     tableLayout: 'auto',
     minWidth: '900px',
+    '@media (max-width: 599px)': { minWidth: 0 },
+  },
+  // Figures a phone shows under the transporter's name instead of in columns of their own.
+  wide: {
+    '@media (max-width: 599px)': { display: 'none' },
+  },
+  narrowOnly: {
+    display: 'none',
+    '@media (max-width: 599px)': { display: 'block', color: tokens.colorNeutralForeground3 },
   },
   number: {
     textAlign: 'right',
@@ -102,19 +134,26 @@ export function SelectTransporterDialog(props: SelectTransporterDialogProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
-  const [tripsText, setTripsText] = useState(String(DEFAULT_TRIPS));
+  // Empty: each option at its system trips.
+  const [tripsText, setTripsText] = useState('');
+  // The last key refused in the trips (shown until the next digit), so a refused point does not go unnoticed.
+  const [refusedKey, setRefusedKey] = useState<string | null>(null);
   const [truckRental, setTruckRental] = useState(false);
   // The options with the request they answer: while another request is out, the old ones do not show.
   const [answer, setAnswer] = useState<{ key: string; options: TransporterOption[] } | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const trips = tripsLocked ? DEFAULT_TRIPS : Math.max(1, Math.trunc(Number(tripsText)) || DEFAULT_TRIPS);
+  const trips = tripsLocked || !tripsText ? null : Math.max(1, Number(tripsText));
   const requestKey = open && request ? JSON.stringify([request, trips, truckRental]) : null;
 
   useEffect(() => {
     if (!requestKey || !request) return;
     let live = true;
     const key = requestKey;
-    const body: TransporterFreightBody = { ...request, container: trips, truck_rental: truckRental };
+    const body: TransporterFreightBody = {
+      ...request,
+      ...(trips === null ? {} : { container: trips }),
+      truck_rental: truckRental,
+    };
     api
       .post<TransporterOption[]>('list/transporter_freight', body)
       .then((res) => {
@@ -157,14 +196,29 @@ export function SelectTransporterDialog(props: SelectTransporterDialogProps) {
           <DialogTitle>{t('selectTransporter.title')}</DialogTitle>
           <DialogContent>
             <div className={styles.controls}>
-              <Field label={t('selectTransporter.trips')} hint={t('selectTransporter.tripsHint')}>
+              <Field
+                label={t('selectTransporter.trips')}
+                hint={t(tripsLocked ? 'selectTransporter.tripsLocked' : 'selectTransporter.tripsHint')}
+                validationState={refusedKey ? 'warning' : 'none'}
+                validationMessage={
+                  refusedKey ? t('selectTransporter.wholeTrips', { key: refusedKey }) : undefined
+                }
+              >
                 <Input
                   className={styles.trips}
                   inputMode="numeric"
                   disabled={tripsLocked}
-                  value={tripsLocked ? String(DEFAULT_TRIPS) : tripsText}
-                  onChange={(_, data) => setTripsText(data.value.replace(/\D/g, '').slice(0, 5))}
-                  onBlur={() => setTripsText(String(trips))}
+                  placeholder={t('selectTransporter.systemTrips')}
+                  value={tripsLocked ? '' : tripsText}
+                  onKeyDown={(event) => {
+                    if (refuseNonDigitKey(event)) setRefusedKey(event.key);
+                  }}
+                  // Whole trips only: a value with anything but digits (pasted) is refused, never run together.
+                  onChange={(_, data) => {
+                    if (!/^\d{0,5}$/.test(data.value)) return;
+                    setTripsText(data.value.replace(/^0+/, ''));
+                    setRefusedKey(null);
+                  }}
                 />
               </Field>
               <Checkbox
@@ -184,15 +238,31 @@ export function SelectTransporterDialog(props: SelectTransporterDialogProps) {
                     <TableRow>
                       <TableHeaderCell aria-label={t('selectTransporter.columns.material')} />
                       <TableHeaderCell>{t('selectTransporter.columns.transporter')}</TableHeaderCell>
-                      <TableHeaderCell>{t('selectTransporter.columns.truckType')}</TableHeaderCell>
+                      <TableHeaderCell className={styles.wide}>
+                        {t('selectTransporter.columns.truckType')}
+                      </TableHeaderCell>
                       <TableHeaderCell>{t('selectTransporter.columns.cost')}</TableHeaderCell>
-                      <TableHeaderCell>{t('selectTransporter.columns.per')}</TableHeaderCell>
-                      <TableHeaderCell>{t('selectTransporter.columns.uom')}</TableHeaderCell>
-                      <TableHeaderCell>{t('selectTransporter.columns.trips')}</TableHeaderCell>
-                      <TableHeaderCell>{t('selectTransporter.columns.total')}</TableHeaderCell>
-                      <TableHeaderCell>{t('selectTransporter.columns.totalUserTrips')}</TableHeaderCell>
-                      <TableHeaderCell>{t('selectTransporter.columns.kg')}</TableHeaderCell>
-                      <TableHeaderCell>{t('selectTransporter.columns.recommendedKg')}</TableHeaderCell>
+                      <TableHeaderCell className={styles.wide}>
+                        {t('selectTransporter.columns.per')}
+                      </TableHeaderCell>
+                      <TableHeaderCell className={styles.wide}>
+                        {t('selectTransporter.columns.uom')}
+                      </TableHeaderCell>
+                      <TableHeaderCell className={styles.wide}>
+                        {t('selectTransporter.columns.trips')}
+                      </TableHeaderCell>
+                      <TableHeaderCell className={styles.wide}>
+                        {t('selectTransporter.columns.total')}
+                      </TableHeaderCell>
+                      <TableHeaderCell className={styles.wide}>
+                        {t('selectTransporter.columns.totalUserTrips')}
+                      </TableHeaderCell>
+                      <TableHeaderCell className={styles.wide}>
+                        {t('selectTransporter.columns.kg')}
+                      </TableHeaderCell>
+                      <TableHeaderCell className={styles.wide}>
+                        {t('selectTransporter.columns.recommendedKg')}
+                      </TableHeaderCell>
                       <TableHeaderCell aria-label={t('selectTransporter.choose')} />
                     </TableRow>
                   </TableHeader>
@@ -227,18 +297,32 @@ export function SelectTransporterDialog(props: SelectTransporterDialogProps) {
                                   {t('selectTransporter.suggested')}
                                 </Badge>
                               ) : null}
+                              <Text size={200} className={styles.narrowOnly}>
+                                {t('selectTransporter.narrowFigures', {
+                                  truck: option.truck_type_name,
+                                  per: option.per,
+                                  trips: option.numtrip,
+                                  total: formatMoney(option.total_cost_user_not),
+                                })}
+                              </Text>
                             </TableCell>
-                            <TableCell>{option.truck_type_name}</TableCell>
+                            <TableCell className={styles.wide}>{option.truck_type_name}</TableCell>
                             <TableCell className={styles.number}>{formatMoney(option.cost)}</TableCell>
-                            <TableCell>{option.per}</TableCell>
-                            <TableCell>{option.uom}</TableCell>
-                            <TableCell className={styles.number}>{option.numtrip}</TableCell>
-                            <TableCell className={styles.number}>{formatMoney(option.total_cost)}</TableCell>
-                            <TableCell className={styles.number}>
+                            <TableCell className={styles.wide}>{option.per}</TableCell>
+                            <TableCell className={styles.wide}>{option.uom}</TableCell>
+                            <TableCell className={mergeClasses(styles.number, styles.wide)}>
+                              {option.numtrip}
+                            </TableCell>
+                            <TableCell className={mergeClasses(styles.number, styles.wide)}>
+                              {formatMoney(option.total_cost)}
+                            </TableCell>
+                            <TableCell className={mergeClasses(styles.number, styles.wide)}>
                               {formatMoney(option.total_cost_user_not)}
                             </TableCell>
-                            <TableCell className={styles.number}>{formatQty(option.total_kg)}</TableCell>
-                            <TableCell className={styles.number}>
+                            <TableCell className={mergeClasses(styles.number, styles.wide)}>
+                              {formatQty(option.total_kg)}
+                            </TableCell>
+                            <TableCell className={mergeClasses(styles.number, styles.wide)}>
                               {formatQty(option.recommended_kg)}
                             </TableCell>
                             <TableCell>
@@ -259,12 +343,21 @@ export function SelectTransporterDialog(props: SelectTransporterDialogProps) {
                             ? option.materials.map((material, i) => (
                                 <TableRow key={`${option.key}-${i}`} className={styles.materials}>
                                   <TableCell />
-                                  <TableCell colSpan={2}>{material.Material_Code}</TableCell>
-                                  <TableCell className={styles.number}>{formatQty(material.Qty)}</TableCell>
-                                  <TableCell>{material.UOM}</TableCell>
-                                  <TableCell colSpan={4} />
-                                  <TableCell className={styles.number}>{formatQty(material.kg)}</TableCell>
-                                  <TableCell colSpan={2} />
+                                  <TableCell colSpan={2}>
+                                    {material.material_name || material.Material_Code}
+                                    <Text size={200} className={styles.narrowOnly}>
+                                      {`${formatQty(material.Qty)} ${material.UOM} · ${formatQty(material.kg)} KG`}
+                                    </Text>
+                                  </TableCell>
+                                  <TableCell className={mergeClasses(styles.number, styles.wide)}>
+                                    {formatQty(material.Qty)}
+                                  </TableCell>
+                                  <TableCell className={styles.wide}>{material.UOM}</TableCell>
+                                  <TableCell colSpan={4} className={styles.wide} />
+                                  <TableCell className={mergeClasses(styles.number, styles.wide)}>
+                                    {formatQty(material.kg)}
+                                  </TableCell>
+                                  <TableCell colSpan={2} className={styles.wide} />
                                 </TableRow>
                               ))
                             : null}

@@ -6,7 +6,9 @@
 // (name, truck type, cost, trips, freight master); the cost may then be raised or lowered by hand, the user's
 // trips changed where the rate is per trip, and a reason chosen where one is needed (a criterion of the freight
 // rules, or a cost above the suggested one), with "other reason" text where the reason's Info1 is Y. The quota
-// answer for the transporter shows under its name. The Edit order panel also shows whether the truck is weighed
+// answer for the transporter shows under its name. Under the reason the block says which criteria apply and why
+// (the trips against the system's, the total against the suggested option's, the quota, the company charged), or
+// that none does and nothing needs approving, as soon as the entry is chosen or changed (issue 27). The Edit order panel also shows whether the truck is weighed
 // twice (multiple weighing, spec/2 §2.2), and N/A for a truck type it does not know (spec/2 §2.2); for an
 // auto-assigned order (spec/2 §4) its entries are fixed: no row is added, removed or chosen again, and the cost and
 // trips cannot be typed. While the panel prices the chosen transporters again it says so.
@@ -33,9 +35,14 @@ import {
 } from '@fluentui/react-components';
 import { Add20Regular, Delete20Regular, Search20Regular } from '@fluentui/react-icons';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+const money = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 import type { ListItem } from '../editor/model';
+import type { CriterionFinding } from '../../../../../db/resources/freight-criteria';
 import { num, requiresReason, str, totalByUserTrips, type TransporterEntry } from './model';
+import { refuseNonDigitKey } from './SelectTransporterDialog';
 
 export type EntryChange = 'cost' | 'trips' | 'reason' | 'weighing';
 
@@ -174,10 +181,31 @@ function typedCost(value: string): number | null {
   return typed === '' ? null : num(typed);
 }
 
-/** Whole trips as typed, at least 1, null when emptied. */
-function typedTrips(value: string): number | null {
-  const typed = value.replace(/\D/g, '').slice(0, 5);
-  return typed === '' ? null : Math.max(1, Number(typed));
+/**
+ * Whole trips as typed, at least 1, null when emptied; undefined (the change is refused) for anything but digits,
+ * so "2.5" pasted is not run together into 25.
+ */
+function typedTrips(value: string): number | null | undefined {
+  if (!/^\d{0,5}$/.test(value)) return undefined;
+  return value === '' ? null : Math.max(1, Number(value));
+}
+
+/** The figures of a finding as the user reads them. */
+function whyParams(finding: CriterionFinding): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(finding.params).map(([key, value]) => [
+      key,
+      typeof value === 'number' ? money.format(value) : value,
+    ]),
+  );
+}
+
+/** Why the entry's criteria apply, one line each; that none applies once the entry is chosen and judged. */
+export function whyLines(entry: TransporterEntry, t: TFunction): string[] {
+  const findings = entry.criteria_detail;
+  if (!findings || !str(entry.transporter_code)) return [];
+  if (!findings.length) return [t('assign.why.none')];
+  return findings.map((finding) => t(`assign.why.${finding.cause}`, whyParams(finding)));
 }
 
 const costText = (entry: TransporterEntry) =>
@@ -188,6 +216,13 @@ const transporterText = (entry: TransporterEntry) =>
 
 const truckTypeText = (entry: TransporterEntry, empty: string | undefined) =>
   str(entry.truck_type_name ?? entry.truck_type_id) || (empty ?? '');
+
+/** Under the reason: the criteria and why each applies (or that none does); undefined before a choice. */
+function criteriaHint(entry: TransporterEntry, t: TFunction): string | undefined {
+  const lines = whyLines(entry, t);
+  if (lines.length) return lines.join(' ');
+  return entry.freight_criteria ? t('assign.criteria', { criteria: entry.freight_criteria }) : undefined;
+}
 
 /** The reasons as the select's options. */
 function reasonOptions(reasons: ListItem[], t: TFunction) {
@@ -202,8 +237,6 @@ function reasonOptions(reasons: ListItem[], t: TFunction) {
     </>
   );
 }
-
-const money = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
 export function TransporterBlock(props: TransporterBlockProps) {
   const {
@@ -221,6 +254,8 @@ export function TransporterBlock(props: TransporterBlockProps) {
   } = props;
   const { t } = useTranslation();
   const styles = useStyles();
+  // The entry whose trips last refused a key, and the key: said under the trips until the next digit.
+  const [refused, setRefused] = useState<{ index: number; key: string } | null>(null);
 
   return (
     <div className={styles.root}>
@@ -282,14 +317,28 @@ export function TransporterBlock(props: TransporterBlockProps) {
                 onChange={(_, data) => onChange(index, { freight_cost: typedCost(data.value) }, 'cost')}
               />
             </Field>
-            <Field label={t('assign.userTrips')}>
+            <Field
+              label={t('assign.userTrips')}
+              validationState={refused?.index === index ? 'warning' : 'none'}
+              validationMessage={
+                refused?.index === index ? t('selectTransporter.wholeTrips', { key: refused.key }) : undefined
+              }
+            >
               <Input
                 className={styles.number}
                 inputMode="numeric"
                 // §5.3: the user's trips change only where a per-trip rate exists.
                 disabled={disabled || fixed || entry.freight_value !== true}
                 value={str(entry.user_not)}
-                onChange={(_, data) => onChange(index, { user_not: typedTrips(data.value) }, 'trips')}
+                onKeyDown={(event) => {
+                  if (refuseNonDigitKey(event)) setRefused({ index, key: event.key });
+                }}
+                onChange={(_, data) => {
+                  const trips = typedTrips(data.value);
+                  if (trips === undefined) return;
+                  setRefused(null);
+                  onChange(index, { user_not: trips }, 'trips');
+                }}
               />
             </Field>
             <Field label={t('assign.totalByUserTrips')}>
@@ -298,15 +347,7 @@ export function TransporterBlock(props: TransporterBlockProps) {
             <Field label={t('assign.freightMaster')}>
               <Input readOnly appearance="filled-darker" value={str(entry.freight_master)} />
             </Field>
-            <Field
-              label={t('assign.reason')}
-              required={needsReason}
-              hint={
-                entry.freight_criteria
-                  ? t('assign.criteria', { criteria: entry.freight_criteria })
-                  : undefined
-              }
-            >
+            <Field label={t('assign.reason')} required={needsReason} hint={criteriaHint(entry, t)}>
               <Select
                 className={styles.fill}
                 select={{ className: styles.fill }}
@@ -448,7 +489,11 @@ function TransporterTable(props: TransporterBlockProps) {
                     // §5.3: the user's trips change only where a per-trip rate exists.
                     disabled={disabled || fixed || entry.freight_value !== true}
                     value={str(entry.user_not)}
-                    onChange={(_, data) => onChange(index, { user_not: typedTrips(data.value) }, 'trips')}
+                    onKeyDown={refuseNonDigitKey}
+                    onChange={(_, data) => {
+                      const trips = typedTrips(data.value);
+                      if (trips !== undefined) onChange(index, { user_not: trips }, 'trips');
+                    }}
                   />
                 </TableCell>
                 <TableCell className={cellClass}>{str(entry.freight_master)}</TableCell>
@@ -458,7 +503,7 @@ function TransporterTable(props: TransporterBlockProps) {
                     select={{ className: styles.fill }}
                     aria-label={cell('assign.reason', n)}
                     aria-required={needsReason || undefined}
-                    aria-describedby={entry.freight_criteria ? criteriaId : undefined}
+                    aria-describedby={criteriaHint(entry, t) ? criteriaId : undefined}
                     disabled={disabled || !needsReason}
                     value={str(entry.assign_reason)}
                     onChange={(_, data) =>
@@ -471,9 +516,9 @@ function TransporterTable(props: TransporterBlockProps) {
                   >
                     {reasonOptions(reasons, t)}
                   </Select>
-                  {entry.freight_criteria ? (
+                  {criteriaHint(entry, t) ? (
                     <Text id={criteriaId} size={200} className={styles.note}>
-                      {t('assign.criteria', { criteria: entry.freight_criteria })}
+                      {criteriaHint(entry, t)}
                     </Text>
                   ) : null}
                 </TableCell>

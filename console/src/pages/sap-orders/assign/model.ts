@@ -14,6 +14,11 @@ import type {
   TransporterFreightBody,
   TransporterOption,
 } from '../../../../../db/resources/order-assign';
+import {
+  criteriaOf,
+  freightCriteria,
+  type CriterionFinding,
+} from '../../../../../db/resources/freight-criteria';
 
 /** A SAP order header as merge_simulate answers it (wire names of db/resources/sap-order.ts). */
 export type SapHeader = Record<string, unknown> & { Id: number };
@@ -74,6 +79,16 @@ export interface AssignForm {
   relation_truck_type_id: string | null;
   /** Ticked: sent only while the documents offer it (BodyInput.showStoSpo). */
   sto_spo_per_shipment: boolean;
+  /**
+   * The shipment type chosen where the first document has none (SAP sends none): it decides whether the trips
+   * are the system's (individual per truck). The document's own wins.
+   */
+  shipment_type?: string;
+}
+
+/** The shipment type the assignment is made with: the first document's, else the one chosen in the panel. */
+export function shipmentTypeOf(first: FirstDocument | null, form: AssignForm): string | null {
+  return first?.shipment_type || form.shipment_type || null;
 }
 
 /** A transporter entry with the figures of the chosen option the entry itself does not carry. */
@@ -81,8 +96,23 @@ export interface TransporterEntry extends AssignTransporter {
   /** KG of the goods the option was priced for (not what its trucks could carry), to price a cost typed by hand. */
   kg?: number | null;
   truck_type_name?: string | null;
-  /** The quota answer shown under the transporter. */
+  /** The quota answer shown under the transporter (set only when the quota is exceeded). */
   quota_message?: string | null;
+  /** Truck capacity in KG of the chosen option: what one trip carries. */
+  capacity?: number | null;
+  /**
+   * The suggested option's total at its system trips when the entry was chosen; null once the lines changed (the
+   * suggested total is then Check Approval's to say).
+   */
+  suggested_total?: number | null;
+  /** Why each criterion applies: Check Approval's answer, or what the panel judged (withFindings). */
+  criteria_detail?: CriterionFinding[] | null;
+}
+
+/** What the panel knows beside an entry to judge it: the company charged and the order's company. */
+export interface JudgeContext {
+  chargeOaCompany?: string | null;
+  orderCompany?: string | null;
 }
 
 export function str(value: unknown): string {
@@ -236,37 +266,104 @@ export function initialTransporters(
   given: readonly AssignTransporter[] | null | undefined,
   relation?: { code: string | null; name: string | null },
 ): TransporterEntry[] {
-  if (given?.length) return given.map((entry) => ({ ...entry }));
-  if (category === 'COLLECTIVE') return [];
+  // spec/2 §2.6, §4: a relation starts with one entry, the customer/vendor itself, whatever entry the simulation
+  // sketched (it answers one with only the trips: the code is the document's customer/vendor).
   if (category === 'RELATION' || relation) {
     return [
       {
-        transporter_code: relation?.code ?? null,
-        transporter_name: relation?.name ?? null,
+        ...given?.[0],
+        transporter_code: relation?.code ?? given?.[0]?.transporter_code ?? null,
+        transporter_name: relation?.name ?? given?.[0]?.transporter_name ?? null,
         // §4: for a relation the unit of trips defaults to 1.
         user_not: 1,
       },
     ];
   }
+  if (given?.length) return given.map((entry) => ({ ...entry }));
+  if (category === 'COLLECTIVE') return [];
   return [{}];
 }
 
 /** The criteria that need a reason (DESIGN §4: HIGHER unless relation, DIFFERENT_NOT). */
 const REASON_CRITERIA: readonly FreightCriterion[] = ['HIGHER', 'DIFFERENT_NOT'];
 
-/** §4, §5.3: a reason is needed when a criterion asks for one or the cost was raised above the suggested one. */
+/**
+ * §4, §5.3: a reason is needed when a criterion asks for one or the cost was raised above the suggested one: as
+ * soon as the entry is chosen or changed (withFindings judges it), not only after Check Approval.
+ */
 export function requiresReason(entry: TransporterEntry): boolean {
+  if (entry.criteria_detail?.length) return true;
   if (entry.freight_criteria && REASON_CRITERIA.includes(entry.freight_criteria)) return true;
   if (entry.require_reason === true) return true;
+  // Without the suggested option's total (an order's stored entry), its rate is what the cost is compared with.
+  if (entry.suggested_total !== null && entry.suggested_total !== undefined) return false;
   const suggested = entry.freight_suggested;
   return suggested !== null && suggested !== undefined && num(entry.freight_cost) > suggested;
 }
+
+/**
+ * The criteria of a chosen entry as the panel can judge them now (db/resources/freight-criteria.ts, the server's
+ * rules): its trips against the system's, its total against the suggested option's while that is known, the
+ * quota answer and the company charged. Null for an entry with no transporter or figures yet.
+ */
+export function judge(entry: TransporterEntry, ctx: JudgeContext = {}): CriterionFinding[] | null {
+  if (!str(entry.transporter_code) || entry.system_not === null || entry.system_not === undefined)
+    return null;
+  const systemNot = num(entry.system_not);
+  const userNot = num(entry.user_not) || systemNot;
+  const kg = num(entry.kg);
+  // What the user's trips can carry: by the truck's capacity, else (an order's stored entry) all of it when the
+  // trips reach the system's, which counts the trips the goods fill.
+  const recommendedKg = entry.capacity
+    ? Math.min(kg, round3(entry.capacity * userNot))
+    : userNot >= systemNot
+      ? kg
+      : round3((kg * userNot) / Math.max(systemNot, 1));
+  return freightCriteria({
+    totalKg: kg,
+    recommendedKg,
+    systemNot,
+    userNot,
+    totalCostUserNot: totalByUserTrips(entry) ?? 0,
+    suggestedTotalCost: entry.suggested_total ?? null,
+    quotaExceeded: Boolean(entry.quota_message),
+    chargeOaCompany: ctx.chargeOaCompany ?? null,
+    orderCompany: ctx.orderCompany ?? null,
+  });
+}
+
+/**
+ * The entries as the block shows them and the body sends them: each with why its criteria apply (Check
+ * Approval's answer while nothing changed since, else the panel's own judgement) and its first criterion.
+ */
+export function withFindings(
+  entries: readonly TransporterEntry[],
+  ctx: JudgeContext = {},
+): TransporterEntry[] {
+  return entries.map((entry) => {
+    const findings = entry.criteria_detail ?? judge(entry, ctx);
+    if (!findings) return entry;
+    return {
+      ...entry,
+      criteria_detail: findings,
+      freight_criteria: entry.freight_criteria ?? criteriaOf(findings)[0] ?? null,
+    };
+  });
+}
+
+/** What a change of an entry's cost or trips makes stale: the criteria judged on the old figures. */
+export const UNJUDGED: Partial<TransporterEntry> = {
+  criteria_detail: null,
+  freight_criteria: null,
+  require_reason: null,
+};
 
 /** What the picked option fills in (spec/2 §2.2 "Select Transporter"); the suggested option's cost is kept. */
 export function entryFromOption(
   option: TransporterOption,
   suggested: TransporterOption | undefined,
-  trips: number,
+  /** The trips typed in the dialog; null: the option's system trips. */
+  trips: number | null,
   truckRental: boolean,
   freightDate: string | null,
 ): TransporterEntry {
@@ -279,7 +376,7 @@ export function entryFromOption(
     freight_total_cost: option.total_cost,
     freight_total_cost_user_not: option.total_cost_user_not,
     freight_suggested: (suggested ?? option).cost,
-    freight_container: trips,
+    freight_container: option.user_not || trips,
     freight_uom: option.uom,
     freight_value: option.is_value,
     freight_master: option.freight_master,
@@ -292,6 +389,9 @@ export function entryFromOption(
     require_reason: false,
     freight_criteria: null,
     kg: option.total_kg,
+    capacity: option.freight_capacity,
+    // The suggested option at its own system trips (freight.ts: the dialog's suggested one).
+    suggested_total: (suggested ?? option).total_cost,
   };
 }
 
@@ -307,6 +407,7 @@ export function withApprovalAnswer(
           ...entry,
           freight_criteria: computed.freight_criteria ?? null,
           require_reason: computed.require_reason ?? null,
+          criteria_detail: computed.criteria_detail ?? null,
         }
       : entry;
   });
@@ -346,7 +447,7 @@ export function freightRequestOf(input: FreightInput): FreightRequest | null {
     document_type: input.first?.document_type ?? null,
     freight_date: toIsoDate(form.freight_date) ?? form.freight_date,
     sap_order_ids: [...input.ids],
-    shipment_type: input.first?.shipment_type ?? null,
+    shipment_type: shipmentTypeOf(input.first, form),
     trip_type: form.trip_type || null,
     ...(input.multipleWeighing === undefined ? {} : { multiple_weighing: input.multipleWeighing }),
     selected_transporters: input.transporters
@@ -400,6 +501,13 @@ export interface FreightFigures {
 
 /** The entry priced again (both panels): the rate, totals, trips and KG of the answer; reason and quota stay. */
 export function withRefreshedFreight(entry: TransporterEntry, freight: FreightFigures): TransporterEntry {
+  const next = priced(entry, freight);
+  // Other figures: what was judged on the old ones no longer holds, and the suggested option's total (of the
+  // lines before) is Check Approval's to say again.
+  return freightChanged(entry, next) ? { ...next, ...UNJUDGED, suggested_total: null } : next;
+}
+
+function priced(entry: TransporterEntry, freight: FreightFigures): TransporterEntry {
   return {
     ...entry,
     freight_cost: freight.cost,
@@ -551,7 +659,7 @@ export function assignBody(input: BodyInput): AssignModel {
     document_type: input.first?.document_type ?? null,
     loading_destination_from_id: form.loading ? Number(form.loading) : null,
     loading_destination_to_id: form.destination ? Number(form.destination) : null,
-    shipment_type: input.first?.shipment_type ?? null,
+    shipment_type: shipmentTypeOf(input.first, form),
     vessel: form.vessel,
     vessel_code: form.vessel,
     freight_date: freightDate,
@@ -560,13 +668,18 @@ export function assignBody(input: BodyInput): AssignModel {
     sto_spo_per_shipment: input.showStoSpo === true && form.sto_spo_per_shipment,
     ln_type: input.lnType,
     ln_inco_rule: input.lnIncoRule,
-    transporters: input.transporters.map(
-      ({ kg: _kg, quota_message: _quota, truck_type_name: _name, ...entry }) => ({
-        ...entry,
-        freight_date: freightDate,
-        require_reason: requiresReason(entry),
-      }),
-    ),
+    transporters: input.transporters.map((full) => {
+      const {
+        kg: _kg,
+        quota_message: _quota,
+        truck_type_name: _name,
+        capacity: _capacity,
+        suggested_total: _suggested,
+        criteria_detail: _why,
+        ...entry
+      } = full;
+      return { ...entry, freight_date: freightDate, require_reason: requiresReason(full) };
+    }),
     details: input.lines.map((line) => ({ ...line, charge_oa_company: form.charge_oa_company })),
     approval_matrix: input.approval ? [...input.approval] : null,
     show_conversion_type: form.show_conversion_type ? 'Y' : 'N',
