@@ -130,6 +130,9 @@ describe('Approval screen: orders', () => {
     await user.click(view);
     const block = await screen.findByRole('region', { name: 'Where is my order?', hidden: true });
     expect(await within(block).findByText('Approval level 1: supervisor')).toBeInTheDocument();
+    // The step reads as words, not as the status code.
+    expect(within(block).getByText('Waiting for assign to transporter approval')).toBeInTheDocument();
+    expect(within(block).queryByText('WAITING FOR ASSIGN TO TRANSPORTER APPROVAL')).not.toBeInTheDocument();
     expect(screen.getByText('Order ORD26100007')).toBeInTheDocument();
     expect(screen.getByText('Gudang Sei Mangkei')).toBeInTheDocument();
   });
