@@ -415,6 +415,31 @@ describe('Order changes', () => {
     await closed('Unmark Complete');
   });
 
+  it('given an order that gave back 550,000 KG of one line and 750 TON of another, when its unmark panel opens, then what it gave back reads unit by unit, never the two added up as plain numbers', async () => {
+    changeServer();
+    const [first, second] = HEADER.Details;
+    server.use(
+      http.get(`${API}/order/:id/view`, () =>
+        HttpResponse.json(
+          envelope({
+            header: {
+              ...HEADER,
+              Revert_Qty: 550750,
+              Details: [
+                { ...first, Revert_Qty: 550000, UOM: 'KG' },
+                { ...second, Revert_Qty: 750, UOM: 'TON' },
+              ],
+            },
+            assign: { transporters: [] },
+          }),
+        ),
+      ),
+    );
+    const { panel } = await openPanel('Unmark Complete', 'Unmark Complete');
+    expect(within(panel).getByText('Revert Qty of the order: 550,000.0 KG + 750.0 TON')).toBeInTheDocument();
+    expect(within(panel).queryByText(/550,750/)).toBeNull();
+  });
+
   it('given an unmark the server answers PARTLY_RESERVED, when it is confirmed, then the message is a warning rather than a success, the panel lists the lines not reserved again, and closing it reads the list again', async () => {
     const message =
       'Order ORD26100001 is no longer complete, but these lines could not be reserved again (taken by other orders): 000010 (5).';

@@ -496,7 +496,11 @@ describe('order corrections', () => {
         panelButton(mark, orderText('en', 'orderComplete.mark.confirm')),
       );
       expect(marked.message).toBe(
-        serverOrderText('en', 'order.complete.marked', { order: orderNo, qty: unshipped }),
+        // What went back, unit by unit (both lines are CPO in TON).
+        serverOrderText('en', 'order.complete.marked', {
+          order: orderNo,
+          qty: `${new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 }).format(unshipped)} TON`,
+        }),
       );
       await toast(page, marked.message as string).waitFor();
       await mark.waitFor({ state: 'hidden' });
@@ -526,7 +530,9 @@ describe('order corrections', () => {
         orderText('en', 'orderComplete.unmark.title', { order: orderNo }),
       );
       await unmark
-        .getByText(orderText('en', 'orderComplete.revertQty', { qty: qtyText(unshipped) }), { exact: true })
+        .getByText(orderText('en', 'orderComplete.revertQty', { qty: `${qtyText(unshipped)} TON` }), {
+          exact: true,
+        })
         .waitFor();
       await shoot(page, 'unmark-complete-en', 1366);
       const unmarked = await sent(
