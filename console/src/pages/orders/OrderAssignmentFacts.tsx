@@ -42,7 +42,12 @@ export function OrderAssignmentFacts({
   const dispatch = textOf(header.Dispatch_Status);
   const remark = textOf(header.Dispatch_Status_Remarks);
   const cost = numberOf(pick(header, 'Freight_Cost') || transporters[0]?.freight_cost);
-  const unit = pick(header, 'Freight_Cost_UOM') || textOf(transporters[0]?.freight_uom);
+  // The rate's basis (per KG, MT or trip: freight_per); its unit where no basis is given.
+  const unit =
+    pick(header, 'Freight_Per') ||
+    textOf(transporters[0]?.freight_per) ||
+    pick(header, 'Freight_Cost_UOM') ||
+    textOf(transporters[0]?.freight_uom);
   const totals = transporters
     .map((entry) => numberOf(entry.freight_total_cost_user_not ?? entry.freight_total_cost))
     .filter((n): n is number => n !== null);
