@@ -301,6 +301,45 @@ describe('Order changes', () => {
     await waitFor(() => expect(lists.length).toBeGreaterThan(before));
   });
 
+  it('given the server refused the cancel once, when it is confirmed again and taken, then the refusal toast closes beside "Data Saved" rather than staying its 120 s', async () => {
+    let refusals = 1;
+    changeServer({
+      answer: () =>
+        refusals-- > 0
+          ? {
+              success: false,
+              message: 'Order ORD26100001 changed meanwhile; refresh the list and try again.',
+              message_code: 'NOT_ALLOWED',
+            }
+          : null,
+    });
+    const { user, panel } = await openPanel('Cancel Order', 'Cancel Order');
+    await user.type(
+      within(panel).getByRole('textbox', { name: /Cancel Reason/, hidden: true }),
+      'Customer withdrew',
+    );
+    await user.keyboard('{Enter}');
+    await user.click(
+      within(await cancelConfirmation()).getByRole('button', { name: 'Yes, cancel the order', hidden: true }),
+    );
+    expect(
+      await screen.findByText('Order ORD26100001 changed meanwhile; refresh the list and try again.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel Order', hidden: true }));
+    await user.click(
+      within(await cancelConfirmation()).getByRole('button', { name: 'Yes, cancel the order', hidden: true }),
+    );
+    expect(await screen.findByText('Order ORD26100001 was cancelled.')).toBeInTheDocument();
+    await waitFor(
+      () =>
+        expect(
+          screen.queryByText('Order ORD26100001 changed meanwhile; refresh the list and try again.'),
+        ).not.toBeInTheDocument(),
+      { timeout: 5000 },
+    );
+  });
+
   it('given the server refuses the cancel, when it is confirmed, then its message shows as an error, the panel stays open with the reason, and the list is not read again', async () => {
     const { calls, lists } = changeServer({
       answer: () => ({

@@ -82,7 +82,7 @@ function revertedByUom(header: OrderView['header']): string {
 function CompleteForm({ mode, change }: { mode: CompleteMode; change: OrderChange }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
+  const notify = useNotify(change.group);
   const { orderId, view, send, done } = change;
   // Lines an unmark could not reserve again, and the order as it is then; null until such an answer.
   const [unreserved, setUnreserved] = useState<UnreservedLine[] | null>(null);
