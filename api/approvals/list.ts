@@ -9,6 +9,8 @@
 import type { Knex } from 'knex';
 import { translate, type Language } from '../i18n';
 import { runList, type ListRequest, type ListSpec } from '../list';
+import { editSummaryNames, shownEditSummary } from '../orders/remarks';
+import { lookupText } from '../sap-orders/fields';
 import type { AuthUser } from '../services/session';
 import {
   APPROVAL_TRANSACTION_TYPES as TRANSACTION_TYPES,
@@ -26,11 +28,70 @@ const CUSTOMER_VENDOR_NAME = `coalesce(
   (select v.vendor_name from vendors v where v.vendor_code = ${CUSTOMER_VENDOR_CODE}))`;
 const ORDER_TYPE = 'coalesce(s.order_type, o.order_type_name)';
 const DOCUMENT_DATE = 'coalesce(s.document_date, o.order_date)';
-/** A SAP order's total, or what the order's lines hold. */
-const QTY_TOTAL = `coalesce(s.qty_total, (select sum(d.qty) from order_details d where d.order_id = o.id))`;
-/** What the order costs by the user's number of trips, over its transporters (several for a collective one). */
-const FREIGHT_TOTAL_COST = `(select sum(coalesce(t.freight_total_cost_user_not, t.freight_total_cost))
+/**
+ * A line's KG factor through MaterialConversion (DESIGN §4 "Quantities"): 1 for KG; else the factor of its material
+ * and unit, of the conversion type given (the line's, else the warehouse's), or the default row when none is; a
+ * company's own row before the group's. Null when there is none: the total is then not given rather than wrong.
+ */
+function factorSql(material: string, uom: string, type: string, company: string): string {
+  return `(case when upper(${uom}) = 'KG' then 1 else (select mc.factor_kg from material_conversions mc
+      where mc.is_active and lower(mc.material_code) = lower(${material}) and upper(mc.from_uom) = upper(${uom})
+        and (mc.company_code is null or lower(mc.company_code) = lower(${company}))
+        and (case when ${type} is null then mc.is_default else lower(mc.conversion_type) = lower(${type}) end)
+      order by (mc.company_code is not null) desc, mc.is_default desc limit 1) end)`;
+}
+/** Σ qty × factor over lines (a subquery of `qty` and `factor`), or null when a line has no factor. */
+const kgOf = (lines: string) =>
+  `(select case when bool_and(f.factor is not null) then sum(f.qty * f.factor) end from (${lines}) f)`;
+/** The quantities in each unit over lines (a subquery of `qty` and `uom`): [{uom, qty}], unit by unit. */
+const byUomOf = (lines: string) =>
+  `(select json_agg(json_build_object('uom', u.uom, 'qty', u.qty) order by u.uom)
+      from (select upper(f.uom) as uom, sum(f.qty)::float8 as qty from (${lines}) f group by upper(f.uom)) u)`;
+
+const SAP_LINES = `select l.qty, l.uom, ${factorSql(
+  'l.material_code',
+  'l.uom',
+  'coalesce(l.conversion_type, w.conversion_type)',
+  's.company_code',
+)} as factor
+  from sap_order_details l
+  left join warehouses w on lower(w.warehouse_code) = lower(s.warehouse_code)
+  where l.sap_order_id = s.id and not l.mark_deleted`;
+/** An order's lines as they are: each was weighed when assigned (order_details.conversion). */
+const ORDER_LINES = `select d.qty, d.uom, coalesce(d.conversion, case when upper(d.uom) = 'KG' then 1 end) as factor
+  from order_details d where d.order_id = o.id`;
+/** An order's lines as the edit that waits for approval leaves them (order_edits.changes.lines). */
+const EDIT_LINES = `select (x->>'qty')::numeric as qty, x->>'uom' as uom,
+    coalesce((x->>'conversion')::numeric, case when upper(x->>'uom') = 'KG' then 1 end) as factor
+  from jsonb_array_elements(e.changes->'lines') x`;
+
+/** What the approver decides on, in KG: a SAP order's lines, or the order's (as the edit leaves them, for one). */
+const QTY_TOTAL = `(case when s.id is not null then ${kgOf(SAP_LINES)}
+  when e.id is not null then ${kgOf(EDIT_LINES)} else ${kgOf(ORDER_LINES)} end)`;
+const QTY_BY_UOM = `(case when s.id is not null then ${byUomOf(SAP_LINES)}
+  when e.id is not null then ${byUomOf(EDIT_LINES)} else ${byUomOf(ORDER_LINES)} end)`;
+
+/** The order's transporters now (order_transporters), and as the edit that waits for approval leaves them. */
+const EDIT_TRANSPORTERS = `jsonb_array_elements(e.changes->'transporters')`;
+const TOTAL_NOW = `(select sum(coalesce(t.freight_total_cost_user_not, t.freight_total_cost))
   from order_transporters t where t.order_id = o.id)`;
+const TOTAL_EDITED = `(select sum(coalesce((x->>'freight_total_cost_user_not')::numeric,
+    (x->>'freight_total_cost')::numeric)) from ${EDIT_TRANSPORTERS} x)`;
+/** What the order costs by the user's number of trips, over its transporters (several for a collective one). */
+const FREIGHT_TOTAL_COST = `(case when e.id is not null then ${TOTAL_EDITED} else ${TOTAL_NOW} end)`;
+const NAMES_NOW = `(select string_agg(coalesce(t.transporter_name, t.transporter_code), ', ' order by t.id)
+  from order_transporters t where t.order_id = o.id)`;
+const NAMES_EDITED = `(select string_agg(coalesce(x->>'transporter_name', tr.transporter_name, x->>'transporter_code'), ', ')
+  from ${EDIT_TRANSPORTERS} x left join transporters tr on tr.transporter_code = x->>'transporter_code')`;
+const TRANSPORTER_NAME = `(case when e.id is not null then ${NAMES_EDITED}
+  else coalesce(${NAMES_NOW}, o.transporter_name) end)`;
+/** A value of the lead transporter entry (first assigned first) the approver decides on. */
+const lead = (column: string) => `(case when e.id is not null then e.changes->'transporters'->0->>'${column}'
+  else (select t.${column}::text from order_transporters t where t.order_id = o.id order by t.id limit 1) end)`;
+/** Every freight criterion of the order's transporters (DESIGN §4: LOWER, HIGHER, DIFFERENT_NOT, EXCEED). */
+const FREIGHT_CRITERIA = `(case when e.id is not null then
+    (select string_agg(distinct x->>'freight_criteria', ', ') from ${EDIT_TRANSPORTERS} x)
+  else (select string_agg(distinct t.freight_criteria, ', ') from order_transporters t where t.order_id = o.id) end)`;
 
 /** Wire name → column, sort and filter (api/list.ts whitelist). */
 const FIELDS: ListSpec['fields'] = {
@@ -44,9 +105,17 @@ const FIELDS: ListSpec['fields'] = {
   Customer_Vendor_Name: { column: CUSTOMER_VENDOR_NAME, sortable: true, filter: 'contains' },
   Plant: { column: 's.plant', sortable: true, filter: 'contains' },
   Qty_Total: { column: QTY_TOTAL, sortable: true },
+  Request_Kind: {
+    column: `(case when e.id is not null then 'EDIT' when o.id is not null then 'ASSIGN' end)`,
+    sortable: true,
+    filter: 'equals',
+  },
+  Freight_Criteria: { column: FREIGHT_CRITERIA, sortable: true, filter: 'equals' },
+  Freight_Cost: { column: `(${lead('freight_cost')})::numeric`, sortable: true },
+  Freight_Suggested: { column: `(${lead('freight_suggested')})::numeric`, sortable: true },
   Sap_No: { column: 'o.sap_no', sortable: true, filter: 'contains' },
   Transporter_Code: { column: 'o.transporter_code', sortable: true, filter: 'contains' },
-  Transporter_Name: { column: 'o.transporter_name', sortable: true, filter: 'contains' },
+  Transporter_Name: { column: TRANSPORTER_NAME, sortable: true, filter: 'contains' },
   Freight_Total_Cost: { column: FREIGHT_TOTAL_COST, sortable: true },
   Level: { column: 'a.current_level', sortable: true, filter: 'equals' },
   Max_Level: { column: 'a.max_level', sortable: true },
@@ -81,14 +150,70 @@ function waitingFor(db: Knex, user: AuthUser): Knex.QueryBuilder {
     );
 }
 
+/** The order's edit that waits for this approval (an order waits for one edit at a time, migration 019). */
+const WAITING_EDIT = `(select pe.id from order_edits pe where pe.order_id = o.id
+  and pe.status = 'WAITING FOR APPROVAL' and o.status = 'WAITING FOR ORDER APPROVAL' order by pe.id desc limit 1)`;
+
+const qtyFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+const moneyFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const textOr = (value: unknown) => (typeof value === 'string' && value ? value : '-');
+
+/** "12.5 TON + 750 KG": the quantities unit by unit, as the screens show numbers. */
+function qtyByUom(value: unknown): string | null {
+  if (!Array.isArray(value) || !value.length) return null;
+  return (value as { uom: string; qty: number }[])
+    .map((u) => `${qtyFormat.format(u.qty)} ${u.uom}`)
+    .join(' + ');
+}
+
+/**
+ * What an order edit changes, before → after, in the user's language: its own summary (lines, transporter, cost),
+ * then the transporters, total freight cost and KG where they differ.
+ */
+function editChanges(lang: Language, row: Record<string, unknown>): string | null {
+  if (row.Request_Kind !== 'EDIT') return null;
+  const parts: string[] = [];
+  const summary = shownEditSummary(lang, row.edit_summary);
+  if (typeof summary === 'string' && summary) parts.push(summary);
+  const named = editSummaryNames(row.edit_summary);
+  const before = (key: string) => row[`${key}_before`];
+  if (row.Transporter_Name !== before('transporter_name') && !named.transporter) {
+    parts.push(
+      translate(lang, 'approval.edit.transporter', {
+        before: textOr(before('transporter_name')),
+        after: textOr(row.Transporter_Name),
+      }),
+    );
+  }
+  const money = (v: unknown) => (typeof v === 'number' ? moneyFormat.format(v) : '-');
+  if (row.Freight_Total_Cost !== before('freight_total_cost') && !named.cost) {
+    parts.push(
+      translate(lang, 'approval.edit.freightTotalCost', {
+        before: money(before('freight_total_cost')),
+        after: money(row.Freight_Total_Cost),
+      }),
+    );
+  }
+  const kg = (v: unknown) => (typeof v === 'number' ? qtyFormat.format(v) : '-');
+  if (row.Qty_Total !== before('qty_total')) {
+    parts.push(
+      translate(lang, 'approval.edit.qtyKg', { before: kg(before('qty_total')), after: kg(row.Qty_Total) }),
+    );
+  }
+  return parts.join('; ') || null;
+}
+
 export async function listApprovals(
   db: Knex,
   user: AuthUser,
   req: ListRequest,
+  lang: Language = 'en',
 ): Promise<{ rows: Record<string, unknown>[]; totalRecords: number }> {
   const base = waitingFor(db, user)
     .leftJoin('sap_orders as s', (join) => void join.on('s.id', '=', db.raw(SAP_ORDER_ID)))
     .leftJoin('orders as o', (join) => void join.on('o.id', '=', db.raw(ORDER_ID)))
+    .leftJoin('order_edits as e', (join) => void join.on('e.id', '=', db.raw(WAITING_EDIT)))
     .select(
       'a.id as Id',
       'a.transaction_type as Transaction_Type',
@@ -102,16 +227,50 @@ export async function listApprovals(
       's.plant as Plant',
       db.raw(`(${QTY_TOTAL})::float8 as ??`, ['Qty_Total']),
       'o.sap_no as Sap_No',
-      'o.transporter_code as Transporter_Code',
-      'o.transporter_name as Transporter_Name',
+      db.raw(`${QTY_BY_UOM} as ??`, ['qty_by_uom']),
+      db.raw(`${FIELDS.Request_Kind!.column} as ??`, ['Request_Kind']),
+      db.raw(`(case when e.id is not null then e.transporter_code else o.transporter_code end) as ??`, [
+        'Transporter_Code',
+      ]),
+      db.raw(`${TRANSPORTER_NAME} as ??`, ['Transporter_Name']),
       db.raw(`(${FREIGHT_TOTAL_COST})::float8 as ??`, ['Freight_Total_Cost']),
+      db.raw(`${FREIGHT_CRITERIA} as ??`, ['Freight_Criteria']),
+      db.raw(`(${lead('freight_cost')})::float8 as ??`, ['Freight_Cost']),
+      db.raw(`(${lead('freight_suggested')})::float8 as ??`, ['Freight_Suggested']),
+      db.raw(`${lead('freight_uom')} as ??`, ['Freight_Cost_UOM']),
+      db.raw(
+        `(select coalesce(${lookupText('lk', lang)}, r.code) || coalesce(': ' || nullif(btrim(r.others), ''), '')
+            from (select ${lead('assign_reason')} as code, ${lead('assign_reason_others')} as others) r
+            left join lookups lk on lk.lookup_group = 'ASSIGN_TRANSPORTER_REASON' and lk.lookup_code = r.code
+           where r.code is not null) as ??`,
+        ['Assign_Reason'],
+      ),
+      // An edit's figures before it: the order as it is now.
+      'e.remark as edit_summary',
+      db.raw(`coalesce(${NAMES_NOW}, o.transporter_name) as ??`, ['transporter_name_before']),
+      db.raw(`(${TOTAL_NOW})::float8 as ??`, ['freight_total_cost_before']),
+      db.raw(`(${kgOf(ORDER_LINES)})::float8 as ??`, ['qty_total_before']),
       'a.current_level as Level',
       'a.max_level as Max_Level',
       'a.created_by as Requested_By',
       'a.created_date as Requested_Date',
       'a.summary as Summary',
     );
-  return runList<Record<string, unknown>>(base, req, listSpec());
+  const answer = await runList<Record<string, unknown>>(base, req, listSpec());
+  return {
+    totalRecords: answer.totalRecords,
+    rows: answer.rows.map((row) => {
+      const {
+        qty_by_uom: byUom,
+        edit_summary: _summary,
+        transporter_name_before: _name,
+        freight_total_cost_before: _total,
+        qty_total_before: _qty,
+        ...shown
+      } = row;
+      return { ...shown, Qty_By_UOM: qtyByUom(byUom), Changes: editChanges(lang, row) };
+    }),
+  };
 }
 
 /** The tabs of the Approval screen: ALL first, then every transaction type, each with what waits for the user. */

@@ -81,9 +81,24 @@ export async function cancelOrder(deps: AppDeps, user: AuthUser, body: z.infer<t
 export async function markComplete(deps: AppDeps, user: AuthUser, id: number) {
   const row = await allowedOrder(deps, user, id, 'can_mark_complete');
   changed(await workflowsOf(deps).markComplete(row.Order_No, { by: user.username }), row);
-  const order = (await deps.db('orders').where('id', row.Id).first('revert_qty')) as { revert_qty: string };
-  return { orderNo: row.Order_No, revertQty: Number(order.revert_qty) };
+  // What went back, unit by unit ("550,000 KG + 750 TON"): quantities of different units are never added up.
+  const returned = (await deps
+    .db('order_details')
+    .where('order_id', row.Id)
+    .groupByRaw('upper(uom)')
+    .havingRaw('sum(revert_qty) > 0')
+    .orderByRaw('upper(uom)')
+    .select(deps.db.raw('upper(uom) as uom'), deps.db.raw('sum(revert_qty)::float8 as qty'))) as {
+    uom: string;
+    qty: number;
+  }[];
+  const revertQty = returned.length
+    ? returned.map((r) => `${QTY_FORMAT.format(r.qty)} ${r.uom}`).join(' + ')
+    : QTY_FORMAT.format(0);
+  return { orderNo: row.Order_No, revertQty };
 }
+
+const QTY_FORMAT = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
 
 export async function unmarkComplete(
   deps: AppDeps,

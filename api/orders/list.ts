@@ -52,7 +52,51 @@ const COLUMN_SQL: Record<string, string> = {
   has_shipment: `(case when o.has_shipment then 'Y' else 'N' end)`,
   // Filtered by its code (the dropdown's values are the master list's shipment_type codes).
   shipment_type_name: 'o.shipment_type',
+  // spec/1 §2: the delivery address, else the customer's or vendor's (filtered and exported as it reads).
+  Delivery_Address: `coalesce(nullif(btrim(o.delivery_address), ''), o.customer_vendor_address)`,
 };
+
+/**
+ * What the export writes where it differs from what the list filters and sorts by: a collective order's carriers
+ * all by name (first assigned first), while the sort and the filter keep the indexed name of its first carrier.
+ */
+const EXPORT_SQL: Record<string, string> = {
+  Transporter_Name: `coalesce((select string_agg(t.transporter_name, ', ' order by t.id)
+                                 from order_transporters t where t.order_id = o.id), o.transporter_name)`,
+};
+
+/**
+ * Completes the page's rows as the screen reads them: the delivery address falls back to the customer's or
+ * vendor's (spec/1 §2), and a collective order names every carrier it is given to, not only the first.
+ */
+async function completeListRows(db: Knex, rows: Row[]): Promise<void> {
+  const collective: number[] = [];
+  for (const row of rows) {
+    const delivery = typeof row.Delivery_Address === 'string' ? row.Delivery_Address.trim() : '';
+    if (!delivery) row.Delivery_Address = row.Customer_Vendor_Address ?? null;
+    if (Array.isArray(row.transporter_codes) && row.transporter_codes.length > 1)
+      collective.push(row.Id as number);
+  }
+  if (!collective.length) return;
+  const names = (await db('order_transporters')
+    .whereIn('order_id', collective)
+    .orderBy(['order_id', 'id'])
+    .select('order_id', 'transporter_name', 'transporter_code')) as {
+    order_id: number;
+    transporter_name: string | null;
+    transporter_code: string;
+  }[];
+  const byOrder = new Map<number, string[]>();
+  for (const n of names) {
+    let list = byOrder.get(n.order_id);
+    if (!list) byOrder.set(n.order_id, (list = []));
+    list.push(n.transporter_name || n.transporter_code);
+  }
+  for (const row of rows) {
+    const all = byOrder.get(row.Id as number);
+    if (all) row.Transporter_Name = all.join(', ');
+  }
+}
 
 function listSpec(lang: Language): ListSpec {
   const computed = computedSql(lang);
@@ -359,7 +403,10 @@ export async function listOrders(
           ? Number(((await filtered.clone().count('* as n')) as { n: number | string }[])[0]?.n ?? 0)
           : 0;
   }
-  const details = await readDetails(db, rows as { Id: number; Show_Conversion_Type: unknown }[]);
+  const [details] = await Promise.all([
+    readDetails(db, rows as { Id: number; Show_Conversion_Type: unknown }[]),
+    completeListRows(db, rows),
+  ]);
   const viewer = orderViewer(user, lang);
   // The page's rows are this request's own: completed in place (a copy of each row of some sixty columns cost
   // more than the rest of the loop; deleting a key would make each row a slow dictionary for JSON).
@@ -414,7 +461,9 @@ export async function exportOrders(
   };
   // Every list column, those the user may not search (audience.ts) from the full list's fields.
   const columnOf = (name: string) => (spec.fields[name] ?? LIST_SPECS[lang].fields[name]!).column;
-  query.select(names.map((name) => db.raw(`${shown(name, columnOf(name))} as ??`, [name])));
+  query.select(
+    names.map((name) => db.raw(`${shown(name, EXPORT_SQL[name] ?? columnOf(name))} as ??`, [name])),
+  );
   const rows = (await query.limit(MAX_EXPORT_ROWS + 1)) as Row[];
   if (rows.length > MAX_EXPORT_ROWS) {
     throw new AppError(422, 'EXPORT_TOO_LARGE', 'import.exportTooLarge', { max: MAX_EXPORT_ROWS });

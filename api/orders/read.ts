@@ -15,6 +15,7 @@ import type { AuthUser } from '../services/session';
 import { orderFlags, type FlagActor, type FlagRow } from './flags';
 import { ownOrders } from './ownership';
 import { freightRowOf, orderViewer, shapeHeader, shapeHistoryRow, shapeTransporters } from './audience';
+import { shownEditSummary } from './remarks';
 
 type Q = Db | Knex.Transaction;
 
@@ -343,6 +344,8 @@ const WORKFLOW_REMARKS: { changes: readonly string[]; pattern: RegExp; key: stri
 
 function shownRemark(lang: Language, change: unknown, remark: unknown): unknown {
   if (typeof change !== 'string' || typeof remark !== 'string') return remark;
+  // An edit's summary: its numbers as the screens show them (remarks.ts).
+  if (change === 'edit' || change === 'edit-request') return shownEditSummary(lang, remark);
   for (const w of WORKFLOW_REMARKS) {
     if (!w.changes.includes(change)) continue;
     const match = w.pattern.exec(remark);

@@ -63,8 +63,8 @@ export const approvalRoutes: RouteDef[] = [
       'a transaction type; oldest request first), with the summary fields of their kind.',
     access: view,
     body: listRequestSchema,
-    handler: async ({ deps, body, user }) => {
-      const { rows, totalRecords } = await listApprovals(deps.db, user, body);
+    handler: async ({ deps, body, user, lang }) => {
+      const { rows, totalRecords } = await listApprovals(deps.db, user, body, lang);
       return { data: rows, extra: { totalRecords } };
     },
   }),

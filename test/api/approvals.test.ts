@@ -166,16 +166,25 @@ describe('POST /api/approval/list', () => {
         Customer_Vendor_Code: 'VEN001',
         Customer_Vendor_Name: expect.any(String),
         Plant: '1101',
-        Qty_Total: 12.5,
+        // 12.5 TON of CPO in KG through MaterialConversion, and as typed.
+        Qty_Total: 12_500,
+        Qty_By_UOM: '12.5 TON',
         Level: 1,
         Max_Level: 2,
         Requested_By: 'warehouse',
         Requested_Date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         Summary: `PO ${po1000.documentNo}`,
         Sap_No: null,
+        Request_Kind: null,
         Transporter_Code: null,
         Transporter_Name: null,
         Freight_Total_Cost: null,
+        Freight_Criteria: null,
+        Freight_Cost: null,
+        Freight_Suggested: null,
+        Freight_Cost_UOM: null,
+        Assign_Reason: null,
+        Changes: null,
       },
     ]);
   });
@@ -491,9 +500,35 @@ describe('orders waiting for approval of their transporter assignment', () => {
     await db()('order_transporters').insert({
       order_id: row!.id,
       transporter_code: 'TRP001',
+      transporter_name: 'PT Sinar Angkut Nusantara',
       freight_total_cost: 1_200_000,
       freight_total_cost_user_not: 1_500_000,
+      freight_cost: 60,
+      freight_suggested: 48,
+      freight_uom: 'KG',
+      freight_criteria: 'HIGHER',
+      assign_reason: 'URGENT_DELIVERY',
     });
+    // A line in TON and one in KG: the approver reads their sum in KG, and each as it is.
+    const sapLine = (await db()('sap_order_details').orderBy('id').first('id')) as { id: number };
+    const line = {
+      order_id: row!.id,
+      sap_order_detail_id: sapLine.id,
+      sap_no: 'STO4500001',
+      material_code: 'FG-CPO',
+    };
+    await db()('order_details').insert([
+      {
+        ...line,
+        item_no: '000010',
+        sap_item_no: '000010',
+        qty: 600,
+        os_qty: 600,
+        uom: 'TON',
+        conversion: 1000,
+      },
+      { ...line, item_no: '000020', sap_item_no: '000020', qty: 750, os_qty: 750, uom: 'KG' },
+    ]);
     // The workflow's first change opens the approval round, as the order workflow's activity does.
     const now = new Date().toISOString();
     await createOrderActivities({ db: db() }).writeOrderChange({
@@ -548,6 +583,17 @@ describe('orders waiting for approval of their transporter assignment', () => {
         Transporter_Code: 'TRP001',
         Transporter_Name: 'PT Sinar Angkut Nusantara',
         Freight_Total_Cost: 1_500_000,
+        // What the approver decides on: why approval is asked, the reason given, the cost beside the suggested.
+        Request_Kind: 'ASSIGN',
+        Freight_Criteria: 'HIGHER',
+        Assign_Reason: 'Urgent delivery',
+        Freight_Cost: 60,
+        Freight_Suggested: 48,
+        Freight_Cost_UOM: 'KG',
+        // 600 TON and 750 KG are 600,750 KG, never "600,750" of nothing.
+        Qty_Total: 600_750,
+        Qty_By_UOM: '750 KG + 600 TON',
+        Changes: null,
         Level: 1,
         Max_Level: 2,
         Requested_By: 'warehouse',
@@ -565,6 +611,136 @@ describe('orders waiting for approval of their transporter assignment', () => {
       count: number;
     }[];
     expect(tabs.find((tab) => tab.code === 'ORDER')?.count).toBe(1);
+  });
+
+  test('given an accepted order whose edit (another transporter, less quantity, a lower cost) waits for approval, when logistic lists it, then the row says it is an edit and shows the figures after it, with what changes before → after; the history log reads the edit with its numbers as the screens show them', async () => {
+    const orderNo = `OREDT${String(Date.now() % 1_000_000).padStart(6, '0')}`;
+    const [row] = (await db()('orders')
+      .insert({
+        order_no: orderNo,
+        status: 'WAITING FOR ORDER APPROVAL',
+        order_type_name: 'SO',
+        company_code: '1000',
+        sap_no: '0010000001',
+        transporter_code: 'TRP001',
+        transporter_name: 'PT Sinar Angkut Nusantara',
+        created_by: 'logistic',
+      })
+      .returning('id')) as { id: number }[];
+    const orderId = row!.id;
+    await db()('order_transporters').insert({
+      order_id: orderId,
+      transporter_code: 'TRP001',
+      transporter_name: 'PT Sinar Angkut Nusantara',
+      freight_total_cost_user_not: 1_500_000,
+      freight_cost: 60,
+      freight_uom: 'KG',
+    });
+    const sapLine = (await db()('sap_order_details').orderBy('id').first('id')) as { id: number };
+    await db()('order_details').insert({
+      order_id: orderId,
+      sap_order_detail_id: sapLine.id,
+      sap_no: '0010000001',
+      material_code: 'FG-CPO',
+      item_no: '000010',
+      sap_item_no: '000010',
+      qty: 25,
+      os_qty: 25,
+      uom: 'TON',
+      conversion: 1000,
+    });
+    const summary = '0010000001/000010 25 → 20 TON; TRP001 → TRP002; 1500000 → 1400000';
+    await db()('order_edits').insert({
+      order_id: orderId,
+      status: 'WAITING FOR APPROVAL',
+      status_before: 'ACCEPTED',
+      transporter_changed: true,
+      transporter_code: 'TRP002',
+      auto_reject_ms: 3_600_000,
+      approval_levels: 1,
+      remark: summary,
+      created_date: new Date(),
+      created_by: 'supervisor',
+      changes: JSON.stringify({
+        header: {},
+        lines: [{ orderDetailId: 1, sapOrderDetailId: sapLine.id, qty: 20, uom: 'TON', conversion: 1000 }],
+        transporters: [
+          {
+            transporter_code: 'TRP002',
+            transporter_name: 'CV Dua Angkut',
+            freight_cost: 70,
+            freight_suggested: 48,
+            freight_uom: 'KG',
+            freight_total_cost_user_not: 1_400_000,
+            freight_criteria: 'HIGHER',
+            assign_reason: 'URGENT_DELIVERY',
+            assign_reason_others: 'Port closes Friday',
+          },
+        ],
+      }),
+    });
+    const [approval] = (await db()('approvals')
+      .insert({
+        transaction_type: 'ORDER',
+        document_id: String(orderId),
+        document_no: orderNo,
+        company_code: '1000',
+        current_level: 1,
+        max_level: 1,
+        created_by: 'supervisor',
+        summary: `SO ${orderNo}`,
+      })
+      .returning('id')) as { id: number }[];
+    await db()('approval_approvers').insert({ approval_id: approval!.id, username: 'logistic', level: 1 });
+    await db()('order_histories').insert({
+      order_id: orderId,
+      status_from: 'ACCEPTED',
+      status_to: 'WAITING FOR ORDER APPROVAL',
+      remark: summary,
+      created_by: 'supervisor',
+      idempotency_key: `order:${orderNo}/edit-request/1`,
+    });
+
+    const listed = async (language: string) =>
+      (
+        (
+          await post(
+            '/api/approval/list',
+            logistic,
+            { filters: [{ field: 'Document_No', value: orderNo, matchMode: 'equals' }] },
+            language,
+          )
+        ).body.data as Record<string, unknown>[]
+      )[0];
+    expect(await listed('en')).toMatchObject({
+      Id: approval!.id,
+      Request_Kind: 'EDIT',
+      Transporter_Code: 'TRP002',
+      Transporter_Name: 'CV Dua Angkut',
+      Freight_Total_Cost: 1_400_000,
+      Freight_Cost: 70,
+      Freight_Suggested: 48,
+      Freight_Criteria: 'HIGHER',
+      Assign_Reason: 'Urgent delivery: Port closes Friday',
+      Qty_Total: 20_000,
+      Qty_By_UOM: '20 TON',
+      Changes:
+        '0010000001/000010: 25 → 20 TON; Transporter TRP001 → TRP002; Total freight cost 1,500,000.00 → 1,400,000.00; Total Qty (KG) 25,000 → 20,000',
+    });
+    expect((await listed('id'))?.Changes).toBe(
+      '0010000001/000010: 25 → 20 TON; Transporter TRP001 → TRP002; Total biaya angkut 1,500,000.00 → 1,400,000.00; Total Qty (KG) 25,000 → 20,000',
+    );
+    const kinds = await post('/api/approval/list', logistic, {
+      filters: [{ field: 'Request_Kind', value: 'EDIT', matchMode: 'equals' }],
+    });
+    expect(ids(kinds)).toEqual([approval!.id]);
+
+    const history = await get(`/api/order/view_history/${orderId}`, logistic);
+    expect(history.status).toBe(200);
+    expect((history.body.data as { Remark: string }[])[0]?.Remark).toBe(
+      '0010000001/000010: 25 → 20 TON; Transporter TRP001 → TRP002; Total freight cost 1,500,000.00 → 1,400,000.00',
+    );
+    await db()('approvals').where('id', approval!.id).update({ status: 'CANCELLED' });
   });
 
   test('given an ORDER approval and a SAP order chosen together, when approved, then the order is decided by its workflow at the row’s level as the signed-in user, the SAP order by its own, and each result is answered', async () => {

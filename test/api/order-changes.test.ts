@@ -197,6 +197,36 @@ describe('PUT order/mark_complete/{id} and order/unmark_complete/{id}', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.message_code).toBe('NOT_ALLOWED');
   });
+  test('given an order whose lines gave back 550,000 KG and 750 TON, when staff mark it complete, then the answer says what went back unit by unit, not 550750', async () => {
+    const db = t.deps.db;
+    const lines = (await db('order_details')
+      .where('order_id', o.NV!.id)
+      .orderBy('id')
+      .select('id', 'uom', 'qty', 'revert_qty')) as {
+      id: number;
+      uom: string;
+      qty: string;
+      revert_qty: string;
+    }[];
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    try {
+      await db('order_details')
+        .where('id', lines[0]!.id)
+        .update({ uom: 'KG', qty: 550000, revert_qty: 550000 });
+      await db('order_details').where('id', lines[1]!.id).update({ uom: 'TON', qty: 750, revert_qty: 750 });
+      const res = await put(`/api/order/mark_complete/${o.NV!.id}`, 'logistic');
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe(
+        'Order ORD-NV is complete; 550,000 KG + 750 TON went back to the SAP order.',
+      );
+    } finally {
+      for (const line of lines) {
+        await db('order_details')
+          .where('id', line.id)
+          .update({ uom: line.uom, qty: line.qty, revert_qty: line.revert_qty });
+      }
+    }
+  });
 });
 
 describe('PUT order/change_stuffing_date', () => {

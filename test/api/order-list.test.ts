@@ -450,6 +450,38 @@ describe('POST /api/order/export', () => {
     expect(accepted[header!.indexOf(labels.Order_Date!)]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   });
 
+  test("given an order without a delivery address and a collective order of two carriers, when staff read the list and export it as CSV, then the address column shows the customer's address and the collective order names both carriers, in the list and in the file alike", async () => {
+    const db = t.deps.db;
+    await db('orders')
+      .where('id', o.A!.id)
+      .update({ delivery_address: null, customer_vendor_address: 'Jl. Industri 7, Medan' });
+    const names = (await db('order_transporters')
+      .where('order_id', o.F!.id)
+      .orderBy('id')
+      .pluck('transporter_name')) as string[];
+    expect(names).toHaveLength(2);
+    const a = await rowOf('logistic', 'ORD-L-A');
+    expect(a?.Delivery_Address).toBe('Jl. Industri 7, Medan');
+    const f = await rowOf('logistic', 'ORD-L-F');
+    expect(f?.Transporter_Name).toBe(names.join(', '));
+
+    const file = await download('logistic', {
+      format: 'csv',
+      filters: [{ field: 'Order_No', value: 'ORD-L-', matchMode: 'contains' }],
+    });
+    expect(file.status).toBe(200);
+    const [header, ...rows] = parseCsv(file.body.toString('utf8').replace(/^\uFEFF/, ''));
+    const cell = (orderNo: string, label: string) =>
+      rows.find((r) => r[header!.indexOf('Order No.')] === orderNo)![header!.indexOf(label)];
+    expect(cell('ORD-L-A', 'Delivery Address')).toBe('Jl. Industri 7, Medan');
+    expect(cell('ORD-L-F', 'Transporter')).toBe(names.join(', '));
+    // The address filters as it reads.
+    const found = await list('logistic', {
+      filters: [{ field: 'Delivery_Address', value: 'Industri 7', matchMode: 'contains' }],
+    });
+    expect(numbers(found.body.data as ListRow[])).toContain('ORD-L-A');
+  });
+
   test('given the transporter TRP001, when it exports the list as Excel, then the workbook holds its own orders only, headed in English', async () => {
     const file = await download('transporter', { format: 'xlsx' });
     expect(file.status).toBe(200);

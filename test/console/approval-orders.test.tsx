@@ -130,7 +130,83 @@ describe('Approval screen: orders', () => {
     await user.click(view);
     const block = await screen.findByRole('region', { name: 'Where is my order?', hidden: true });
     expect(await within(block).findByText('Approval level 1: supervisor')).toBeInTheDocument();
+    // The step reads as words, not as the status code.
+    expect(within(block).getByText('Waiting for assign to transporter approval')).toBeInTheDocument();
+    expect(within(block).queryByText('WAITING FOR ASSIGN TO TRANSPORTER APPROVAL')).not.toBeInTheDocument();
     expect(screen.getByText('Order ORD26100007')).toBeInTheDocument();
     expect(screen.getByText('Gudang Sei Mangkei')).toBeInTheDocument();
+  });
+
+  it('given an order edit and an assignment waiting for approval, when the screen opens, then each row says what it asks (Assignment or Order edit), why (the criterion), the reason given, the cost beside the suggested one, the quantity in KG and unit by unit, and the edit what it changes before → after', async () => {
+    server.use(
+      permissionHandler({ View: true, Edit: true }),
+      http.get(`${API}/approval/master_list`, () =>
+        HttpResponse.json(
+          envelope({
+            tab_status: [
+              { code: 'ALL', text: 'All', count: 2 },
+              { code: 'ORDER', text: 'Order', count: 2 },
+            ],
+          }),
+        ),
+      ),
+      http.post(`${API}/approval/list`, () =>
+        HttpResponse.json(
+          envelope(
+            [
+              {
+                ...ROWS[0],
+                Request_Kind: 'ASSIGN',
+                Qty_Total: 600750,
+                Qty_By_UOM: '750 KG + 600 TON',
+                Freight_Cost: 60,
+                Freight_Suggested: 48,
+                Freight_Criteria: 'HIGHER',
+                Assign_Reason: 'Urgent delivery',
+                Changes: null,
+              },
+              {
+                ...ROWS[0],
+                Id: 22,
+                Document_Id: '8',
+                Document_No: 'ORD26100008',
+                Request_Kind: 'EDIT',
+                Transporter_Name: 'CV Dua Angkut',
+                Freight_Total_Cost: 1400000,
+                Qty_Total: 20000,
+                Qty_By_UOM: '20 TON',
+                Freight_Cost: 70,
+                Freight_Suggested: 48,
+                Freight_Criteria: 'EXCEED',
+                Assign_Reason: 'Urgent delivery: Port closes Friday',
+                Changes: '0010000008/000010: 25 → 20 TON; Transporter TRP001 → TRP002',
+              },
+            ],
+            { totalRecords: 2 },
+          ),
+        ),
+      ),
+    );
+    renderApp('/Approval/Index', { user: {} });
+    expect(await screen.findByText('ORD26100008', {}, { timeout: 30_000 })).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    for (const header of [
+      'Request',
+      'Total Qty (KG)',
+      'Qty',
+      'Freight Cost',
+      'Suggested Cost',
+      'Criterion',
+      'Reason',
+      'Changes (before → after)',
+    ]) {
+      expect(headers).toContain(header);
+    }
+    expect(rowOf('ORD26100007').textContent).toMatch(
+      /Assignment.*ORD26100007.*600,750\.000.*750 KG \+ 600 TON.*60\.00.*48\.00.*Higher: total KG differs from the recommended.*Urgent delivery/,
+    );
+    expect(rowOf('ORD26100008').textContent).toMatch(
+      /Order edit.*ORD26100008.*20,000\.000.*20 TON.*CV Dua Angkut.*1,400,000\.00.*70\.00.*48\.00.*Transporter quota exceeded.*Urgent delivery: Port closes Friday.*0010000008\/000010: 25 → 20 TON; Transporter TRP001 → TRP002/,
+    );
   });
 });

@@ -281,6 +281,134 @@ describe('Order actions', () => {
     expect(screen.getByText('Gudang Sei Mangkei')).toBeInTheDocument();
   });
 
+  it('given an accepted collective order, when View and History are pressed, then each shows its status, its transporters by name, the freight cost per unit, the total and the stuffing dates; and its own page at /Order/Editor?mode=view&id=1 shows the same view', async () => {
+    server.use(permissionHandler({ View: true }));
+    orderServer([order(1, { Status: 'ACCEPTED', need_transporter_action: false })]);
+    const header = {
+      ...HEADER,
+      Status: 'ACCEPTED',
+      Dispatch_Status: 'ACCEPTED',
+      Transporter_Code: 'TRP001',
+      Transporter_Name: 'PT Angkut Sawit',
+      Truck_Type_Name: 'Tangki 25 T',
+      Loading_Destination_From_Name: 'Pabrik Sei Mangkei',
+      Loading_Destination_To_Name: 'Pelabuhan Dumai',
+      Freight_Cost: 150,
+      Freight_Cost_UOM: 'KG',
+      Stuffing_Date_From: '2026-11-21',
+      Stuffing_Date_To: '2026-11-22',
+    };
+    const transporters = [
+      {
+        transporter_code: 'TRP001',
+        transporter_name: 'PT Angkut Sawit',
+        freight_cost: 150,
+        freight_uom: 'KG',
+        freight_total_cost_user_not: 3750000,
+      },
+      {
+        transporter_code: 'TRP003',
+        transporter_name: 'CV Dumai Jaya',
+        freight_cost: 150,
+        freight_uom: 'KG',
+        freight_total_cost_user_not: 1250000,
+      },
+    ];
+    server.use(
+      http.get(`${API}/order/1/view`, () =>
+        HttpResponse.json(envelope({ header, assign: { transporters } })),
+      ),
+      http.get(`${API}/order/view_history/1`, () => HttpResponse.json(envelope([]))),
+      http.get(`${API}/order/process/1`, () =>
+        HttpResponse.json(
+          envelope({
+            Order_No: 'ORD26100001',
+            Status: 'ACCEPTED',
+            Dispatch_Status: 'ACCEPTED',
+            Auto_Reject_Date: null,
+            awaiting: null,
+            workflow_id: null,
+            workflow_url: null,
+            live: true,
+          }),
+        ),
+      ),
+    );
+    const expectFacts = async () => {
+      const facts = await screen.findByLabelText('Assignment');
+      const pairs = [...facts.querySelectorAll('dt')].map((dt) => [
+        dt.textContent,
+        dt.nextElementSibling?.textContent,
+      ]);
+      expect(pairs).toEqual([
+        ['Status', 'Accepted'],
+        ['Dispatch Status', 'Accepted'],
+        ['Transporter', 'PT Angkut Sawit (TRP001), CV Dumai Jaya (TRP003)'],
+        ['Truck Type', 'Tangki 25 T'],
+        ['Loading → Destination', 'Pabrik Sei Mangkei → Pelabuhan Dumai'],
+        ['Freight Cost', '150.00 per KG'],
+        ['Total Freight Cost', '5,000,000.00'],
+        ['Stuffing Date', '21/11/2026 – 22/11/2026'],
+      ]);
+    };
+    const { user } = renderApp('/Order/Index', { user: {} });
+    await screen.findByText('ORD26100001');
+    await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    await expectFacts();
+    expect(screen.getByRole('link', { name: /on its own page/, hidden: true })).toHaveAttribute(
+      'href',
+      '/Order/Editor?mode=view&id=1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Close', hidden: true }));
+    await waitFor(() => expect(screen.queryByLabelText('Assignment')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'History' }));
+    await expectFacts();
+  });
+
+  it("given a link to an order, when /Order/Editor?mode=view&id=1 opens, then the page is the order's view: its summary, where it stands and its process", async () => {
+    server.use(permissionHandler({ View: true }));
+    orderServer();
+    server.use(
+      http.get(`${API}/order/1/view`, () =>
+        HttpResponse.json(
+          envelope({
+            header: {
+              ...HEADER,
+              Status: 'REJECTED',
+              Dispatch_Status: 'REJECTED',
+              Dispatch_Status_Remarks: 'No truck',
+            },
+            assign: { transporters: [{ transporter_code: 'TRP001', transporter_name: 'PT Angkut Sawit' }] },
+          }),
+        ),
+      ),
+      http.get(`${API}/order/process/1`, () =>
+        HttpResponse.json(
+          envelope({
+            Order_No: 'ORD26100001',
+            Status: 'REJECTED',
+            Dispatch_Status: 'REJECTED',
+            Auto_Reject_Date: null,
+            awaiting: null,
+            workflow_id: null,
+            workflow_url: null,
+            live: true,
+          }),
+        ),
+      ),
+    );
+    renderApp('/Order/Editor?mode=view&id=1', { user: {} });
+    expect(await screen.findByRole('heading', { name: 'Order ORD26100001', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText('Not available yet')).not.toBeInTheDocument();
+    const facts = await screen.findByLabelText('Assignment');
+    expect(facts).toHaveTextContent('Rejected: No truck');
+    expect(facts).toHaveTextContent('PT Angkut Sawit (TRP001)');
+    expect(screen.getByLabelText('Order summary')).toHaveTextContent('Gudang Sei Mangkei');
+    const block = await screen.findByRole('region', { name: 'Where is my order?' });
+    expect(await within(block).findAllByText('Rejected')).toHaveLength(2);
+  });
+
   it('given a workflow that could not be asked, when View is pressed, then the view says so and shows the stored state with the transporter awaited', async () => {
     server.use(permissionHandler({ View: true }));
     orderServer([order(1)]);

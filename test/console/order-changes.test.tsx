@@ -301,6 +301,45 @@ describe('Order changes', () => {
     await waitFor(() => expect(lists.length).toBeGreaterThan(before));
   });
 
+  it('given the server refused the cancel once, when it is confirmed again and taken, then the refusal toast closes beside "Data Saved" rather than staying its 120 s', async () => {
+    let refusals = 1;
+    changeServer({
+      answer: () =>
+        refusals-- > 0
+          ? {
+              success: false,
+              message: 'Order ORD26100001 changed meanwhile; refresh the list and try again.',
+              message_code: 'NOT_ALLOWED',
+            }
+          : null,
+    });
+    const { user, panel } = await openPanel('Cancel Order', 'Cancel Order');
+    await user.type(
+      within(panel).getByRole('textbox', { name: /Cancel Reason/, hidden: true }),
+      'Customer withdrew',
+    );
+    await user.keyboard('{Enter}');
+    await user.click(
+      within(await cancelConfirmation()).getByRole('button', { name: 'Yes, cancel the order', hidden: true }),
+    );
+    expect(
+      await screen.findByText('Order ORD26100001 changed meanwhile; refresh the list and try again.'),
+    ).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel Order', hidden: true }));
+    await user.click(
+      within(await cancelConfirmation()).getByRole('button', { name: 'Yes, cancel the order', hidden: true }),
+    );
+    expect(await screen.findByText('Order ORD26100001 was cancelled.')).toBeInTheDocument();
+    await waitFor(
+      () =>
+        expect(
+          screen.queryByText('Order ORD26100001 changed meanwhile; refresh the list and try again.'),
+        ).not.toBeInTheDocument(),
+      { timeout: 5000 },
+    );
+  });
+
   it('given the server refuses the cancel, when it is confirmed, then its message shows as an error, the panel stays open with the reason, and the list is not read again', async () => {
     const { calls, lists } = changeServer({
       answer: () => ({
@@ -413,6 +452,31 @@ describe('Order changes', () => {
     expect(screen.getByText('Data Saved')).toBeInTheDocument();
     expect(calls).toEqual([{ method: 'PUT', path: 'unmark_complete/1', body: {} }]);
     await closed('Unmark Complete');
+  });
+
+  it('given an order that gave back 550,000 KG of one line and 750 TON of another, when its unmark panel opens, then what it gave back reads unit by unit, never the two added up as plain numbers', async () => {
+    changeServer();
+    const [first, second] = HEADER.Details;
+    server.use(
+      http.get(`${API}/order/:id/view`, () =>
+        HttpResponse.json(
+          envelope({
+            header: {
+              ...HEADER,
+              Revert_Qty: 550750,
+              Details: [
+                { ...first, Revert_Qty: 550000, UOM: 'KG' },
+                { ...second, Revert_Qty: 750, UOM: 'TON' },
+              ],
+            },
+            assign: { transporters: [] },
+          }),
+        ),
+      ),
+    );
+    const { panel } = await openPanel('Unmark Complete', 'Unmark Complete');
+    expect(within(panel).getByText('Revert Qty of the order: 550,000.0 KG + 750.0 TON')).toBeInTheDocument();
+    expect(within(panel).queryByText(/550,750/)).toBeNull();
   });
 
   it('given an unmark the server answers PARTLY_RESERVED, when it is confirmed, then the message is a warning rather than a success, the panel lists the lines not reserved again, and closing it reads the list again', async () => {

@@ -53,6 +53,8 @@ function header(orderTypeId: number) {
     Loading_Destination_To_Name: 'Pelabuhan Kuala Tanjung',
     Transporter_Code: 'TRP001',
     Transporter_Name: 'PT Angkut Sawit',
+    Dispatch_Status: 'REJECTED',
+    Dispatch_Status_Remarks: 'Truk tangki sedang perawatan',
     Truck_Type_Name: 'Tronton',
     Show_Conversion_Type: 'N',
     Details: [
@@ -221,6 +223,10 @@ describe('Edit assign transporter', () => {
     const { user, compare } = await openPanel();
     await waitFor(() => expect(changeControl('Shipment Type')).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Save', hidden: true })).toBeDisabled();
+    // Who refused the order and why, above the comparison.
+    expect(
+      screen.getByText('PT Angkut Sawit rejected this order: Truk tangki sedang perawatan'),
+    ).toBeInTheDocument();
 
     await user.click(within(compare).getByRole('button', { name: 'Select Transporter', hidden: true }));
     const dialog = await screen.findByRole('dialog', { hidden: true });
@@ -239,6 +245,8 @@ describe('Edit assign transporter', () => {
       freight_date: '2026-10-04',
       sap_order_ids: [500],
       shipment_type: 'INDIVIDUAL',
+      // The carrier that just refused it is not offered it again.
+      exclude_transporters: ['TRP001'],
     });
     await waitFor(() => expect(within(compare).getByText('PT Truk Nusantara')).toBeInTheDocument());
     expect(within(compare).getByText('140.00')).toBeInTheDocument();

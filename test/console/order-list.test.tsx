@@ -436,4 +436,81 @@ describe('Order list', () => {
     expect(screen.getByText('No. Order')).toBeInTheDocument();
     expect(within(rowOf('ORD26100001')).getByText('Ditolak otomatis')).toBeInTheDocument();
   });
+
+  it('given a row ticked on the ALL tab, when the user switches to a tab that lists it too and ticks another, then the first is no longer ticked and the toolbar counts what is ticked: one truth for the selection', async () => {
+    server.use(permissionHandler(EDIT));
+    orders({ rows: [order(1, { need_transporter_action: true }), order(2)] });
+    const { user } = renderApp('/Order/Index', { user: {} });
+    await screen.findByText('ORD26100001');
+    await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: /Assigned to transporter/ }));
+    expect(await screen.findByText('0 selected')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('ORD26100001')).getByRole('checkbox')).not.toBeChecked());
+
+    await user.click(within(rowOf('ORD26100002')).getByRole('checkbox'));
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
+    const ticked = screen
+      .getAllByRole('row')
+      .filter((r) => within(r).queryByRole('checkbox')?.matches(':checked'));
+    expect(
+      ticked.map((r) => (r.textContent?.includes('ORD26100002') ? 'ORD26100002' : r.textContent)),
+    ).toEqual(['ORD26100002']);
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  });
+
+  it('given a typed filter and a chosen row, when an action is done and the list and its counts are read again, then the filter is still typed and sent, and the row is still chosen with its new flags', async () => {
+    server.use(permissionHandler({ View: true, Edit: true }));
+    let accepted = false;
+    const bodies: ListBody[] = [];
+    server.use(
+      http.get(`${API}/order/master_list`, () =>
+        HttpResponse.json(
+          envelope({
+            ...MASTER,
+            status: STATUS.map((s) => ({ ...s, count: accepted ? s.count + 1 : s.count })),
+          }),
+        ),
+      ),
+      http.post(`${API}/order/list`, async ({ request }) => {
+        bodies.push((await request.json()) as ListBody);
+        const row = accepted
+          ? order(1, { Status: 'ACCEPTED', Dispatch_Status: 'ACCEPTED', need_transporter_action: false })
+          : order(1, { need_transporter_action: true });
+        return HttpResponse.json(envelope([row, order(2)], { totalRecords: 2 }));
+      }),
+      http.post(`${API}/order/transporter_action`, () => {
+        accepted = true;
+        return HttpResponse.json(
+          envelope({
+            data: [{ ref_no: '0010000001 / ORD26100001', reason: null, success: true, message: 'Accepted.' }],
+          }),
+        );
+      }),
+    );
+    const { user } = renderApp('/Order/Index', { user: {} });
+    await screen.findByText('ORD26100001');
+    await user.type(screen.getByLabelText('Filter Order No.'), '2610');
+    await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
+    await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled());
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('alertdialog', { hidden: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
+    await within(dialog).findByText('Accepted', {}, { timeout: 10_000 });
+    const reads = bodies.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
+
+    await waitFor(() => expect(bodies.length).toBeGreaterThan(reads));
+    await waitFor(() => expect(screen.getAllByRole('tab')[0]).toHaveTextContent(/1,235/));
+    expect(bodies.at(-1)?.filters).toEqual([{ field: 'Order_No', value: '2610', matchMode: 'contains' }]);
+    expect(screen.getByLabelText('Filter Order No.')).toHaveValue('2610');
+    expect(await screen.findByText('1 selected')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf('ORD26100001')).getByRole('checkbox')).toBeChecked());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'View' })).toBeEnabled();
+  });
 });

@@ -14,11 +14,11 @@ describe('routes', () => {
   });
 
   it('given a logged-in user, when a route without a server menu entry opens, then its own translated title is used', async () => {
-    renderApp('/Order/Editor', { user: {} });
+    renderApp('/IPB/Editor', { user: {} });
 
-    expect(await screen.findByRole('heading', { name: 'Order Editor', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'IPB Editor', level: 1 })).toBeInTheDocument();
     await screen.findByText('Not available yet');
-    expect(document.title).toMatch(/^Order Editor - TMS/);
+    expect(document.title).toMatch(/^IPB Editor - TMS/);
   });
 
   it('given any user, when an unknown path opens, then the translated 404 page shows', async () => {

@@ -47,4 +47,27 @@ describe('stale aria-hidden', () => {
       stop();
     }
   });
+
+  it('given a panel left marked hidden after a dialog over it closed, when released, then the panel (the modal on top) is exposed again and the page under it stays hidden', () => {
+    const { root, portal } = page();
+    root.setAttribute('aria-hidden', 'true');
+    portal.setAttribute('aria-hidden', 'true');
+    portal.innerHTML = '<div role="alertdialog" aria-modal="true">Edit Assign Transporter</div>';
+    expect(releaseStaleAriaHidden()).toBe(1);
+    expect(portal).not.toHaveAttribute('aria-hidden');
+    expect(root).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('given a dialog open over a panel, when released, then the panel under the dialog stays hidden and the dialog is not', () => {
+    const { root, portal } = page();
+    const picker = document.createElement('div');
+    document.body.append(picker);
+    portal.innerHTML = '<div role="alertdialog" aria-modal="true">Edit Assign Transporter</div>';
+    picker.innerHTML = '<div role="dialog" aria-modal="true">Select Transporter</div>';
+    root.setAttribute('aria-hidden', 'true');
+    portal.setAttribute('aria-hidden', 'true');
+    expect(releaseStaleAriaHidden()).toBe(0);
+    expect(portal).toHaveAttribute('aria-hidden', 'true');
+    expect(picker).not.toHaveAttribute('aria-hidden');
+  });
 });

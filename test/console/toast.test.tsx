@@ -4,7 +4,19 @@
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import ToastHost from '../../console/src/shell/ToastHost';
-import { dismissAllToasts, showToast, TOAST_LIFE_MS } from '../../console/src/shell/notify';
+import { dismissAllToasts, showToast, TOAST_LIFE_MS, useNotify } from '../../console/src/shell/notify';
+import userEvent from '@testing-library/user-event';
+
+/** A form that speaks through one useNotify(): a refusal, then a save. */
+function Form({ name }: { name: string }) {
+  const notify = useNotify();
+  return (
+    <div>
+      <button onClick={() => notify.error(`${name}: Choose a transporter.`)}>{`${name} refuse`}</button>
+      <button onClick={() => notify.success(`${name} saved`, 'Data Saved')}>{`${name} save`}</button>
+    </div>
+  );
+}
 
 describe('toast area', () => {
   it('given a message of several lines, when it is toasted, then its body shows each line on its own (white-space pre-line)', async () => {
@@ -81,5 +93,29 @@ describe('toast area', () => {
       timeout: 3000,
     });
     unmount();
+  });
+
+  it("given a form whose refusals are on screen beside another form's, when the form saves, then its own error toasts close and the other form's stay", async () => {
+    const user = userEvent.setup();
+    render(
+      <FluentProvider theme={webLightTheme}>
+        <ToastHost />
+        <Form name="Assign" />
+        <Form name="Cancel" />
+      </FluentProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Assign refuse' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel refuse' }));
+    expect(await screen.findByText('Assign: Choose a transporter.')).toBeInTheDocument();
+    expect(await screen.findByText('Cancel: Choose a transporter.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Assign save' }));
+
+    expect(await screen.findByText('Assign saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Assign: Choose a transporter.')).not.toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    expect(screen.getByText('Cancel: Choose a transporter.')).toBeInTheDocument();
+    act(() => dismissAllToasts());
   });
 });

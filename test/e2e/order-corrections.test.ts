@@ -431,7 +431,7 @@ describe('order corrections', () => {
       changes.push('stuffing-date');
       expect(await outstanding(db(), so)).toEqual([5, 0]);
       await listed;
-      await cell(page, 'Order_No', orderNo).click();
+      // The order is still chosen after the change (issue 27): the list read again keeps it, with its new flags.
       await page
         .getByText(orderText('en', 'orderList.selectedCount', { count: 1 }), { exact: true })
         .waitFor();
@@ -496,7 +496,11 @@ describe('order corrections', () => {
         panelButton(mark, orderText('en', 'orderComplete.mark.confirm')),
       );
       expect(marked.message).toBe(
-        serverOrderText('en', 'order.complete.marked', { order: orderNo, qty: unshipped }),
+        // What went back, unit by unit (both lines are CPO in TON).
+        serverOrderText('en', 'order.complete.marked', {
+          order: orderNo,
+          qty: `${new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 }).format(unshipped)} TON`,
+        }),
       );
       await toast(page, marked.message as string).waitFor();
       await mark.waitFor({ state: 'hidden' });
@@ -526,7 +530,9 @@ describe('order corrections', () => {
         orderText('en', 'orderComplete.unmark.title', { order: orderNo }),
       );
       await unmark
-        .getByText(orderText('en', 'orderComplete.revertQty', { qty: qtyText(unshipped) }), { exact: true })
+        .getByText(orderText('en', 'orderComplete.revertQty', { qty: `${qtyText(unshipped)} TON` }), {
+          exact: true,
+        })
         .waitFor();
       await shoot(page, 'unmark-complete-en', 1366);
       const unmarked = await sent(

@@ -530,6 +530,18 @@ describe('order journey', () => {
           orderText('en', 'editAssign.fields.transporter'),
         );
       await eventually(async () => (await transporterRow())[1] === TRP001.name);
+      // Who refused it and why, above the comparison.
+      await panel
+        .getByText(orderText('en', 'editAssign.rejectedBy', { transporter: TRP001.name, remark }), {
+          exact: true,
+        })
+        .waitFor();
+      const freightAsked: unknown[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/list/transporter_freight') {
+          freightAsked.push(request.postDataJSON());
+        }
+      });
       await panel
         .locator('button', { hasText: new RegExp(`^${orderText('en', 'editAssign.chooseTransporter')}$`) })
         .click();
@@ -548,6 +560,16 @@ describe('order journey', () => {
         .click();
       await picker.waitFor({ state: 'hidden' });
       await eventually(async () => (await transporterRow())[2]?.startsWith(CHEAPEST_NAME));
+      // The carrier that refused was not offered again.
+      const asked = freightAsked.at(-1) as { exclude_transporters?: string[] } | undefined;
+      expect(asked?.exclude_transporters).toEqual([TRP001.code]);
+      // Back in the panel after the dialog over it closed: a screen reader reaches its buttons (nothing holding
+      // it is aria-hidden), found by their role and name.
+      await eventually(async () => (await hiddenAncestor(panel)) === false);
+      await page
+        .getByRole('alertdialog', { name: title })
+        .getByRole('button', { name: orderText('en', 'editAssign.checkApproval'), exact: true })
+        .waitFor();
       const [checked] = await Promise.all([
         page.waitForResponse((r) => new URL(r.url()).pathname === '/api/util/check_approval'),
         panel
@@ -691,4 +713,14 @@ async function choose(page: Page, input: Locator, item: RegExp, typed?: string):
   if (typed) await input.pressSequentially(typed, { delay: 20 });
   await page.getByRole('option', { name: item }).first().click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** Whether the element or anything holding it is hidden from screen readers (aria-hidden). */
+async function hiddenAncestor(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      if (node.getAttribute('aria-hidden') === 'true') return true;
+    }
+    return false;
+  });
 }

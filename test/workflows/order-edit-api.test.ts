@@ -251,6 +251,9 @@ test('given an accepted order, when staff raise the cost above the suggested one
       (r) => r.Document_No === made.orderNo,
     );
   });
+  // The approver sees an edit, with its figures after it and what it changes (issue 27).
+  expect(waiting).toMatchObject({ Request_Kind: 'EDIT', Changes: expect.stringContaining(' → ') });
+  expect((waiting as { Freight_Cost?: number }).Freight_Cost).toBeGreaterThan(0);
   let approved = await send('post', '/api/approval/approve', 'supervisor', { ids: [waiting.Id] });
   expect(approved.status).toBe(200);
   // The demo matrix of company 1000 asks the administrator at level 2 for HIGHER.

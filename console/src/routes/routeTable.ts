@@ -18,6 +18,7 @@ const SapOrderFilterPage = lazy(() => import('../pages/sap-orders/filter/SapOrde
 const SapOrderEditorPage = lazy(() => import('../pages/sap-orders/editor/SapOrderEditorPage'));
 const ApprovalPage = lazy(() => import('../pages/approvals/ApprovalPage'));
 const OrderListPage = lazy(() => import('../pages/orders/OrderListPage'));
+const OrderEditorPage = lazy(() => import('../pages/orders/OrderEditorPage'));
 
 /** Master-data tables with an Index (list) and an Editor (form) that need a login (spec/1 §2). */
 const MASTER_DATA = [
@@ -103,8 +104,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/Login/:sessionExpired?', login: false, titleKey: 'routes.login', page: LoginPage },
   { path: '/Logout/:sessionExpired?', login: false, titleKey: 'routes.logout', page: LogoutPage },
   { ...screen('/Order/Index'), page: OrderListPage },
+  { ...screen('/Order/Editor'), page: OrderEditorPage },
   ...[
-    '/Order/Editor',
     '/Shipment/Index',
     '/Shipment/ChangeShipmentStatus',
     '/IPB/Index',

@@ -4,7 +4,8 @@
 // Server and SAP messages may come in several lines (SAP's message and its code, one problem per line): the
 // body keeps their line breaks. A toast is known by its intent, title and message: asked for again while on
 // screen, the older is dismissed and the newer shown, so a repeated refusal (the same wrong password twice) is one
-// toast, not a stack of copies.
+// toast, not a stack of copies. A success closes the error toasts of its own form (its group, notify.ts): a
+// problem the user fixed does not stay on screen beside "Data Saved".
 import {
   Button,
   Toast,
@@ -40,17 +41,28 @@ export default function ToastHost() {
   const serial = useRef(0);
   /** The id of the toast on screen for each intent, title and message. */
   const shown = useRef(new Map<string, string>());
+  /** The error toasts on screen of each form (group), by id. */
+  const errors = useRef(new Map<string, Set<string>>());
 
   useEffect(
     () =>
       attachToastListener(
-        ({ intent, title, message, life }) => {
+        ({ intent, title, message, life, group }) => {
+          if (intent === 'success' && group) {
+            for (const id of errors.current.get(group) ?? []) dismissToast(id);
+            errors.current.delete(group);
+          }
           const key = JSON.stringify([intent, title, message]);
           const previous = shown.current.get(key);
           if (previous) dismissToast(previous);
           serial.current += 1;
           const toastId = `${toasterId}-${serial.current}`;
           shown.current.set(key, toastId);
+          if (intent === 'error' && group) {
+            let ids = errors.current.get(group);
+            if (!ids) errors.current.set(group, (ids = new Set()));
+            ids.add(toastId);
+          }
           dispatchToast(
             <Toast>
               <ToastTitle
@@ -76,13 +88,16 @@ export default function ToastHost() {
               timeout: life,
               position: 'top-end',
               onStatusChange: (_, { status }) => {
-                if (status === 'unmounted' && shown.current.get(key) === toastId) shown.current.delete(key);
+                if (status !== 'unmounted') return;
+                if (shown.current.get(key) === toastId) shown.current.delete(key);
+                if (group) errors.current.get(group)?.delete(toastId);
               },
             },
           );
         },
         () => {
           shown.current.clear();
+          errors.current.clear();
           dismissAllToasts();
         },
       ),

@@ -4,7 +4,11 @@
 // made before it is there wait in a queue. A toast asked for while the same one (intent, title and message) is on
 // screen replaces it rather than stacking a copy. A successful login dismisses every toast (dismissAllToasts): the
 // login page's refusals do not follow the user onto the dashboard.
-import { useMemo } from 'react';
+//
+// Each useNotify() is one form's voice (its toasts carry the form's group, a React id unless the caller names
+// one): when the form succeeds, its own error toasts close (issue 27: "Choose a transporter." stayed 120 s beside
+// "Data Saved" once it was fixed), while another form's errors stay.
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionExpiredError } from '../api/client';
 
@@ -17,6 +21,8 @@ export interface ToastRequest {
   title: string;
   message: string;
   life: number;
+  /** The form that asked for it: a success of the group closes the group's error toasts. */
+  group?: string;
 }
 
 type Listener = (request: ToastRequest) => void;
@@ -71,27 +77,43 @@ export interface Notify {
   failure: (error: unknown, fallback: string) => void;
 }
 
-export function useNotify(): Notify {
+/** The toasts of one form; `group` names the form when several components speak for it (else each is its own). */
+export function useNotify(group?: string): Notify {
   const { t } = useTranslation();
+  const own = useId();
+  const form = group ?? own;
   return useMemo<Notify>(
     () => ({
       error: (message, title) =>
-        showToast({ intent: 'error', title: title ?? t('common.error'), message, life: TOAST_LIFE_MS }),
+        showToast({
+          intent: 'error',
+          title: title ?? t('common.error'),
+          message,
+          life: TOAST_LIFE_MS,
+          group: form,
+        }),
       success: (message, title, life) =>
         showToast({
           intent: 'success',
           title: title ?? t('common.success'),
           message,
           life: life ?? TOAST_LIFE_MS,
+          group: form,
         }),
       info: (message, title, life) =>
-        showToast({ intent: 'info', title: title ?? t('common.info'), message, life: life ?? TOAST_LIFE_MS }),
+        showToast({
+          intent: 'info',
+          title: title ?? t('common.info'),
+          message,
+          life: life ?? TOAST_LIFE_MS,
+          group: form,
+        }),
       failure: (error, fallback) => {
         if (error instanceof SessionExpiredError) return;
         const message = error instanceof Error && error.message ? error.message : fallback;
-        showToast({ intent: 'error', title: t('common.error'), message, life: TOAST_LIFE_MS });
+        showToast({ intent: 'error', title: t('common.error'), message, life: TOAST_LIFE_MS, group: form });
       },
     }),
-    [t],
+    [t, form],
   );
 }

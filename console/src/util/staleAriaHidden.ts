@@ -4,13 +4,26 @@
 // right after the Change Password dialog, and one modal dialog closing as another opens, such as the consent
 // dialog followed by the first-login Change Password dialog. The console would then be invisible to assistive
 // technology until a reload. This watcher removes the mark from the body's children whenever no modal dialog is
-// open any more.
+// open any more, and from the one holding the modal on top while one is.
 const MODAL_SELECTOR = '[role="dialog"][aria-modal="true"], [role="alertdialog"]';
 /** Long enough for tabster to finish its own restore first; short enough that nobody notices. */
 const SETTLE_MS = 50;
 
 export function releaseStaleAriaHidden(doc: Document = document): number {
-  if (doc.querySelector(MODAL_SELECTOR)) return 0;
+  const modals = doc.querySelectorAll(MODAL_SELECTOR);
+  if (modals.length) {
+    // The modal on top (the last one on the page: each opens in a portal of its own at the end of the body) is
+    // what the user works in, so the body child holding it is never hidden. The mark stays on it when a dialog
+    // opened over a panel closes (Select Transporter over the Edit Assign panel, issue 27): its buttons were then
+    // out of the screen reader's reach. The other children stay hidden, as the modal wants.
+    const top = modals[modals.length - 1]!;
+    const holder = Array.from(doc.body.children).find((child) => child.contains(top));
+    if (holder?.getAttribute('aria-hidden') === 'true') {
+      holder.removeAttribute('aria-hidden');
+      return 1;
+    }
+    return 0;
+  }
   let released = 0;
   for (const child of Array.from(doc.body.children)) {
     if (child.getAttribute('aria-hidden') === 'true' && child.tagName !== 'SCRIPT') {

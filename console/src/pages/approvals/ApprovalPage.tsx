@@ -4,7 +4,9 @@
 // with their reason, and the list and the counts are read again. Approve and Reject need the Edit right on
 // Approval; who may decide which document is the server's (the approval workflows) rule. Orders waiting for
 // approval of their transporter assignment (Transaction_Type ORDER) show beside SAP orders with their summary, the
-// transporter and the freight cost asked for; View Order (or a double click on the row) opens the order's view,
+// transporter and the freight cost asked for, why approval is asked (criterion), the reason given and the suggested
+// cost; an edit of an order says it is one and shows its figures after the edit with what changes, before → after.
+// Quantities are in KG through MaterialConversion, and unit by unit beside; View Order (or a double click on the row) opens the order's view,
 // with where the order is in its process, so the approver sees what they decide on. The document number opens the
 // document itself, read-only: a SAP order in the SAP order editor's view mode (a page of its own, whose Back returns
 // here), an order in the same view panel, in place, so the list keeps its tab, filters and page.
@@ -57,6 +59,11 @@ export const TRANSACTION_TYPES = [
   'SPO ADJUSTMENT',
   'IPB',
 ] as const;
+
+/** What an order row asks approval for (api/approvals/list.ts Request_Kind). */
+const REQUEST_KINDS = ['ASSIGN', 'EDIT'] as const;
+/** Why approval is asked (DESIGN §4 "Freight criteria"). */
+const CRITERIA = ['HIGHER', 'LOWER', 'DIFFERENT_NOT', 'EXCEED'] as const;
 
 interface TabStatus {
   code: string;
@@ -129,6 +136,15 @@ function useApprovalColumns(documentLink: (row: Row) => CellLink | null): GridCo
         width: 150,
       },
       {
+        // An order's transporter assignment, or an edit of an accepted order (whose figures are after the edit).
+        field: 'Request_Kind',
+        header: t('approval.columns.Request_Kind'),
+        kind: 'text',
+        filter: 'equals',
+        options: REQUEST_KINDS.map((code) => ({ value: code, text: t(`approval.requestKinds.${code}`) })),
+        width: 130,
+      },
+      {
         field: 'Document_No',
         header: t('approval.columns.Document_No'),
         kind: 'text',
@@ -158,11 +174,20 @@ function useApprovalColumns(documentLink: (row: Row) => CellLink | null): GridCo
       },
       { field: 'Plant', header: t('approval.columns.Plant'), kind: 'text', filter: 'contains', width: 110 },
       {
+        // In KG through MaterialConversion (empty where a line has no conversion); beside it unit by unit.
         field: 'Qty_Total',
         header: t('approval.columns.Qty_Total'),
         kind: 'decimal',
         scale: 3,
         filter: false,
+      },
+      {
+        field: 'Qty_By_UOM',
+        header: t('approval.columns.Qty_By_UOM'),
+        kind: 'text',
+        sortable: false,
+        filter: false,
+        width: 160,
       },
       { field: 'Summary', header: t('approval.columns.Summary'), kind: 'text', filter: 'contains' },
       {
@@ -177,6 +202,44 @@ function useApprovalColumns(documentLink: (row: Row) => CellLink | null): GridCo
         kind: 'decimal',
         scale: 2,
         filter: false,
+      },
+      {
+        field: 'Freight_Cost',
+        header: t('approval.columns.Freight_Cost'),
+        kind: 'decimal',
+        scale: 2,
+        filter: false,
+        width: 130,
+      },
+      {
+        field: 'Freight_Suggested',
+        header: t('approval.columns.Freight_Suggested'),
+        kind: 'decimal',
+        scale: 2,
+        filter: false,
+        width: 130,
+      },
+      {
+        field: 'Freight_Criteria',
+        header: t('approval.columns.Freight_Criteria'),
+        kind: 'text',
+        filter: 'equals',
+        options: CRITERIA.map((code) => ({ value: code, text: t(`approval.criteria.${code}`) })),
+      },
+      {
+        field: 'Assign_Reason',
+        header: t('approval.columns.Assign_Reason'),
+        kind: 'text',
+        sortable: false,
+        filter: false,
+      },
+      {
+        field: 'Changes',
+        header: t('approval.columns.Changes'),
+        kind: 'text',
+        sortable: false,
+        filter: false,
+        width: 360,
       },
       { field: 'Level', header: t('approval.columns.Level'), kind: 'integer', filter: 'equals', width: 100 },
       { field: 'Requested_By', header: t('approval.columns.Requested_By'), kind: 'text', filter: 'contains' },

@@ -33,7 +33,7 @@ export function CancelOrderPanel({ orderId, onClose }: CancelOrderPanelProps) {
 
 function CancelForm({ change }: { change: OrderChange }) {
   const { t } = useTranslation();
-  const notify = useNotify();
+  const notify = useNotify(change.group);
   const { orderId, view, busy, send, done } = change;
   const header = view.header;
   const input = useRef<HTMLInputElement>(null);

@@ -59,10 +59,30 @@ export function CompleteOrderPanel({ orderId, mode, onClose }: CompleteOrderPane
   );
 }
 
+/**
+ * What the order gave back, unit by unit ("550,000.0 KG + 750.0 TON"): its lines' Revert_Qty summed per UOM, never
+ * quantities of different units added up; the header's Revert_Qty when the lines do not say.
+ */
+function revertedByUom(header: OrderView['header']): string {
+  const lines = header.Details ?? [];
+  const byUom = new Map<string, number>();
+  for (const line of lines) {
+    const qty = Number(line.Revert_Qty ?? 0);
+    if (!Number.isFinite(qty) || qty <= 0) continue;
+    const uom = textOf(line.UOM).toUpperCase();
+    byUom.set(uom, (byUom.get(uom) ?? 0) + qty);
+  }
+  if (!byUom.size) return formatQty(header.Revert_Qty);
+  return [...byUom.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([uom, qty]) => `${formatQty(qty)} ${uom}`.trim())
+    .join(' + ');
+}
+
 function CompleteForm({ mode, change }: { mode: CompleteMode; change: OrderChange }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
+  const notify = useNotify(change.group);
   const { orderId, view, send, done } = change;
   // Lines an unmark could not reserve again, and the order as it is then; null until such an answer.
   const [unreserved, setUnreserved] = useState<UnreservedLine[] | null>(null);
@@ -99,7 +119,7 @@ function CompleteForm({ mode, change }: { mode: CompleteMode; change: OrderChang
         fields={LINE_FIELDS}
       />
       <Text className={mergeClasses(styles.total, styles.numeric)}>
-        {t('orderComplete.revertQty', { qty: formatQty(header.Revert_Qty) || '-' })}
+        {t('orderComplete.revertQty', { qty: revertedByUom(header) || '-' })}
       </Text>
       {unreserved ? (
         <>

@@ -5,7 +5,9 @@
 // "other reason" text when the reason asks for one, Lookup_Info1 Y). The Change column is editable unless the order
 // type is TO with Info1 IN (`util/order_type_fields`): such an order's transporter follows its TO OUT. Check
 // Approval asks which Approval Matrix levels the change needs; Save (`order/edit_assign_transporter`) is enabled
-// once it has, and any later change asks for it again. The workflow takes the order back into its flow.
+// once it has, and any later change asks for it again. The workflow takes the order back into its flow. Above the
+// comparison the panel says who refused the order and what they said (their remark), and Select Transporter does
+// not offer that carrier again.
 import {
   Button,
   Input,
@@ -203,6 +205,20 @@ function EditAssignForm(props: {
   }, []);
 
   const editable = locked === false;
+  // Why the order is being given to another carrier: who refused it and what they said (issue 27).
+  const dispatch = textOf(header.Dispatch_Status).toUpperCase();
+  const rejected = dispatch === 'REJECTED' || dispatch === 'AUTO REJECTED';
+  const refusedBy = textOf(current.transporter?.transporter_name) || textOf(header.Transporter_Name);
+  const refused = rejected
+    ? [
+        ...new Set(
+          [
+            textOf(header.Transporter_Code),
+            ...(view.assign?.transporters ?? []).map((entry) => textOf(entry.transporter_code)),
+          ].filter(Boolean),
+        ),
+      ]
+    : [];
   const reason = reasons.find((r) => r.code === change.assign_reason);
   const needsOthers = reason?.info1 === 'Y';
   // The server says whether a reason is needed (a freight criterion, or a cost above the suggested one).
@@ -226,7 +242,11 @@ function EditAssignForm(props: {
       notify.error(t(!loading ? 'editAssign.requireLoading' : 'editAssign.requireDestination'));
       return;
     }
-    setFreightFor(freightRequest(view, change, { loading, destination }));
+    // The carriers that just refused the order (or let its deadline pass) are not offered it again.
+    setFreightFor({
+      ...freightRequest(view, change, { loading, destination }),
+      exclude_transporters: refused,
+    });
   }
 
   async function checkApproval() {
@@ -416,6 +436,18 @@ function EditAssignForm(props: {
           fields={LINE_FIELDS}
         />
       </div>
+      {rejected ? (
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>
+            {dispatch === 'AUTO REJECTED'
+              ? t('editAssign.autoRejectedBy', { transporter: refusedBy || '-' })
+              : t('editAssign.rejectedBy', {
+                  transporter: refusedBy || '-',
+                  remark: textOf(header.Dispatch_Status_Remarks) || '-',
+                })}
+          </MessageBarBody>
+        </MessageBar>
+      ) : null}
       {locked ? (
         <MessageBar intent="info">
           <MessageBarBody>{t('editAssign.lockedToIn')}</MessageBarBody>

@@ -5,7 +5,7 @@
 // open with what was typed; an accepted change is remembered, so however the panel is then closed the list is read
 // again. The panel cannot be closed while the change is on its way.
 import { Button, Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type ApiResult } from '../../api/client';
 import { textOf } from '../../components/grid/cellFormat';
@@ -51,6 +51,8 @@ export interface OrderChange {
   done: () => void;
   /** Closes the panel as the close button does (not while busy). */
   close: () => void;
+  /** The panel's toast group (useNotify): the content's success closes the refusals the panel toasted. */
+  group: string;
 }
 
 export interface OrderChangePanelProps {
@@ -66,7 +68,9 @@ export interface OrderChangePanelProps {
 export function OrderChangePanel({ orderId, titleKey, onClose, children }: OrderChangePanelProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
+  // One form: the refusals toasted here and the content's success share a group (a success closes them).
+  const group = useId();
+  const notify = useNotify(group);
   const view = useOrderView(orderId, () => onClose(false));
   const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
@@ -113,7 +117,7 @@ export function OrderChangePanel({ orderId, titleKey, onClose, children }: Order
           <div className={styles.change}>
             {/* Keyed by the order, so what was typed for one order is never offered for another. */}
             <Fragment key={orderId}>
-              {children({ orderId, view, busy, send, done: () => onClose(true), close })}
+              {children({ orderId, view, busy, send, done: () => onClose(true), close, group })}
             </Fragment>
           </div>
         </div>

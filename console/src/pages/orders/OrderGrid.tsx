@@ -49,8 +49,10 @@ const DETAIL_PADDING = 20;
 const NOTES_HEIGHT = 28;
 
 export interface OrderGridHandle extends ListHandle {
-  /** Forgets every chosen row (after an action changed them). */
+  /** Forgets every chosen row. */
   clearSelection(): void;
+  /** Reads the page again after an action: the chosen rows still listed stay chosen, with their new flags. */
+  refreshKeepingSelection(): void;
 }
 
 export interface OrderGridProps {
@@ -109,7 +111,9 @@ export function OrderGrid(props: OrderGridProps) {
   const styles = useStyles();
 
   // New, equal choice lists from a Refresh must not rebuild the columns (that drops the typed filters).
-  const statuses = useStableList(props.statuses);
+  // Only what the columns show: the master list's statuses also carry their tab counts, which change with every
+  // action and would otherwise rebuild the columns (and drop the typed filters) each time the counts are read.
+  const statuses = useStableList(props.statuses.map(({ code, text }) => ({ code, text })));
   const shipmentTypes = useStableList(props.shipmentTypes);
   const columns = useMemo(
     () => orderColumns(t, { statuses, shipmentTypes, relation }),
@@ -121,13 +125,16 @@ export function OrderGrid(props: OrderGridProps) {
     [t],
   );
 
-  // The rows chosen, by Id, across pages: the grid itself only knows the page on screen.
+  // The rows chosen, by Id, across pages: the grid itself only knows the page on screen. The grid's ticks and
+  // this map are one truth: whatever forgets the choice clears both, and the toolbar counts this map.
   const chosen = useRef(new Map<string, OrderRow>());
-  // Another tab is another list: nothing stays chosen.
-  useEffect(() => {
-    chosen.current = new Map();
-  }, [tabKey]);
   const report = useCallback(() => onSelectionChange([...chosen.current.values()]), [onSelectionChange]);
+  // After an action the list is read again: the chosen rows it still lists stay chosen, with their new flags;
+  // those the action took out of the list (another tab now) are let go rather than counted unseen.
+  const pruneAfterRead = useRef(false);
+  // While the grid's ticks are set to match the map (a page shown again, the choice forgotten), its selection
+  // events are not the user's.
+  const restoring = useRef(false);
 
   // What the list asks for, without the page: an export takes the same rows.
   const ask = useCallback(
@@ -154,8 +161,14 @@ export function OrderGrid(props: OrderGridProps) {
     detailHeight,
     onPage: (rows) => {
       // A chosen row read again carries its new flags (an action may have changed them).
+      const listed = new Set<string>();
       for (const row of rows) {
+        listed.add(idOf(row));
         if (chosen.current.has(idOf(row))) chosen.current.set(idOf(row), row);
+      }
+      if (pruneAfterRead.current) {
+        pruneAfterRead.current = false;
+        for (const id of [...chosen.current.keys()]) if (!listed.has(id)) chosen.current.delete(id);
       }
       report();
     },
@@ -165,19 +178,36 @@ export function OrderGrid(props: OrderGridProps) {
   });
   const { apiRef, query, refresh, clearFilters } = grid;
 
+  const clearSelection = useCallback(() => {
+    chosen.current = new Map();
+    restoring.current = true;
+    apiRef.current?.deselectAll();
+    restoring.current = false;
+    report();
+  }, [apiRef, report]);
+
+  // Another tab is another list: nothing stays chosen, neither in the map nor ticked on the grid (rows the two
+  // tabs share would otherwise stay ticked while the toolbar counts none).
+  const shownTab = useRef(tabKey);
+  useEffect(() => {
+    if (shownTab.current === tabKey) return;
+    shownTab.current = tabKey;
+    clearSelection();
+  }, [tabKey, clearSelection]);
+
   useImperativeHandle(
     ref,
     () => ({
       refresh,
       query: () => ask(query),
       clearFilters,
-      clearSelection: () => {
-        chosen.current = new Map();
-        apiRef.current?.deselectAll();
-        report();
+      clearSelection,
+      refreshKeepingSelection: () => {
+        pruneAfterRead.current = true;
+        refresh();
       },
     }),
-    [refresh, clearFilters, apiRef, report, ask, query],
+    [refresh, clearFilters, clearSelection, ask, query],
   );
 
   const DetailRow = useCallback(
@@ -203,7 +233,6 @@ export function OrderGrid(props: OrderGridProps) {
   );
 
   // Rows chosen on another page stay chosen: the page on screen shows them ticked again.
-  const restoring = useRef(false);
   const onRowDataUpdated = useCallback(() => {
     const gridApi = apiRef.current;
     if (!gridApi) return;

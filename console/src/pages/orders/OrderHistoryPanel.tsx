@@ -1,4 +1,5 @@
-// The order's history log (spec/1 "View history"): a bottom panel with the order header summary on the left and,
+// The order's history log (spec/1 "View history"): a bottom panel with the order header summary and where the
+// order stands (status, transporters, freight cost, stuffing dates: OrderFacts) on the left and,
 // on the right, every transition of the order — what the change was (assign, accept, cancel, stuffing date, ...,
 // as the order's workflow names it), status from, status to, when and by whom, and the remark that came with it (a
 // transporter's reject reason, an approver's remark, a cancel reason) — as `order/view_history/{id}` lists them.
@@ -9,7 +10,8 @@ import { api } from '../../api/client';
 import { formatDateTime, textOf } from '../../components/grid/cellFormat';
 import { useNotify } from '../../shell/notify';
 import { BottomPanel } from './BottomPanel';
-import { OrderSummary } from './OrderSummary';
+import { useOrderStatusText } from './OrderAssignmentFacts';
+import { OrderFacts } from './OrderViewPanel';
 import type { OrderHistoryRow } from './types';
 import { useOrderView } from './useOrderView';
 
@@ -92,7 +94,8 @@ export function OrderHistoryPanel({ orderId, statusText, onClose }: OrderHistory
   }, [orderId]);
 
   const rows = history && history.id === orderId ? history.rows : null;
-  const statusOf = (code: string | null) => (code ? (statusText?.(code) ?? code) : '-');
+  const ownStatusText = useOrderStatusText();
+  const statusOf = (code: string | null) => (code ? (statusText ?? ownStatusText)(code) : '-');
   // A change the console has no label for yet reads as its name.
   const changeOf = (change: string | null | undefined) =>
     change ? t(`orderHistory.changes.${change}`, { defaultValue: change }) : '-';
@@ -104,11 +107,11 @@ export function OrderHistoryPanel({ orderId, statusText, onClose }: OrderHistory
       title={t('orderHistory.title', { order: textOf(header?.Order_No) })}
       onClose={onClose}
     >
-      {!header || !rows ? (
+      {!view || !rows ? (
         <Spinner label={t('common.loading')} />
       ) : (
         <div className={styles.layout}>
-          <OrderSummary header={header} label={t('orderView.summary')} />
+          <OrderFacts view={view} statusText={statusText ?? ownStatusText} />
           <div className={styles.wrap}>
             <table className={styles.table} aria-label={t('orderHistory.table')}>
               <thead>

@@ -154,9 +154,11 @@ export default function OrderListPage() {
     setMasterReload((n) => n + 1);
   }
 
+  // After an action the user stays where they were: the same tab, filters, page and chosen rows (those the action
+  // moved out of the tab are let go), the counts read again.
   function afterChange() {
-    grid.current?.clearSelection();
-    refresh();
+    grid.current?.refreshKeepingSelection();
+    setMasterReload((n) => n + 1);
   }
 
   /** The order a change panel is open for, or null. */
@@ -185,10 +187,7 @@ export default function OrderListPage() {
               className={styles.tabs}
               selectedValue={tab}
               aria-label={t('orderList.tabs')}
-              onTabSelect={(_, data) => {
-                setSelected([]);
-                setTab(String(data.value));
-              }}
+              onTabSelect={(_, data) => setTab(String(data.value))}
             >
               {tabs.map((item) => (
                 <Tab key={item.code} value={item.code}>

@@ -101,7 +101,7 @@ interface LineState {
 function ReassignForm({ change }: { change: OrderChange }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
+  const notify = useNotify(change.group);
   const { orderId, view, busy, send, done } = change;
   const lines = view.header.Details ?? [];
   // What is typed per line, by position; '0' until the user gives a quantity.

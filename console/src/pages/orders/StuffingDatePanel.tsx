@@ -101,7 +101,7 @@ export function StuffingDatePanel({ orderId, onClose }: StuffingDatePanelProps) 
 function StuffingForm({ change }: { change: OrderChange }) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const notify = useNotify();
+  const notify = useNotify(change.group);
   const { orderId, view, busy, send, done } = change;
   const header = view.header;
   const currentFrom = dayOf(header.Stuffing_Date_From);
