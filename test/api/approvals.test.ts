@@ -728,7 +728,7 @@ describe('orders waiting for approval of their transporter assignment', () => {
         '0010000001/000010: 25 → 20 TON; Transporter TRP001 → TRP002; Total freight cost 1,500,000.00 → 1,400,000.00; Total Qty (KG) 25,000 → 20,000',
     });
     expect((await listed('id'))?.Changes).toBe(
-      '0010000001/000010: 25 → 20 TON; Transporter TRP001 → TRP002; Total biaya angkut 1,500,000.00 → 1,400,000.00; Total Qty (KG) 25,000 → 20,000',
+      '0010000001/000010: 25 → 20 TON; Transporter TRP001 → TRP002; Total ongkos angkut 1,500,000.00 → 1,400,000.00; Total Qty (KG) 25,000 → 20,000',
     );
     const kinds = await post('/api/approval/list', logistic, {
       filters: [{ field: 'Request_Kind', value: 'EDIT', matchMode: 'equals' }],

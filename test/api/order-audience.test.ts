@@ -455,7 +455,12 @@ describe('item 9: an outside party reads no staff username, approver or Temporal
       ['assign', 'logistic', 'Assigned to TRP002'],
       ['approve', 'supervisor', 'Level 1 approved: 900 is fine against 700'],
       ['accept', 'trp2', null],
-      ['edit-request', 'logistic', 'TRP002 → TRP003; 9000000 → 9500000'],
+      // The edit's summary as the screens show it (remarks.ts): its parts named, its numbers grouped.
+      [
+        'edit-request',
+        'logistic',
+        'Transporter TRP002 → TRP003; Total freight cost 9,000,000.00 → 9,500,000.00',
+      ],
       ['stuffing-date', 'trp1b', '21/10/2026 – 22/10/2026'],
       ['cancel', 'logistic', 'Customer postponed'],
     ]);
