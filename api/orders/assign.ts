@@ -91,6 +91,35 @@ function changedCodes(codes: NamedCode[], sapOrder: AssignSapOrder): NamedCode[]
   return codes.filter((c) => !(c.field in own && own[c.field] && same(own[c.field], String(c.value ?? ''))));
 }
 
+/**
+ * The shipment type a transporter assignment is made with (issue 27 item 2): the SAP order's own, which the body
+ * may repeat but not change (it decides one transporter or several and whether the trips are the system's);
+ * where the document has none, the one the panel offers: an individual one (per truck or per transporter), the
+ * category a document without one is taken for. A code that is no shipment type at all is left to checkCodes,
+ * which names it as for every other code.
+ */
+async function assignShipmentType(
+  db: Knex,
+  model: AssignModel,
+  first: AssignSapOrder,
+): Promise<string | null> {
+  const asked = model.shipment_type?.trim() || null;
+  if (first.shipment_type) {
+    if (asked && !same(asked, first.shipment_type)) {
+      throw new ValidationError({
+        shipment_type: [{ key: 'assign.shipmentTypeFixed', params: { value: first.shipment_type } }],
+      });
+    }
+    return first.shipment_type;
+  }
+  if (asked && (await shipmentTypeCategory(db, asked, false)) !== 'INDIVIDUAL') {
+    throw new ValidationError({
+      shipment_type: [{ key: 'assign.shipmentTypeIndividual', params: { value: asked } }],
+    });
+  }
+  return asked;
+}
+
 /** The assign model's stuffing dates as the body names them (stuffing_date: [from, to]). */
 const STUFFING_FIELDS = { from: 'stuffing_date.0', to: 'stuffing_date.1' };
 
@@ -306,7 +335,8 @@ export async function assignTransporter(
   // A relation document (the customer or vendor collects) is never given to a transporter, whatever shipment type
   // the body names (issue 27): it goes with Assign customer/vendor.
   const relation = sapOrders.some((s) => s.is_relation);
-  const category = await shipmentTypeCategory(deps.db, model.shipment_type ?? first.shipment_type, relation);
+  const shipmentType = relation ? first.shipment_type : await assignShipmentType(deps.db, model, first);
+  const category = await shipmentTypeCategory(deps.db, shipmentType ?? model.shipment_type, relation);
   if (category === 'RELATION') throw new RuleError('RELATION_ORDER', 'assign.useCustomerVendor');
   if (category !== 'COLLECTIVE' && model.transporters.length > 1) {
     throw new RuleError('ONE_TRANSPORTER', 'assign.oneTransporter');
@@ -331,7 +361,7 @@ export async function assignTransporter(
   await checkReasons(deps.db, evaluation);
   await checkSync(deps.db, model, orderType, [...ids]);
   return saveAssignment(deps, user, {
-    model,
+    model: { ...model, shipment_type: shipmentType },
     sapOrders,
     orderType,
     category,
@@ -486,7 +516,7 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
       delivery_address: first.delivery_address,
       valid_from: first.valid_from,
       valid_to: first.valid_to,
-      shipment_type: model.shipment_type ?? first.shipment_type,
+      shipment_type: first.shipment_type ?? model.shipment_type,
       shipment_type_category: a.category,
       transporter_code: lead.code,
       transporter_name: lead.name,

@@ -342,4 +342,4 @@ export function readsHeaderField(viewer: OrderViewer, name: string): boolean {
 }
 
 /** List fields an outside party may not filter or sort by: what it reads as another value (shownUser). */
-export const OUTSIDE_UNSEARCHABLE: readonly string[] = ['Created_By', 'Edited_By'];
+export { OUTSIDE_UNSEARCHABLE } from '../../db/resources/order';

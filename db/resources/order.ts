@@ -322,6 +322,13 @@ const LIST = [
   'Edited_By',
 ] as const;
 
+/**
+ * List fields a transporter or relation may neither filter nor sort by (issue 27 item 9): it reads another value
+ * there (the company's name in place of staff usernames, api/orders/audience.ts shownUser), so the server answers
+ * 400 and the console offers neither.
+ */
+export const OUTSIDE_UNSEARCHABLE: readonly string[] = ['Created_By', 'Edited_By'];
+
 const sortable = (name: string) => (ORDER_SORTABLE as readonly string[]).includes(name);
 
 /** Fields as the list and the read use them: only ORDER_SORTABLE sorts. */

@@ -130,7 +130,7 @@ describe('POST /api/saporder/merge_simulate', () => {
 
 describe('POST /api/saporder/assign_transporter: the checks of spec/2 §5.2 in their order', () => {
   test('given an empty panel filled one field at a time, when it is saved each time, then each check fails in turn with its message, and nothing is written', async () => {
-    const so = await fresh();
+    const so = await fresh({ header: { Shipment_Type: 'COLLECTIVE' } });
     const full = await assignBody(db(), [so], {
       shipment_type: 'COLLECTIVE',
       transporters: [{ transporter_code: 'TRP001' }, { transporter_code: null }],
@@ -318,7 +318,7 @@ describe('POST /api/util/check_approval: quota and collective', () => {
 
 describe('POST /api/saporder/assign_transporter: reasons, sync, the save', () => {
   test('given an assignment that needs approval, when it is saved without a reason, with OTHERS and no text, then with text, then the first two are refused and the third makes an order waiting for approval with the approvers of the check', async () => {
-    const so = await fresh();
+    const so = await fresh({ header: { Shipment_Type: 'COLLECTIVE' } });
     const cheapest = cheapestFirst()[0]!.code;
     const entry = { transporter_code: cheapest, user_not: 1 };
     const body = await assignBody(db(), [so], { shipment_type: 'COLLECTIVE', transporters: [entry] });
@@ -693,7 +693,7 @@ describe('STO/SPO per shipment (spec/2 §2.2, §3 "Transporter assignment")', ()
 // carriers then weigh (assign-quota.ts) in any later assignment.
 describe('POST /api/saporder/assign_transporter: collective', () => {
   test('given a collective shipment, when part of a line is saved, then it is refused (the whole outstanding quantity goes)', async () => {
-    const so = await fresh({ lines: 1 });
+    const so = await fresh({ lines: 1, header: { Shipment_Type: 'COLLECTIVE' } });
     const cheapest = cheapestFirst()[0]!.code;
     const res = await post(
       '/api/saporder/assign_transporter',
@@ -708,7 +708,7 @@ describe('POST /api/saporder/assign_transporter: collective', () => {
   });
 
   test("given two transporters on a collective shipment, the second dearer with its reason, when it is saved, then one order carries both, the first is the header's and the one the workflow asks", async () => {
-    const so = await fresh();
+    const so = await fresh({ header: { Shipment_Type: 'COLLECTIVE' } });
     const [cheapest, dearer] = cheapestFirst();
     const started = workflows.started.length;
     const res = await post(
@@ -765,7 +765,7 @@ describe('The suggested carrier at the system trips (issue 27)', () => {
   });
 
   test('given 51 t on a shipment type that does not lock the trips, when the suggested carrier is checked and saved with no trips named, then nothing applies (LOWER) and the order goes straight to the transporter', async () => {
-    const so = await fresh();
+    const so = await fresh({ header: { Shipment_Type: 'INDIVIDUAL_TRANSPORTER' } });
     const cheapest = cheapestFirst()[0]!.code;
     const body = await assignBody(db(), [so], {
       shipment_type: 'INDIVIDUAL_TRANSPORTER',

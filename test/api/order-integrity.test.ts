@@ -373,6 +373,89 @@ describe('item 5: stuffing dates keep to the valid range, one rule for the assig
   });
 });
 
+// Issue 27 item 2 offers a shipment type only where the SAP order has none; the save must not let a body change the
+// document's own (to COLLECTIVE: several carriers, whole lines), and takes an offered one only if it is individual.
+describe("item 2: the shipment type of an assignment is the SAP order's own, or an individual one where it has none", () => {
+  const save = async (so: AssignableSapOrder, shipment_type: string | undefined, language = 'en') =>
+    send(
+      'post',
+      '/api/saporder/assign_transporter',
+      await assignBody(db(), [so], { shipment_type, transporters: [{ transporter_code: 'TRP003' }] }),
+      language,
+    );
+  const savedType = async (res: { body: { data: { orders: { Id: number }[] } } }) =>
+    db()('orders').where('id', res.body.data.orders[0]!.Id).first('shipment_type', 'shipment_type_category');
+
+  test('given an SO of INDIVIDUAL_TRUCK, when it is assigned naming COLLECTIVE or INDIVIDUAL_TRANSPORTER, then 400 names shipment_type (in Indonesian too) and nothing is written; naming its own type, or none, it is saved with it', async () => {
+    const so = await fresh();
+    const before = await written();
+    for (const asked of ['COLLECTIVE', 'INDIVIDUAL_TRANSPORTER']) {
+      expect(refusal(await save(so, asked))).toEqual({
+        status: 400,
+        code: 'VALIDATION',
+        errors: {
+          shipment_type: [
+            'The shipment type of the SAP order is INDIVIDUAL_TRUCK; it cannot be changed here.',
+          ],
+        },
+      });
+    }
+    expect((await save(so, 'COLLECTIVE', 'id')).body.errors).toEqual({
+      shipment_type: ['Jenis pengiriman order SAP ini INDIVIDUAL_TRUCK; tidak dapat diubah di sini.'],
+    });
+    expect(await written()).toEqual(before);
+
+    const own = await save(so, 'individual_truck');
+    expect(own.status).toBe(200);
+    expect(await savedType(own)).toEqual({
+      shipment_type: 'INDIVIDUAL_TRUCK',
+      shipment_type_category: 'INDIVIDUAL',
+    });
+    const other = await fresh();
+    const unnamed = await save(other, undefined);
+    expect(unnamed.status).toBe(200);
+    expect(await savedType(unnamed)).toMatchObject({ shipment_type: 'INDIVIDUAL_TRUCK' });
+  });
+
+  test('given an SO without a shipment type, when it is assigned naming COLLECTIVE, RELATION or a code nobody has, then 400 names shipment_type and nothing is written; an individual one chosen in the panel is saved with the order', async () => {
+    const so = await fresh({ header: { Shipment_Type: null } });
+    expect(await db()('sap_orders').where('id', so.id).first('shipment_type')).toEqual({
+      shipment_type: null,
+    });
+    const before = await written();
+    const cases: [asked: string, message: string][] = [
+      [
+        'COLLECTIVE',
+        'Shipment type COLLECTIVE cannot be chosen here: choose an individual one (per truck or per transporter).',
+      ],
+      [
+        'RELATION',
+        'Shipment type RELATION cannot be chosen here: choose an individual one (per truck or per transporter).',
+      ],
+      ['NOPE-TYPE', 'Shipment type NOPE-TYPE does not exist or is inactive.'],
+    ];
+    for (const [asked, message] of cases) {
+      expect([asked, refusal(await save(so, asked))]).toEqual([
+        asked,
+        { status: 400, code: 'VALIDATION', errors: { shipment_type: [message] } },
+      ]);
+    }
+    expect((await save(so, 'COLLECTIVE', 'id')).body.errors).toEqual({
+      shipment_type: [
+        'Jenis pengiriman COLLECTIVE tidak dapat dipilih di sini: pilih yang individu (per truk atau per transporter).',
+      ],
+    });
+    expect(await written()).toEqual(before);
+
+    const chosen = await save(so, 'INDIVIDUAL_TRANSPORTER');
+    expect(chosen.status).toBe(200);
+    expect(await savedType(chosen)).toEqual({
+      shipment_type: 'INDIVIDUAL_TRANSPORTER',
+      shipment_type_category: 'INDIVIDUAL',
+    });
+  });
+});
+
 describe('item 6: every code an assignment names is in its master data and of the document company', () => {
   const wrongCodes: [override: Record<string, unknown>, field: string, message: string][] = [
     [{ warehouse_code: 'NOPE-WH' }, 'warehouse_code', 'Warehouse NOPE-WH does not exist or is inactive.'],

@@ -591,7 +591,7 @@ describe('Order changes', () => {
     expect(
       within(panel).getByText('The date must be within the valid range 01/10/26 – 30/11/26.'),
     ).toBeInTheDocument();
-    await user.click(within(panel).getByRole('button', { name: 'Save', hidden: true }));
+    expect(within(panel).getByRole('button', { name: 'Save', hidden: true })).toBeDisabled();
     expect(calls).toEqual([]);
 
     await user.clear(from);
@@ -646,6 +646,60 @@ describe('Order changes', () => {
     expect(from).toHaveValue('12/10/26');
     expect(to).toHaveValue('14/10/26');
     expect(within(panel).getByRole('button', { name: 'Save', hidden: true })).toBeEnabled();
+  });
+
+  it('given an order whose stuffing dates lie after its valid range (issue 27 item 5), when the panel opens and dates are typed, then what the server rule refuses shows under the field at once in English and Indonesian and Save is disabled until the range keeps to it', async () => {
+    const { calls } = changeServer();
+    server.use(
+      http.get(`${API}/order/:id/view`, () =>
+        HttpResponse.json(
+          envelope({
+            header: { ...HEADER, Stuffing_Date_From: '2026-12-05', Stuffing_Date_To: '2026-12-06' },
+            assign: { transporters: [] },
+          }),
+        ),
+      ),
+    );
+    const { user, panel } = await openPanel('Edit Stuffing Date', 'Edit Stuffing Date');
+    const save = () => within(panel).getByRole('button', { name: /^(Save|Simpan)$/, hidden: true });
+    const outside = 'The date must be within the valid range 01/10/26 – 30/11/26.';
+
+    // Nothing typed yet: the order's own range is judged by the rule.
+    expect(within(panel).getAllByText(outside)).toHaveLength(2);
+    expect(save()).toBeDisabled();
+
+    const from = within(panel).getByRole('textbox', { name: /New Stuffing Date From/, hidden: true });
+    const to = within(panel).getByRole('textbox', { name: /New Stuffing Date To/, hidden: true });
+    await user.clear(from);
+    await user.type(from, '10/11/26');
+    await user.clear(to);
+    await user.type(to, '05/11/26');
+    expect(within(panel).queryByText(outside)).not.toBeInTheDocument();
+    expect(within(panel).getByText('The second date cannot be before the first.')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+
+    await act(() => i18n.changeLanguage('id'));
+    try {
+      expect(
+        within(panel).getByText('Tanggal kedua tidak boleh sebelum tanggal pertama.'),
+      ).toBeInTheDocument();
+      expect(save()).toBeDisabled();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+
+    await user.clear(to);
+    await user.type(to, '15/11/26');
+    expect(save()).toBeEnabled();
+    await user.click(save());
+    expect(await screen.findByText('Stuffing date has changed.')).toBeInTheDocument();
+    expect(calls).toEqual([
+      {
+        method: 'PUT',
+        path: 'change_stuffing_date',
+        body: { order_id: 1, stuffing_date_from: '2026-11-10', stuffing_date_to: '2026-11-15' },
+      },
+    ]);
   });
 
   it('given history rows with their changes, when History is pressed, then a Change column names each change in the interface language, a row without one reads "-", and the remark shows', async () => {

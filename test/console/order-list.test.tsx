@@ -424,6 +424,35 @@ describe('Order list', () => {
     );
   });
 
+  // Issue 27 item 9: a transporter or relation reads its company's name in Created By / Edited By, and the server
+  // answers 400 to a filter or sort on them (neither sorts for anyone: ORDER_SORTABLE); staff keep the filters.
+  it.each([
+    ['a transporter', 'TRANSPORTER', false],
+    ['a customer (relation)', 'CUSTOMER', false],
+    ['staff', 'LOGISTIC_STAFF', true],
+  ] as const)(
+    'given %s signed in, when the list opens, then Created By and Edited By offer a filter only to staff, and a staff filter is sent',
+    async (_who, role, offered) => {
+      server.use(permissionHandler(EDIT));
+      const bodies = orders();
+      const { user } = renderApp('/Order/Index', { user: { Role: role, Department: null } });
+      await screen.findByText('ORD26100001');
+
+      expect(screen.getByLabelText('Filter Order No.')).toBeInTheDocument();
+      expect(screen.queryByLabelText('Filter Edited By') !== null).toBe(offered);
+      const createdBy = screen.queryByLabelText('Filter Created By');
+      expect(createdBy !== null).toBe(offered);
+      if (createdBy) {
+        await user.type(createdBy, 'budi');
+        await waitFor(() =>
+          expect(bodies.at(-1)?.filters).toEqual([
+            { field: 'Created_By', value: 'budi', matchMode: 'contains' },
+          ]),
+        );
+      }
+    },
+  );
+
   it('given the Indonesian interface, when the list opens, then its buttons, columns and dispatch statuses read in Indonesian', async () => {
     await act(() => i18n.changeLanguage('id'));
     server.use(permissionHandler(EDIT));

@@ -1257,3 +1257,88 @@ describe('Assign panels (issue 27)', () => {
     expect(calls.freight.at(-1)).not.toHaveProperty('container');
   });
 });
+
+// Issue 27 item 5: the stuffing dates are judged by the save's own rule (stuffingDateProblems over the documents'
+// Valid_From/Valid_To, the latest start and the earliest end) under the field as they are typed, and Save is not
+// offered meanwhile.
+describe('Assign panels: the stuffing date rule as the date is typed (issue 27 item 5)', () => {
+  const SECOND_NO = '0010000012';
+  const dated = (overrides: Record<string, unknown> = {}) =>
+    header({ Valid_From: '2026-12-01', Valid_To: '2026-12-31', ...overrides });
+  const stuffingFrom = () => within(panel()).getByRole('textbox', { name: /Stuffing Date From/ });
+  const stuffingTo = () => within(panel()).getByRole('textbox', { name: /Stuffing Date To/ });
+
+  it('given two documents valid 01/12/26 – 31/12/26 and 05/12/26 – 20/12/26, when stuffing dates outside their common range or reversed are typed, then the message shows under the field at once in English and Indonesian and Save stays disabled until the dates keep to the rule', async () => {
+    const calls = answer({
+      [FIRST_NO]: simulated({ sap_orders: [dated()] }),
+      [SECOND_NO]: simulated({
+        sap_orders: [
+          dated({ Id: 12, Document_No: SECOND_NO, Valid_From: '2026-12-05', Valid_To: '2026-12-20' }),
+        ],
+        sap_order_details: [line(201, { Document_No: SECOND_NO })],
+      }),
+    });
+    const { user } = renderPanel();
+    await loaded();
+    await user.type(within(panel()).getByPlaceholderText('SAP numbers, one per line'), `${SECOND_NO}{Enter}`);
+    await within(panel()).findByRole('button', { name: `Remove ${SECOND_NO}` });
+    await waitFor(() => expect(button('Check Approval')).toBeEnabled());
+    await user.click(button('Check Approval'));
+    await waitFor(() => expect(calls.approval).toHaveLength(1));
+
+    // 02/12/26 was fine for the first document alone; the second starts on 05/12/26.
+    const outside = 'The date must be within the valid range 05/12/26 – 20/12/26.';
+    expect(within(panel()).getByText(outside)).toBeInTheDocument();
+    expect(within(panel()).getByText('Between 05/12/26 and 20/12/26')).toBeInTheDocument();
+    expect(button('Save')).toBeDisabled();
+
+    await user.clear(stuffingFrom());
+    await user.type(stuffingFrom(), '10/12/26');
+    expect(within(panel()).queryByText(outside)).not.toBeInTheDocument();
+    await user.type(stuffingTo(), '09/12/26');
+    expect(within(panel()).getByText('The second date cannot be before the first.')).toBeInTheDocument();
+    expect(button('Save')).toBeDisabled();
+
+    await user.clear(stuffingTo());
+    await user.type(stuffingTo(), '01/01/27');
+    expect(within(panel()).getByText(outside)).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('id'));
+    try {
+      expect(
+        within(panel()).getByText('Tanggal harus dalam masa berlaku 05/12/26 – 20/12/26.'),
+      ).toBeInTheDocument();
+      expect(within(panel()).getByRole('button', { name: 'Simpan' })).toBeDisabled();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+
+    await user.clear(stuffingTo());
+    await user.type(stuffingTo(), '20/12/26');
+    await waitFor(() => expect(button('Save')).toBeEnabled());
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect(calls.saves[0]!.body.stuffing_date).toEqual(['2026-12-10', '2026-12-20']);
+  });
+
+  it('given a relation SAP order valid 01/12/26 – 31/12/26 whose simulation brings a stuffing date of 05/01/27, when the panel opens, then the message shows under the field and Save is disabled until a date within the range is typed', async () => {
+    const calls = answer({
+      [FIRST_NO]: simulated({
+        sap_orders: [dated({ shipment_type_category: 'RELATION', Shipment_Type: 'RELATION' })],
+        assign_model: { ...FULL_MODEL, stuffing_date: ['2027-01-05', null], transporters: [{ user_not: 1 }] },
+      }),
+    });
+    const { user } = renderPanel('relation');
+    await loaded();
+    expect(
+      within(panel()).getByText('The date must be within the valid range 01/12/26 – 31/12/26.'),
+    ).toBeInTheDocument();
+    expect(button('Save')).toBeDisabled();
+
+    await user.clear(stuffingFrom());
+    await user.type(stuffingFrom(), '31/12/26');
+    expect(button('Save')).toBeEnabled();
+    await user.click(button('Save'));
+    await waitFor(() => expect(calls.saves).toHaveLength(1));
+    expect(calls.saves[0]!.body.stuffing_date).toEqual(['2026-12-31', '2026-12-31']);
+  });
+});

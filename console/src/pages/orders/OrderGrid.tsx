@@ -64,6 +64,8 @@ export interface OrderGridProps {
   shipmentTypes: CodeText[];
   /** A customer or vendor is signed in: the transporter column reads Customer/Vendor. */
   relation: boolean;
+  /** A transporter or relation is signed in: Created By / Edited By neither filter nor sort. */
+  party?: boolean;
   stateKey?: string;
   ariaLabel: string;
   ref?: Ref<OrderGridHandle>;
@@ -104,6 +106,7 @@ function detailHeight(row: Row): number {
 
 export function OrderGrid(props: OrderGridProps) {
   const { tab, stateKey, ariaLabel, ref, relation, onSelectionChange } = props;
+  const party = props.party ?? false;
   const tabFilter = props.tabFilter ?? null;
   // What the chosen tab asks: a new one starts from its first row.
   const tabKey = JSON.stringify([tab, tabFilter]);
@@ -116,8 +119,8 @@ export function OrderGrid(props: OrderGridProps) {
   const statuses = useStableList(props.statuses.map(({ code, text }) => ({ code, text })));
   const shipmentTypes = useStableList(props.shipmentTypes);
   const columns = useMemo(
-    () => orderColumns(t, { statuses, shipmentTypes, relation }),
-    [t, statuses, shipmentTypes, relation],
+    () => orderColumns(t, { statuses, shipmentTypes, relation, party }),
+    [t, statuses, shipmentTypes, relation, party],
   );
   const expanderLabel = useCallback(
     (row: Row, open: boolean) =>

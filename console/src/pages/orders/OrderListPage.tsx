@@ -230,6 +230,7 @@ export default function OrderListPage() {
             statuses={statuses}
             shipmentTypes={master.shipment_type ?? []}
             relation={relation}
+            party={party}
             stateKey={stateKey}
             ariaLabel={t('orderList.title')}
             onSelectionChange={setSelected}

@@ -1,8 +1,10 @@
 // Change stuffing date (spec/1 §2 "Panels and dialogs", §5, §7, §8): the order summary on the left; on the right the
 // current stuffing range and the order's valid range, read only, and the new range typed as dd/mm/yy (as the SAP
 // order's assign panel takes it, spec/2 §9). The new range must be real dates, the second not before the first,
-// and both within the valid range when the order has one; an empty second date is the first. Each problem shows at
-// its field on save and, once the field was touched, as the user types. Save sends `PUT order/change_stuffing_date`
+// and both within the valid range when the order has one; an empty second date is the first: the server's one rule
+// (stuffingDateProblems, as order/change_stuffing_date and the assign saves judge it). What the rule refuses shows
+// at its field at once and Save is not offered meanwhile; a date that does not read as one shows once the field was
+// touched, an empty first date on save. Save sends `PUT order/change_stuffing_date`
 // with {order_id, stuffing_date_from, stuffing_date_to} as YYYY-MM-DD; its toast stays 50 s (spec/1 §8).
 import { Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
@@ -10,7 +12,14 @@ import { useTranslation } from 'react-i18next';
 import { Fact, FactList } from './FactList';
 import { useNotify } from '../../shell/notify';
 import { formatDate } from '../../util/format';
-import { fromIsoDate, toIsoDate } from '../sap-orders/assign/model';
+import type { ValidRange } from '../../../../db/resources/order-assign';
+import {
+  dayOf,
+  fromIsoDate,
+  stuffingProblems,
+  toIsoDate,
+  type StuffingFieldProblem,
+} from '../sap-orders/assign/model';
 import { ChangeActions, OrderChangePanel, type OrderChange } from './OrderChangePanel';
 
 /** spec/1 §8, §9: the stuffing date's success toast stays this long. */
@@ -33,19 +42,12 @@ const useStyles = makeStyles({
   },
 });
 
-/** The date part of a date or timestamp (YYYY-MM-DD), or null. */
-function dayOf(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const match = /^\d{4}-\d{2}-\d{2}/.exec(value);
-  return match ? match[0] : null;
-}
-
 /** "070326" → "07/03/26": a date is often typed without its slashes. */
 function withSlashes(text: string): string {
   return /^\d{6}$/.test(text) ? `${text.slice(0, 2)}/${text.slice(2, 4)}/${text.slice(4)}` : text;
 }
 
-type Problem = 'required' | 'invalid' | 'reversed' | 'outOfRange';
+type Problem = 'required' | StuffingFieldProblem;
 
 interface Checked {
   from: string | null;
@@ -54,35 +56,13 @@ interface Checked {
   toProblem: Problem | null;
 }
 
-/** spec/1 §5: the typed range read as dates and checked against the valid range. */
-function check(
-  typedFrom: string,
-  typedTo: string,
-  validFrom: string | null,
-  validTo: string | null,
-): Checked {
-  const outside = (day: string) =>
-    (validFrom !== null && day < validFrom) || (validTo !== null && day > validTo);
+/** spec/1 §5: the typed range read as dates and judged by the server's rule (stuffingProblems). */
+function check(typedFrom: string, typedTo: string, range: ValidRange): Checked {
+  const problems = stuffingProblems(typedFrom, typedTo, range);
   const from = typedFrom.trim() ? toIsoDate(typedFrom) : null;
-  const fromProblem: Problem | null = !typedFrom.trim()
-    ? 'required'
-    : !from
-      ? 'invalid'
-      : outside(from)
-        ? 'outOfRange'
-        : null;
   // The second date defaults to the first.
   const to = typedTo.trim() ? toIsoDate(typedTo) : from;
-  const toProblem: Problem | null = !typedTo.trim()
-    ? null
-    : !to
-      ? 'invalid'
-      : from && to < from
-        ? 'reversed'
-        : outside(to)
-          ? 'outOfRange'
-          : null;
-  return { from, to, fromProblem, toProblem };
+  return { from, to, fromProblem: typedFrom.trim() ? problems.from : 'required', toProblem: problems.to };
 }
 
 export interface StuffingDatePanelProps {
@@ -113,7 +93,9 @@ function StuffingForm({ change }: { change: OrderChange }) {
   const [typedTo, setTypedTo] = useState(() => fromIsoDate(currentTo, true));
   const [touched, setTouched] = useState({ from: false, to: false });
 
-  const checked = check(typedFrom, typedTo, validFrom, validTo);
+  const validRange: ValidRange = { from: validFrom, to: validTo };
+  // Six digits typed without their slashes read as the date they will be on blur.
+  const checked = check(withSlashes(typedFrom), withSlashes(typedTo), validRange);
   const hasValidRange = validFrom !== null || validTo !== null;
   const rangeParams = {
     from: validFrom ? fromIsoDate(validFrom, true) : '…',
@@ -121,8 +103,16 @@ function StuffingForm({ change }: { change: OrderChange }) {
   };
   const message = (problem: Problem | null) =>
     problem ? t(`orderStuffing.problems.${problem}`, rangeParams) : undefined;
-  const fromMessage = touched.from ? message(checked.fromProblem) : undefined;
-  const toMessage = touched.to ? message(checked.toProblem) : undefined;
+  // What the server's rule refuses shows at once, even for the range the order has now (its valid range may have
+  // changed since); an empty or half-typed date only once the field was touched.
+  const shown = (problem: Problem | null, wasTouched: boolean) =>
+    problem === 'outOfRange' || problem === 'reversed' || wasTouched ? message(problem) : undefined;
+  const fromMessage = shown(checked.fromProblem, touched.from);
+  const toMessage = shown(checked.toProblem, touched.to);
+  // Save is not offered while the typed range breaks the rule or does not read as dates.
+  const blocked = [checked.fromProblem, checked.toProblem].some(
+    (problem) => problem !== null && problem !== 'required',
+  );
 
   const rangeText = (from: string | null, to: string | null, short: boolean) => {
     const show = (day: string | null) => (day ? (short ? fromIsoDate(day, true) : formatDate(day)) : '…');
@@ -136,7 +126,7 @@ function StuffingForm({ change }: { change: OrderChange }) {
     setTypedFrom(from);
     setTypedTo(to);
     setTouched({ from: true, to: true });
-    const range = check(from, to, validFrom, validTo);
+    const range = check(from, to, validRange);
     if (range.fromProblem || range.toProblem || !range.from || !range.to) return;
     const res = await send('order/change_stuffing_date', {
       order_id: orderId,
@@ -214,7 +204,12 @@ function StuffingForm({ change }: { change: OrderChange }) {
           />
         </Field>
       </div>
-      <ChangeActions change={change} label={t('common.save')} onConfirm={() => void save()} />
+      <ChangeActions
+        change={change}
+        label={t('common.save')}
+        disabled={blocked}
+        onConfirm={() => void save()}
+      />
     </>
   );
 }

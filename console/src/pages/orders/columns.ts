@@ -2,10 +2,11 @@
 // definition lists them (db/resources/order.ts `Order.list`, `OrderLine.list`), each sorted and filtered as its
 // field says: the server whitelists the same. Status does not filter (the tabs do); Dispatch_Status and the
 // shipment type filter by a choice list; has_shipment by Y/N. A customer or vendor signed in (a relation) reads
-// "Customer/Vendor" where others read "Transporter" (spec/1 §1).
+// "Customer/Vendor" where others read "Transporter" (spec/1 §1). A transporter or relation reads its company's name
+// in Created By / Edited By, which the server will not filter or sort for it: those columns offer neither.
 import type { TFunction } from 'i18next';
 import { defaultFilter, entityField } from '../../../../db/resources/engine';
-import { DISPATCH_STATUSES, Order, OrderLine } from '../../../../db/resources/order';
+import { DISPATCH_STATUSES, Order, OrderLine, OUTSIDE_UNSEARCHABLE } from '../../../../db/resources/order';
 import { cellKindOf, type GridColumn } from '../../components/grid/columns';
 import type { CodeText } from './types';
 
@@ -38,10 +39,11 @@ export function orderLabel(t: TFunction, field: string, relation = false): strin
 
 export function orderColumns(
   t: TFunction,
-  options: { statuses: CodeText[]; shipmentTypes: CodeText[]; relation: boolean },
+  options: { statuses: CodeText[]; shipmentTypes: CodeText[]; relation: boolean; party: boolean },
 ): GridColumn[] {
   return Order.list.map((name) => {
     const field = entityField(Order, name);
+    const searchable = !(options.party && OUTSIDE_UNSEARCHABLE.includes(name));
     const kind = cellKindOf(field);
     const choices =
       name === 'Dispatch_Status'
@@ -58,8 +60,8 @@ export function orderColumns(
       header: orderLabel(t, name, options.relation),
       kind,
       scale: kind === 'decimal' ? field.scale : undefined,
-      sortable: field.sortable ?? false,
-      filter: field.filter ?? defaultFilter(field),
+      sortable: searchable && (field.sortable ?? false),
+      filter: searchable ? (field.filter ?? defaultFilter(field)) : false,
       options: choices,
       width: WIDTHS[name],
     };

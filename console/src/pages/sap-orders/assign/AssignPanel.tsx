@@ -82,11 +82,13 @@ import {
   showsFactory,
   splitNumbers,
   str,
+  stuffingProblems,
   syncNeeded,
   tabLabel,
   shipmentTypeOf,
   toIsoDate,
   UNJUDGED,
+  validRangeOf,
   withApprovalAnswer,
   withFindings,
   withRefreshedFreight,
@@ -777,7 +779,7 @@ export function AssignPanel(props: AssignPanelProps) {
   }
 
   async function save() {
-    if (!loaded || busy || refreshing) return;
+    if (!loaded || busy || refreshing || stuffingBlocked) return;
     const problem = checkBeforeSave(form, transporters);
     if (problem) {
       notify.error(problemText(problem));
@@ -814,8 +816,19 @@ export function AssignPanel(props: AssignPanelProps) {
   const title = relation ? t('assignRelation.title') : t('assign.title');
   const current = loaded?.headers.find((h) => h.Id === tab) ?? head;
   const approvalChecked = approval !== null;
-  const saveDisabled = !loaded || busy !== null || refreshing || (!relation && !approvalChecked);
-  const range = loaded?.meta;
+  // The stuffing dates judged by the save's own rule (issue 27): the valid range the documents share (their
+  // Valid_From/Valid_To), shown under the field as the dates are typed, and no Save while it refuses them.
+  const validRange = validRangeOf(loaded?.headers ?? []);
+  const stuffing = stuffingProblems(form.stuffing_from, form.stuffing_to, validRange);
+  const rangeParams = {
+    from: validRange.from ? fromIsoDate(validRange.from, true) : '…',
+    to: validRange.to ? fromIsoDate(validRange.to, true) : '…',
+  };
+  const stuffingMessage = (problem: string | null) =>
+    problem ? t(`orderStuffing.problems.${problem}`, rangeParams) : undefined;
+  const stuffingBlocked = stuffing.from !== null || stuffing.to !== null;
+  const saveDisabled =
+    !loaded || busy !== null || refreshing || stuffingBlocked || (!relation && !approvalChecked);
 
   return (
     <OverlayDrawer
@@ -1017,14 +1030,9 @@ export function AssignPanel(props: AssignPanelProps) {
                 <Field
                   label={t('assign.fields.stuffingFrom')}
                   required
-                  hint={
-                    range?.stuffing_date_from_range && range.stuffing_date_to_range
-                      ? t('assign.stuffingRange', {
-                          from: fromIsoDate(range.stuffing_date_from_range, true),
-                          to: fromIsoDate(range.stuffing_date_to_range, true),
-                        })
-                      : undefined
-                  }
+                  hint={validRange.from || validRange.to ? t('assign.stuffingRange', rangeParams) : undefined}
+                  validationState={stuffing.from ? 'error' : 'none'}
+                  validationMessage={stuffingMessage(stuffing.from)}
                 >
                   <Input
                     placeholder={t('assign.shortDate')}
@@ -1033,7 +1041,11 @@ export function AssignPanel(props: AssignPanelProps) {
                     onChange={(_, data) => setField('stuffing_from', data.value.replace(/[^\d/]/g, ''))}
                   />
                 </Field>
-                <Field label={t('assign.fields.stuffingTo')}>
+                <Field
+                  label={t('assign.fields.stuffingTo')}
+                  validationState={stuffing.to ? 'error' : 'none'}
+                  validationMessage={stuffingMessage(stuffing.to)}
+                >
                   <Input
                     placeholder={t('assign.shortDate')}
                     maxLength={8}

@@ -13,6 +13,12 @@ import type {
   FreightCriterion,
   TransporterFreightBody,
   TransporterOption,
+  ValidRange,
+} from '../../../../../db/resources/order-assign';
+import {
+  commonValidRange,
+  stuffingDateProblems,
+  type StuffingDateProblem,
 } from '../../../../../db/resources/order-assign';
 import {
   criteriaOf,
@@ -574,6 +580,40 @@ export function fromIsoDate(value: unknown, short = false): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(str(value));
   if (!match) return '';
   return `${match[3]}/${match[2]}/${short ? match[1]!.slice(2) : match[1]}`;
+}
+
+/** The date part of a date or timestamp (yyyy-mm-dd), or null. */
+export function dayOf(value: unknown): string | null {
+  const match = /^\d{4}-\d{2}-\d{2}/.exec(str(value));
+  return match ? match[0] : null;
+}
+
+/** The valid range the stuffing dates of these SAP orders keep to, as the save judges it (commonValidRange). */
+export function validRangeOf(headers: readonly SapHeader[]): ValidRange {
+  return commonValidRange(
+    headers.map((header) => ({ valid_from: dayOf(header.Valid_From), valid_to: dayOf(header.Valid_To) })),
+  );
+}
+
+export type StuffingFieldProblem = 'invalid' | StuffingDateProblem;
+
+/**
+ * What is wrong with each typed stuffing date as the user types it: not a date, or what the server's one rule
+ * (stuffingDateProblems: within the valid range, the second not before the first; an empty second is the first)
+ * refuses, so the message shows under the field before a save is tried and the save is not offered.
+ */
+export function stuffingProblems(
+  typedFrom: string,
+  typedTo: string,
+  range: ValidRange,
+): { from: StuffingFieldProblem | null; to: StuffingFieldProblem | null } {
+  const from = typedFrom.trim() ? toIsoDate(typedFrom) : null;
+  const to = typedTo.trim() ? toIsoDate(typedTo) : null;
+  const rule = stuffingDateProblems(from, to, range);
+  return {
+    from: typedFrom.trim() && !from ? 'invalid' : rule.from,
+    to: typedTo.trim() && !to ? 'invalid' : typedTo.trim() ? rule.to : null,
+  };
 }
 
 // ------------------------------------------------------------------------------------------ save
