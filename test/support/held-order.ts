@@ -60,6 +60,8 @@ export async function insertHeldOrder(
       // Nothing shipped yet: all of it is outstanding, as the assign save writes it.
       os_qty: 4,
       uom: 'TON',
+      // Weighed as the assign save weighs a line (TON to KG), so the Approval screen totals it in KG.
+      conversion: 1000,
     });
     return { orderId: order!.id, orderNo, sapLineId: Number(line!.id), sapNo };
   });

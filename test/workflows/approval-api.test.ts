@@ -215,7 +215,9 @@ test('given an order assigned by logistic that needs two approval levels, when t
     Customer_Vendor_Name: 'PT Minyak Nabati Sejahtera',
     Transporter_Code: 'TRP001',
     Transporter_Name: 'PT Sinar Angkut Nusantara',
-    Qty_Total: 4,
+    // In KG through the line's conversion, and per unit as the lines hold it (issue 27 item 12).
+    Qty_Total: 4000,
+    Qty_By_UOM: '4 TON',
     Level: 1,
     Max_Level: 2,
     Requested_By: 'logistic',
