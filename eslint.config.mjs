@@ -8,6 +8,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+// Migrations are history: what they create is read from the database, never by importing them at run time
+// (only db/migrate.ts, which runs them, and the tests of the schema do).
+const noMigrations = {
+  group: ['**/db/migrations/**', '**/migrations/*'],
+  message:
+    'Runtime code never imports a migration: a migration is frozen history. Put what both need in db/ or ' +
+    'db/resources/, or read it from the database.',
+};
+const noApi = {
+  group: ['**/api/**', '**/api'],
+  message:
+    'workflows/ and db/ sit below the API and never import it: take what you need by injection ' +
+    '(the entry points in api/ wire it) or from a module below both (db/, db/resources/).',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', '.tools', 'coverage', 'test-results', 'console/dist'] },
@@ -37,17 +51,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/api/**', '**/api'],
-              message:
-                'workflows/ and db/ sit below the API and never import it: take what you need by injection ' +
-                '(the entry points in api/ wire it) or from a module below both (db/, db/resources/).',
-            },
-          ],
+          patterns: [noApi, noMigrations],
         },
       ],
     },
+  },
+  {
+    // The migration runner and the migrations themselves (which share helpers within their folder).
+    files: ['db/migrate.ts', 'db/migrations/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noApi] }] },
+  },
+  {
+    files: ['api/**/*.ts', 'console/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noMigrations] }] },
   },
   {
     files: ['workflows/**/*.workflow.ts', 'workflows/**/messages.ts', 'workflows/workflows.ts'],

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../api/deps';
 import { importErpDocuments } from '../../api/erp/import';
 import {
   startChangeFeed,
+  TOPIC_TABLES,
   topicsOfWrite,
   type ChangeFeed,
   type ChangeTopic,
@@ -340,6 +341,27 @@ describe('change feed', () => {
     // Names that merely contain a cached table's name are other tables.
     expect(topicsOfWrite('update "user_group_menus_log" set "x" = 1')).toEqual(['counters']);
     expect(topicsOfWrite('update "sap_order_values_archive" set "x" = 1')).toEqual(['counters']);
+  });
+
+  test("given a migrated database, when its notify_change triggers are read, then each topic's tables are exactly those the feed names for it", async () => {
+    const { rows } = await t.deps.db.raw<{ rows: { table_name: string; topic: string }[] }>(
+      `select distinct c.relname as table_name,
+              convert_from(substring(tg.tgargs from 1 for position('\\000'::bytea in tg.tgargs) - 1), 'UTF8') as topic
+         from pg_trigger tg
+         join pg_proc p on p.oid = tg.tgfoid
+         join pg_class c on c.oid = tg.tgrelid
+        where p.proname = 'notify_change' and not tg.tgisinternal`,
+    );
+    const triggered: Record<string, string[]> = {};
+    for (const row of rows) (triggered[row.topic] ??= []).push(row.table_name);
+    const { counters, ...cached } = triggered;
+    expect(counters?.sort()).toEqual(['status_counter_deltas', 'status_counters']);
+    const named = Object.fromEntries(
+      Object.entries(TOPIC_TABLES).map(([topic, tables]) => [topic, [...new Set(tables)].sort()]),
+    );
+    expect(
+      Object.fromEntries(Object.entries(cached).map(([topic, tables]) => [topic, tables.sort()])),
+    ).toEqual(named);
   });
 
   test('given a session and its permissions cached, when this process writes orders (tables no session or permission cache reads), then the next request reads neither tokens nor grants', async () => {
