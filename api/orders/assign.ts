@@ -388,6 +388,17 @@ export async function assignCustomerVendor(
   const category = await shipmentTypeCategory(deps.db, sapOrder.shipment_type, sapOrder.is_relation);
   if (category !== 'RELATION') throw new RuleError('NOT_RELATION', 'assign.notRelation');
   if (!sapOrder.customer_vendor_code) throw new RuleError('NO_CUSTOMER_VENDOR', 'assign.noCustomerVendor');
+  // Relation and transporter orders never cross (issue 27): the order goes to the document's own customer or vendor,
+  // so a body's entry naming anyone else is refused rather than left unused.
+  if (
+    model.transporters.some(
+      (t) => t.transporter_code?.trim() && !same(t.transporter_code, sapOrder.customer_vendor_code),
+    )
+  ) {
+    throw new RuleError('RELATION_ORDER_PARTY', 'assign.relationOrderParty', {
+      party: sapOrder.customer_vendor_code,
+    });
+  }
   if (!model.relation_truck_type_id) throw new RuleError('REQUIRE_TRUCK_TYPE', 'assign.require_truck_type');
   const truck = (await deps
     .db('truck_types')

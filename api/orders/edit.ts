@@ -968,6 +968,17 @@ export async function editOrder(
     order.company_code,
   );
   if (category !== 'RELATION') await checkTransporters(db, tm.transporters);
+  // Relation and transporter orders never cross (issue 27): a relation order stays with its own customer or
+  // vendor, so an entry naming anyone else is refused rather than left unused.
+  else if (
+    tm.transporters.some(
+      (t) => t.transporter_code?.trim() && !same(t.transporter_code, order.transporter_code),
+    )
+  ) {
+    throw new RuleError('RELATION_ORDER_PARTY', 'assign.relationOrderParty', {
+      party: order.transporter_code || '-',
+    });
+  }
   checkStoSpoPerShipment(
     tm.sto_spo_per_shipment,
     orderType,

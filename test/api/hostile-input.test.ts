@@ -13,9 +13,15 @@
 //   - phase C: every order endpoint probed by an outside party (a transporter, a relation) for what is not its own
 //     (issue 27): the ids of an order still with the company's approvers and of another transporter's, filters and
 //     sorts on the fields it does not read, the status tabs of staff: refused or answered without any of it;
+//   - phase D: every order endpoint that writes (every one but GET of the order and assign routes) fed, on real
+//     SAP orders and orders in the state it acts on, what crosses or breaks an order (issue 27 items 4, 6, 7): a
+//     party of the wrong kind (a customer where a transporter goes, a transporter on a relation order), codes that
+//     are not in the master data or not of the document's company, a quantity below the 0.001 unit; each refused
+//     with its status, naming the field (or the item, for a rule's refusal), writing nothing and sending nothing to
+//     the order's workflow. An item that does not apply to a route is listed with the reason.
 //   - the server still answers afterwards.
 // A route without a case fails the file: a new route needs one in HAND_CASES (resources get theirs from their
-// definition).
+// definition), and a new order route that writes one in INTEGRITY_CASES.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
@@ -24,6 +30,8 @@ import type { ZodType } from 'zod';
 import { apiRoutes } from '../../api/app';
 import type { ApprovalWorkflows } from '../../api/approvals/workflows';
 import type { RouteDef } from '../../api/http';
+import { orderAssignRoutes } from '../../api/routes/order-assign';
+import { orderRoutes } from '../../api/routes/orders';
 import { sapOrderSaveSchema } from '../../api/sap-orders/editor';
 import { allFields, fieldSchema, type FieldDef, type ResourceDef } from '../../db/resources/engine';
 import { RESOURCES, resourceByName } from '../../db/resources/master';
@@ -37,12 +45,16 @@ import {
   type OrderRequest,
   type OutsideOrders,
 } from '../support/order-audience';
-import { stubOrderWorkflows } from '../support/orders';
+import { assignBody } from '../support/order-assign';
+import { orderIntegrity, WRONG_ASSIGN_CODES } from '../support/order-integrity';
+import { insertOrder, stubOrderWorkflows } from '../support/orders';
 import { resourceSampler } from '../support/resource-samples';
 import { manualPoBody, sapDocument } from '../support/sap-orders';
 
 let t: TestApp;
 let admin: string;
+/** Staff who assign and edit orders (phase D). */
+let staff: string;
 /** Tokens of the outside parties of phase C. */
 const outside: Record<'transporter' | 'customer', string> = { transporter: '', customer: '' };
 let server: http.Server;
@@ -65,6 +77,7 @@ beforeAll(async () => {
   // Before phase A's failed logins use up this address's allowance.
   outside.transporter = await loginAs(t, 'transporter');
   outside.customer = await loginAs(t, 'customer');
+  staff = await loginAs(t, 'logistic');
   // One server for the whole file, reached with keep-alive (supertest would start one per request).
   server = http.createServer((req, res) => void t.server(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -1371,6 +1384,560 @@ describe('phase C: an outside party probing every order endpoint for what is not
     }
     expect(problems.sort()).toEqual([]);
   });
+});
+
+// ------------------------------------------------------------------------------------------- phase D
+
+/** What an order endpoint that writes is fed in phase D (issue 27). */
+type IntegrityItem = 'party' | 'codes' | 'quantity';
+const INTEGRITY_ITEMS: readonly IntegrityItem[] = ['party', 'codes', 'quantity'];
+
+/** One request of phase D and the refusal it must get. */
+interface IntegrityProbe {
+  what: string;
+  method: 'post' | 'put';
+  /** Under /api. */
+  path: string;
+  body: unknown;
+  status: number;
+  code: string;
+  /**
+   * What the refusal names: the keys of its `errors` (a validation error names the field as the body does), or,
+   * for a rule's refusal (422, no `errors`), words of its message (the item, the code, the kind of order).
+   */
+  names: { errors: string[] } | { message: string };
+}
+
+type Integrity = ReturnType<typeof orderIntegrity>;
+/** The probes of one item on one route, made on SAP orders and orders of their own. */
+type ProbeMaker = (h: Integrity) => Promise<IntegrityProbe[]>;
+
+/** A case that names a field of the body (400 VALIDATION). */
+const invalid = (
+  what: string,
+  method: IntegrityProbe['method'],
+  path: string,
+  body: unknown,
+  field: string,
+): IntegrityProbe => ({
+  what,
+  method,
+  path,
+  body,
+  status: 400,
+  code: 'VALIDATION',
+  names: { errors: [field] },
+});
+/** A case a business rule refuses (422), its message naming `message`. */
+const ruled = (
+  what: string,
+  method: IntegrityProbe['method'],
+  path: string,
+  body: unknown,
+  code: string,
+  message: string,
+): IntegrityProbe => ({ what, method, path, body, status: 422, code, names: { message } });
+
+/**
+ * The wrong codes every assign panel's model carries: a warehouse nobody has (NOPE-WH) or of another company
+ * (WH-2101-CPO), a document type (ZZ-S3P) and a vessel (NOPE-VESSEL) nobody has.
+ */
+const PANEL_CODES = WRONG_ASSIGN_CODES.filter(([, field]) =>
+  ['warehouse_code', 'document_type', 'vessel'].includes(field),
+);
+
+const db = () => t.deps.db;
+const ASSIGN = '/saporder/assign_transporter';
+const RELATION = '/saporder/assign_customer_vendor';
+const EDIT_ASSIGN = '/order/edit_assign_transporter';
+const EDIT = '/order/edit';
+const REASSIGN = '/order/reassign_do';
+
+/** Reasons shared by the routes that only read (a POST for its body), or act on an order as it is. */
+const READS =
+  'reads only (a POST for its body): writes nothing, so there is nothing to refuse; the saves are probed';
+const NO_PARTY = 'names no party: the order keeps the transporter or relation it has';
+const NO_CODE = 'carries no master-data code: order ids and its own values only';
+const NO_QUANTITY = 'carries no quantity';
+const readsOnly = { party: READS, codes: READS, quantity: READS };
+
+/**
+ * Every order endpoint that writes, by `method path` as the route table declares it: per item, the probes that
+ * feed it, or why the item does not apply. A route that writes without an entry fails phase D.
+ */
+const INTEGRITY_CASES: Record<string, Record<IntegrityItem, ProbeMaker | string>> = {
+  'post /order/list': readsOnly,
+  'post /order/export': readsOnly,
+  'post /order/edit_merge_simulate': readsOnly,
+  'post /saporder/merge_simulate': readsOnly,
+  'post /list/transporter_freight': readsOnly,
+  'post /util/refresh_freight_cost': readsOnly,
+  'post /util/refresh_freight_cost_order': readsOnly,
+  'post /util/check_approval': readsOnly,
+  'post /order/transporter_action': {
+    party: 'the transporter (or the relation) answers for itself: names no party',
+    codes: 'carries no master-data code: order ids, an answer and a reason text',
+    quantity: NO_QUANTITY,
+  },
+  'post /order/sync_do_sap': {
+    party: NO_PARTY,
+    codes: NO_CODE,
+    quantity:
+      "its Details are not read: the order's own SAP order is synced (api/orders/edit.ts syncOrderWithSap)",
+  },
+  'put /order/cancel': { party: NO_PARTY, codes: NO_CODE, quantity: NO_QUANTITY },
+  'put /order/mark_complete/:id': { party: NO_PARTY, codes: NO_CODE, quantity: NO_QUANTITY },
+  'put /order/unmark_complete/:id': { party: NO_PARTY, codes: NO_CODE, quantity: NO_QUANTITY },
+  'put /order/change_stuffing_date': {
+    party: NO_PARTY,
+    codes: 'carries no master-data code: the stuffing range only (its rule: order-integrity.test.ts item 5)',
+    quantity: NO_QUANTITY,
+  },
+  'post /saporder/assign_transporter': {
+    party: async (h) => {
+      const so = await h.fresh();
+      const relation = await h.relationSo();
+      return [
+        ruled(
+          'a transporter SO given to the customer CUS001',
+          'post',
+          ASSIGN,
+          await assignBody(db(), [so], { transporters: [{ transporter_code: 'CUS001' }] }),
+          'RELATION_NOT_TRANSPORTER',
+          'Item 1: CUS001 is a customer or vendor, not a transporter.',
+        ),
+        ruled(
+          'a relation SO given to the transporter TRP003',
+          'post',
+          ASSIGN,
+          await assignBody(db(), [relation], { transporters: [{ transporter_code: 'TRP003' }] }),
+          'RELATION_ORDER',
+          'This is a relation order',
+        ),
+      ];
+    },
+    codes: async (h) => {
+      const so = await h.fresh();
+      const base = { transporters: [{ transporter_code: 'TRP003' }] };
+      return [
+        ...(await Promise.all(
+          WRONG_ASSIGN_CODES.map(async ([override, field]) =>
+            invalid(
+              `${JSON.stringify(override)}`,
+              'post',
+              ASSIGN,
+              await assignBody(db(), [so], { ...base, ...override }),
+              field,
+            ),
+          ),
+        )),
+        ruled(
+          'the transporter NOPE-TRP nobody has',
+          'post',
+          ASSIGN,
+          await assignBody(db(), [so], { transporters: [{ transporter_code: 'NOPE-TRP' }] }),
+          'TRANSPORTER_NOT_FOUND',
+          'Item 1: transporter NOPE-TRP does not exist.',
+        ),
+      ];
+    },
+    quantity: async (h) => {
+      const so = await h.fresh();
+      const [first, second] = so.lines;
+      const base = { transporters: [{ transporter_code: 'TRP003' }] };
+      return [
+        ruled(
+          'an order whose only line is 0.0001',
+          'post',
+          ASSIGN,
+          await assignBody(db(), [so], {
+            ...base,
+            details: [{ Id: first!.Id, Qty: 0.0001, include_merge: true }],
+          }),
+          'QTY_REQUIRED',
+          'Item 000010:',
+        ),
+        ruled(
+          'a whole line and a line of 0.0001',
+          'post',
+          ASSIGN,
+          await assignBody(db(), [so], {
+            ...base,
+            details: [
+              { Id: first!.Id, Qty: first!.os_qty, include_merge: true },
+              { Id: second!.Id, Qty: '0.0001', include_merge: true },
+            ],
+          }),
+          'QTY_REQUIRED',
+          'Item 000020:',
+        ),
+      ];
+    },
+  },
+  'post /saporder/assign_customer_vendor': {
+    party: async (h) => {
+      const so = await h.fresh();
+      const relation = await h.relationSo();
+      return [
+        ruled(
+          'a transporter SO given to its customer',
+          'post',
+          RELATION,
+          await h.relationBody(so),
+          'NOT_RELATION',
+          'not a relation order',
+        ),
+        ruled(
+          'a relation SO given to the transporter TRP003',
+          'post',
+          RELATION,
+          await h.relationBody(relation, { transporters: [{ transporter_code: 'TRP003' }] }),
+          'RELATION_ORDER_PARTY',
+          'its own customer or vendor CUS001',
+        ),
+      ];
+    },
+    codes: async (h) => {
+      const so = await h.relationSo();
+      return Promise.all(
+        PANEL_CODES.map(async ([override, field]) =>
+          invalid(JSON.stringify(override), 'post', RELATION, await h.relationBody(so, override), field),
+        ),
+      );
+    },
+    quantity: async (h) => {
+      const so = await h.relationSo();
+      return [
+        ruled(
+          'a relation order whose only line is 0.0001',
+          'post',
+          RELATION,
+          await h.relationBody(so, { details: [{ Id: so.lines[0]!.Id, Qty: 0.0001, include_merge: true }] }),
+          'QTY_REQUIRED',
+          'Item 000010:',
+        ),
+      ];
+    },
+  },
+  'put /order/edit_assign_transporter': {
+    party: async (h) => {
+      const { order } = await h.rejected();
+      const { order: relation } = await h.rejected(true);
+      const again = async (id: number, transporters: Record<string, unknown>[], extra = {}) => ({
+        id,
+        edited_order: await h.editAssignModel(transporters, extra),
+      });
+      return [
+        ruled(
+          'a rejected transporter order given to the customer CUS001',
+          'put',
+          EDIT_ASSIGN,
+          await again(order.id, [{ transporter_code: 'CUS001' }]),
+          'RELATION_NOT_TRANSPORTER',
+          'Item 1: CUS001 is a customer or vendor, not a transporter.',
+        ),
+        ruled(
+          'a rejected transporter order given a relation shipment type',
+          'put',
+          EDIT_ASSIGN,
+          await again(order.id, [{ transporter_code: 'TRP001' }], { shipment_type: 'RELATION' }),
+          'RELATION_ORDER',
+          'This is a relation order',
+        ),
+        ruled(
+          'a rejected relation order given to the transporter TRP003',
+          'put',
+          EDIT_ASSIGN,
+          await again(relation.id, [{ transporter_code: 'TRP003', freight_cost: 1, user_not: 1 }]),
+          'RELATION_ORDER_PARTY',
+          'its own customer or vendor CUS001',
+        ),
+      ];
+    },
+    codes: async (h) => {
+      const { order } = await h.rejected();
+      const entry = [{ transporter_code: 'TRP003' }];
+      return [
+        ...(await Promise.all(
+          PANEL_CODES.map(async ([override, field]) =>
+            invalid(
+              JSON.stringify(override),
+              'put',
+              EDIT_ASSIGN,
+              { id: order.id, edited_order: await h.editAssignModel(entry, override) },
+              `edited_order.${field}`,
+            ),
+          ),
+        )),
+        ruled(
+          'the transporter NOPE-TRP nobody has',
+          'put',
+          EDIT_ASSIGN,
+          { id: order.id, edited_order: await h.editAssignModel([{ transporter_code: 'NOPE-TRP' }]) },
+          'TRANSPORTER_NOT_FOUND',
+          'Item 1: transporter NOPE-TRP does not exist.',
+        ),
+      ];
+    },
+    quantity:
+      'edited_order.details are not read: a rejected order is assigned again with its own lines and quantities ' +
+      '(api/orders/actions.ts editAssignTransporter)',
+  },
+  'put /order/edit': {
+    party: async (h) => {
+      const { edit } = await h.assigned();
+      const relationSo = await h.relationSo();
+      const relation = await insertOrder(db(), { sapDocuments: [relationSo.documentNo], relation: true });
+      const relationEdit = await h.editBodyOf(relation.id, 'CUS001');
+      return [
+        ruled(
+          'a transporter order edited to go to the customer CUS001',
+          'put',
+          EDIT,
+          edit([], {
+            transporter_model: { trip_type: 'ONE_WAY', transporters: [{ transporter_code: 'CUS001' }] },
+          }),
+          'RELATION_NOT_TRANSPORTER',
+          'Item 1: CUS001 is a customer or vendor, not a transporter.',
+        ),
+        ruled(
+          'a relation order edited to go to the transporter TRP003',
+          'put',
+          EDIT,
+          relationEdit([], {
+            transporter_model: { trip_type: 'ONE_WAY', transporters: [{ transporter_code: 'TRP003' }] },
+          }),
+          'RELATION_ORDER_PARTY',
+          'its own customer or vendor CUS001',
+        ),
+      ];
+    },
+    codes: async (h) => {
+      const { edit } = await h.assigned();
+      const model = (extra: Record<string, unknown>) => ({
+        transporter_model: { trip_type: 'ONE_WAY', transporters: [{ transporter_code: 'TRP003' }], ...extra },
+      });
+      return [
+        invalid(
+          'the vessel NOPE-VESSEL',
+          'put',
+          EDIT,
+          edit([], model({ vessel: 'NOPE-VESSEL' })),
+          'transporter_model.vessel',
+        ),
+        invalid(
+          'the vessel code NOPE-VESSEL',
+          'put',
+          EDIT,
+          edit([], model({ vessel_code: 'NOPE-VESSEL' })),
+          'transporter_model.vessel_code',
+        ),
+        invalid(
+          'the trip type NOPE-TRIP',
+          'put',
+          EDIT,
+          edit([], model({ trip_type: 'NOPE-TRIP' })),
+          'transporter_model.trip_type',
+        ),
+        invalid(
+          'a line charged to company 9999',
+          'put',
+          EDIT,
+          edit([{ Company_To_Charge: '9999' }]),
+          'details.0.Company_To_Charge',
+        ),
+        invalid(
+          'a line incoterm rule NOPE-RULE',
+          'put',
+          EDIT,
+          edit([{ Incoterm_Rule: 'NOPE-RULE' }]),
+          'details.0.Incoterm_Rule',
+        ),
+        invalid(
+          'the incoterm rule NOPE-RULE',
+          'put',
+          EDIT,
+          edit([], { ln_inco_rule: 'NOPE-RULE' }),
+          'ln_inco_rule',
+        ),
+        ruled(
+          'the transporter NOPE-TRP nobody has',
+          'put',
+          EDIT,
+          edit([], {
+            transporter_model: { trip_type: 'ONE_WAY', transporters: [{ transporter_code: 'NOPE-TRP' }] },
+          }),
+          'TRANSPORTER_NOT_FOUND',
+          'Item 1: transporter NOPE-TRP does not exist.',
+        ),
+      ];
+    },
+    quantity: async (h) => {
+      const { edit } = await h.assigned();
+      return [
+        ruled(
+          'an edit that leaves a line at 0.0001',
+          'put',
+          EDIT,
+          edit([{ Qty: 0.0001 }]),
+          'QTY_REQUIRED',
+          'Item 000010:',
+        ),
+        ruled(
+          'an edit that leaves a line at 0.0004 beside a whole one',
+          'put',
+          EDIT,
+          edit([{}, { Qty: '0.0004' }]),
+          'QTY_REQUIRED',
+          'Item 000020:',
+        ),
+      ];
+    },
+  },
+  'put /order/reassign_do': {
+    party: 'gives part of an order back to its SAP order: names no party',
+    codes: 'carries no master-data code: order lines by id and quantities',
+    quantity: async (h) => {
+      const so = await h.fresh();
+      const order = await insertOrder(db(), {
+        sapDocuments: [so.documentNo],
+        status: 'ACCEPTED',
+        dispatchStatus: 'ACCEPTED',
+        transporterCode: 'TRP003',
+      });
+      const lines = (await db()('order_details')
+        .where('order_id', order.id)
+        .orderBy('item_no')
+        .pluck('id')) as number[];
+      return [
+        invalid(
+          'a line given back 0.0001',
+          'put',
+          REASSIGN,
+          { order_id: order.id, details: [{ Id: Number(lines[0]), Qty: 0.0001 }] },
+          'details',
+        ),
+        invalid(
+          'every line given back 0.0004',
+          'put',
+          REASSIGN,
+          { order_id: order.id, details: lines.map((id) => ({ Id: Number(id), Qty: 0.0004 })) },
+          'details',
+        ),
+      ];
+    },
+  },
+};
+
+/** The order endpoints that write: every route of the order and assign declarations (or under /order/) but GET. */
+const ORDER_ROUTE_DEFS = new Set<RouteDef>([...orderRoutes, ...orderAssignRoutes]);
+const writeRoutes = apiRoutes.filter(
+  (route) => route.method !== 'get' && (ORDER_ROUTE_DEFS.has(route) || route.path.startsWith('/order/')),
+);
+const routeKey = (route: RouteDef) => `${route.method} ${route.path}`;
+
+/** A request as staff who assign and edit orders. */
+function asStaff(method: 'post' | 'put', path: string, body: unknown, language = 'en') {
+  const agent = t.request();
+  const req = method === 'post' ? agent.post(path) : agent.put(path);
+  return req
+    .set('Authorization', staff)
+    .set('language', language)
+    .send(body as object);
+}
+
+/** What is wrong with the answer to a probe (nothing: undefined). */
+function integrityProblem(
+  probe: IntegrityProbe,
+  res: { status: number; body: Record<string, unknown> },
+): string | undefined {
+  const { status, body } = res;
+  const errors = (body.errors ?? {}) as Record<string, unknown>;
+  const message = typeof body.message === 'string' ? body.message : '';
+  const answered = `answered ${status} ${String(body.message_code)} ${JSON.stringify(body.errors ?? message)}`;
+  if (status !== probe.status || body.message_code !== probe.code || body.success !== false) return answered;
+  if ('errors' in probe.names) {
+    const keys = Object.keys(errors).sort();
+    if (JSON.stringify(keys) !== JSON.stringify([...probe.names.errors].sort())) {
+      return `${answered}: not naming ${probe.names.errors.join(', ')} alone`;
+    }
+  } else if (!message.includes(probe.names.message)) {
+    return `${answered}: the message does not name "${probe.names.message}"`;
+  }
+  return undefined;
+}
+
+describe('phase D: every order endpoint that writes refuses a crossing party, a wrong code and a quantity below 0.001, naming the field, and writes nothing', () => {
+  let workflows: ReturnType<typeof stubOrderWorkflows>;
+  let integrity: Integrity;
+  beforeAll(async () => {
+    workflows = stubOrderWorkflows();
+    Object.assign(t.deps, { orderWorkflows: workflows });
+    integrity = orderIntegrity({
+      db,
+      documentPrefix: '00188',
+      send: asStaff,
+    });
+  });
+
+  test('given the order and assign routes, then every case of phase D names a route that writes, and each item that does not apply says why', () => {
+    const keys = new Set(writeRoutes.map(routeKey));
+    expect(Object.keys(INTEGRITY_CASES).filter((key) => !keys.has(key))).toEqual([]);
+    const unexplained = Object.entries(INTEGRITY_CASES).flatMap(([key, items]) =>
+      INTEGRITY_ITEMS.filter(
+        (item) => typeof items[item] === 'string' && !(items[item] as string).trim(),
+      ).map((item) => `${key} ${item}`),
+    );
+    expect(unexplained).toEqual([]);
+    // The three routes that take a party, codes and quantities are probed on every item.
+    for (const key of [
+      'post /saporder/assign_transporter',
+      'post /saporder/assign_customer_vendor',
+      'put /order/edit',
+    ]) {
+      expect([
+        key,
+        INTEGRITY_ITEMS.filter((item) => typeof INTEGRITY_CASES[key]?.[item] !== 'function'),
+      ]).toEqual([key, []]);
+    }
+  });
+
+  test.each(writeRoutes.map((route) => [`${route.method.toUpperCase()} /api${route.path}`, route] as const))(
+    '%s',
+    async (name, route) => {
+      const items = INTEGRITY_CASES[routeKey(route)];
+      if (!items) {
+        throw new Error(
+          `no phase-D case for ${name}: add one to INTEGRITY_CASES (per item its probes, or why it does not apply)`,
+        );
+      }
+      const probes: IntegrityProbe[] = [];
+      for (const item of INTEGRITY_ITEMS) {
+        const maker = items[item];
+        if (typeof maker === 'string') continue;
+        const made = await maker(integrity);
+        // An item that applies is fed something.
+        expect([item, made.length > 0]).toEqual([item, true]);
+        probes.push(...made);
+      }
+      const calls = workflows.calls.length;
+      const before = await fingerprint();
+      const problems: string[] = [];
+      for (const probe of probes) {
+        expect(`${probe.method} ${probe.path}`).toBe(routeKey(route));
+        const res = await asStaff(probe.method, `/api${probe.path}`, probe.body);
+        const problem = integrityProblem(probe, res);
+        if (problem) problems.push(`${probe.what}: ${problem}`);
+      }
+      const after = await fingerprint();
+      const written = Object.keys(before).filter((table) => before[table] !== after[table]);
+      expect({ problems, written, workflowCalls: workflows.calls.slice(calls) }).toEqual({
+        problems: [],
+        written: [],
+        workflowCalls: [],
+      });
+    },
+  );
 });
 
 describe('afterwards', () => {

@@ -9,20 +9,13 @@
 // completed order returned as no longer held.
 import { stuffingDateProblems } from '../../db/resources/order-assign';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
-import {
-  assignBody,
-  importAssignable,
-  locationId,
-  LANE,
-  readAssignable,
-  type AssignableSapOrder,
-} from '../support/order-assign';
+import { assignBody, readAssignable, type AssignableSapOrder } from '../support/order-assign';
+import { orderIntegrity, WRONG_ASSIGN_CODES } from '../support/order-integrity';
 import { insertOrder, recomputeOsQty, stubOrderWorkflows } from '../support/orders';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 let workflows: ReturnType<typeof stubOrderWorkflows>;
-let documents = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ masterData: true });
@@ -46,16 +39,10 @@ const send = (method: 'post' | 'put', path: string, body: unknown, language = 'e
 };
 const get = (path: string) => t.request().get(path).set('Authorization', tokens.logistic!);
 
-/** A fresh outstanding SO on the demo lane: lines of 25 and 26 TON, valid 2026-10-01 .. 2026-12-31. */
-const fresh = (options: Parameters<typeof importAssignable>[2] = {}): Promise<AssignableSapOrder> =>
-  importAssignable(db(), `00177${String(++documents).padStart(5, '0')}`, options);
-
-/** A relation SO: the customer collects (is_relation, shipment type RELATION). */
-async function relationSo(): Promise<AssignableSapOrder> {
-  const so = await fresh({ header: { Shipment_Type: 'RELATION' } });
-  await db()('sap_orders').where('id', so.id).update({ is_relation: true });
-  return so;
-}
+const { fresh, relationSo, tanker, relationBody, rejected, editAssignModel, assigned } = orderIntegrity({
+  db,
+  send,
+});
 
 /** What an assignment writes: orders, order lines, the SAP lines' outstanding quantities. */
 async function written() {
@@ -75,78 +62,6 @@ const refusal = (res: { status: number; body: Record<string, unknown> }) => ({
   code: res.body.message_code,
   errors: res.body.errors,
 });
-
-const tanker = async () =>
-  ((await db()('truck_types').where('truck_type_code', 'TANKER-25').first('id')) as { id: number }).id;
-
-async function relationBody(so: AssignableSapOrder, overrides: Record<string, unknown> = {}) {
-  return {
-    id: [so.id],
-    relation_truck_type_id: await tanker(),
-    stuffing_date: ['2026-11-22'],
-    details: so.lines.map((l) => ({ Id: l.Id, Qty: l.os_qty, include_merge: true })),
-    ...overrides,
-  };
-}
-
-/** A rejected order of a fresh SO (a relation one given to CUS001 when `relation`), as the workflow leaves it. */
-async function rejected(relation = false) {
-  const so = relation ? await relationSo() : await fresh();
-  const order = await insertOrder(db(), {
-    sapDocuments: [so.documentNo],
-    status: 'REJECTED',
-    dispatchStatus: 'REJECTED',
-    transporterCode: 'TRP002',
-    relation,
-    history: ['ASSIGNED TO TRANSPORTER', 'REJECTED'],
-  });
-  return { so, order };
-}
-
-const editAssignModel = async (
-  transporters: Record<string, unknown>[],
-  extra: Record<string, unknown> = {},
-) => ({
-  shipment_type: 'INDIVIDUAL_TRUCK',
-  loading_destination_from_id: await locationId(db(), LANE.from),
-  loading_destination_to_id: await locationId(db(), LANE.to),
-  trip_type: 'ONE_WAY',
-  transporters,
-  details: [],
-  ...extra,
-});
-
-/** An order assigned to TRP003 through the assign save, and the edit body that keeps it as it is. */
-async function assigned() {
-  const so = await fresh();
-  const saved = await send(
-    'post',
-    '/api/saporder/assign_transporter',
-    await assignBody(db(), [so], { transporters: [{ transporter_code: 'TRP003' }] }),
-  );
-  expect(saved.status).toBe(200);
-  const orderId = (saved.body.data.orders as { Id: number }[])[0]!.Id;
-  const lines = (await db()('order_details').where('order_id', orderId).orderBy('item_no')) as {
-    id: number;
-    sap_order_detail_id: string;
-    qty: string;
-    conversion_type: string | null;
-  }[];
-  const edit = (details: Record<string, unknown>[] = [], extra: Record<string, unknown> = {}) => ({
-    order_id: orderId,
-    details: lines.map((l, i) => ({
-      Id: Number(l.sap_order_detail_id),
-      Order_Detail_Id: Number(l.id),
-      Qty: Number(l.qty),
-      include_merge: true,
-      conversion_type: l.conversion_type,
-      ...details[i],
-    })),
-    transporter_model: { trip_type: 'ONE_WAY', transporters: [{ transporter_code: 'TRP003' }] },
-    ...extra,
-  });
-  return { so, orderId, edit };
-}
 
 describe('item 4: relation and transporter orders never cross', () => {
   test('given a relation SO, when it is given to a transporter through assign_transporter (whatever shipment type the body names), then 422 RELATION_ORDER and nothing is written', async () => {
@@ -457,27 +372,7 @@ describe("item 2: the shipment type of an assignment is the SAP order's own, or 
 });
 
 describe('item 6: every code an assignment names is in its master data and of the document company', () => {
-  const wrongCodes: [override: Record<string, unknown>, field: string, message: string][] = [
-    [{ warehouse_code: 'NOPE-WH' }, 'warehouse_code', 'Warehouse NOPE-WH does not exist or is inactive.'],
-    [
-      { warehouse_code: 'WH-2101-CPO' },
-      'warehouse_code',
-      'Warehouse WH-2101-CPO does not belong to company 1000 of the SAP order.',
-    ],
-    [{ document_type: 'ZZ-S3P' }, 'document_type', 'Document type ZZ-S3P does not exist or is inactive.'],
-    [{ vessel: 'NOPE-VESSEL' }, 'vessel', 'Vessel NOPE-VESSEL does not exist or is inactive.'],
-    [{ vessel_code: 'NOPE-VESSEL' }, 'vessel_code', 'Vessel NOPE-VESSEL does not exist or is inactive.'],
-    [{ trip_type: 'NOPE-TRIP' }, 'trip_type', 'Trip type NOPE-TRIP does not exist or is inactive.'],
-    [{ charge_oa_company: '9999' }, 'charge_oa_company', 'Company 9999 does not exist or is inactive.'],
-    [{ ln_inco_rule: 'NOPE-RULE' }, 'ln_inco_rule', 'Incoterm rule NOPE-RULE does not exist or is inactive.'],
-    [
-      { ln_type: 'LOCAL', ln_inco_rule: 'FOB-DUMAI' },
-      'ln_inco_rule',
-      'Incoterm rule FOB-DUMAI is not a rule of LN type LOCAL.',
-    ],
-  ];
-
-  test.each(wrongCodes)(
+  test.each(WRONG_ASSIGN_CODES)(
     'given an assignment naming %j, when it is saved, then 400 names %s and nothing is written',
     async (override, field, message) => {
       const so = await fresh();
