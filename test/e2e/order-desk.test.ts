@@ -10,15 +10,17 @@
 //     no criterion applies, Check Approval needs nobody, and the order goes straight to the transporter.
 //   - A dearer carrier (TRP001 above the suggested TRP003), in Indonesian: the reason is required as soon as it is
 //     chosen and the block says why (its total above the suggested one), Check Approval names the supervisor and
-//     admin, and once they approve the order goes to the transporter.
+//     admin. They approve it on their Approval screen, the supervisor in Indonesian and the admin in English, each
+//     finding the order at desktop width and deciding at 390 px; the admin then finds the order in the order list,
+//     assigned to TRP001, and its View waiting for TRP001's answer.
 // The SAP orders come without a shipment type, as SAP sends them; the panel offers one. Screenshots land in
-// test-results/screenshots/order-desk-*.png, none wider than the screen.
+// test-results/screenshots/order-desk-*.png, none wider than the screen (desktop ones at 1366 px).
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { eventually } from '../support/approvals';
 import type { E2eStack } from '../support/e2e';
 import {
-  approveByApi,
+  approveOnScreen,
   approvers,
   assignText,
   cell,
@@ -26,13 +28,17 @@ import {
   escaped,
   findInList,
   labelled,
+  openOrderList,
+  openView,
   orderApproval,
   orderText,
   shoot as shootOn,
   signOut as signOutOf,
   startOrderStack,
+  statusText,
   text,
   toolbarButton,
+  type ApprovalStep,
   type OrderStack,
 } from '../support/e2e-orders';
 import {
@@ -49,14 +55,44 @@ jest.setTimeout(300_000);
 
 const taskQueue = `order-desk-${randomUUID()}`;
 const PHONE = 390;
+const DESKTOP = 1366;
 const TRP001 = { code: 'TRP001', name: 'PT Sinar Angkut Nusantara' };
 
 let stack: E2eStack;
 let orders: OrderStack | undefined;
 const db = () => stack.app.deps.db;
-const signIn = (username: string, language: Language) => signInOn(stack, username, 1366, language);
+const signIn = (username: string, language: Language) => signInOn(stack, username, DESKTOP, language);
 const signOut = (session: SignedIn, username: string) => signOutOf(stack, session, username);
-const shoot = (page: Page, name: string) => shootOn(stack, 'order-desk', page, name, PHONE);
+/** The screenshot order-desk-<name>.png at the page's width (a phone's unless told). */
+const shoot = (page: Page, name: string, width = PHONE) => shootOn(stack, 'order-desk', page, name, width);
+
+async function resize(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 860 });
+  if (width === DESKTOP) {
+    // On a desktop the side menu slides back in beside the page: until it is in place.
+    const menu = page.locator('#main-menu-title');
+    await eventually(async () => ((await menu.boundingBox())?.x ?? -1) >= 0);
+  }
+}
+
+/**
+ * The screenshots of approveOnScreen, at both widths: <name>-list-desktop-<language> and -list-phone-<language> with
+ * the order checked (the decision is then made at a phone's width), -done-phone- and -done-desktop-<language> once
+ * it is approved.
+ */
+function approvalShots(page: Page, name: string, language: Language): (step: ApprovalStep) => Promise<void> {
+  return async (step) => {
+    if (step === 'chosen') {
+      await shoot(page, `${name}-list-desktop-${language}`, DESKTOP);
+      await resize(page, PHONE);
+      await shoot(page, `${name}-list-phone-${language}`);
+    } else {
+      await shoot(page, `${name}-done-phone-${language}`);
+      await resize(page, DESKTOP);
+      await shoot(page, `${name}-done-desktop-${language}`, DESKTOP);
+    }
+  };
+}
 
 beforeAll(async () => {
   orders = await startOrderStack(taskQueue);
@@ -110,7 +146,7 @@ async function openAssign(
   const column = localeText(language, 'resources.json', 'SAPOrder.fields.Document_No');
   await findInList(page, language, column, so.documentNo, 'saporder');
   await cell(page, 'Document_No', so.documentNo).click();
-  await page.setViewportSize({ width: PHONE, height: 860 });
+  await resize(page, PHONE);
   await toolbarButton(page, text(language, `sapOrderList.${button}`)).click();
   const title = button === 'assignTransporter' ? 'assign.title' : 'assignRelation.title';
   const panel = page.getByRole('dialog').filter({ hasText: assignText(language, title) });
@@ -206,7 +242,7 @@ describe('order desk at 390 px (issue 27)', () => {
       await page
         .getByText(orderText('en', 'orderList.selectedCount', { count: 1 }), { exact: true })
         .waitFor();
-      await page.setViewportSize({ width: PHONE, height: 860 });
+      await resize(page, PHONE);
       // The toolbar is one row: View and Accept, the rest under More.
       const toolbar = page.getByRole('toolbar');
       await toolbar.getByRole('button', { name: text('en', 'grid.more'), exact: true }).waitFor();
@@ -292,7 +328,7 @@ describe('order desk at 390 px (issue 27)', () => {
     expect(await orderApproval(db(), order.id)).toBeUndefined();
   });
 
-  test('given the same lane, when logistic picks the dearer TRP001 in Indonesian, then the reason is required at once and says why, Check Approval names the supervisor and admin, and their approval sends the order to TRP001', async () => {
+  test('given the same lane, when logistic picks the dearer TRP001 in Indonesian, then the reason is required at once and says why, Check Approval names the supervisor and admin, and once the supervisor approves it on the Approval screen in Indonesian and the admin in English the order is ASSIGNED TO TRANSPORTER, waiting for TRP001', async () => {
     const so = await freshSapOrder();
     const session = await signIn('logistic', 'id');
     const { page } = session;
@@ -344,9 +380,61 @@ describe('order desk at 390 px (issue 27)', () => {
       [1, 'supervisor'],
       [2, 'admin'],
     ]);
-    await approveByApi(stack, 'supervisor', approval.id);
-    await approveByApi(stack, 'admin', approval.id);
-    await eventually(async () => (await orderOf(so.documentNo)).status === 'ASSIGNED TO TRANSPORTER');
+    const waiting = { id: approval.id, orderNo: order.order_no };
+
+    const supervisor = await signIn('supervisor', 'id');
+    try {
+      await approveOnScreen(
+        supervisor.page,
+        'id',
+        waiting,
+        approvalShots(supervisor.page, 'supervisor', 'id'),
+      );
+      expect(supervisor.problems).toEqual([]);
+    } catch (error) {
+      await stack.screenshot(supervisor.page, 'order-desk-supervisor-failed');
+      throw error;
+    } finally {
+      await signOut(supervisor, 'supervisor');
+    }
+    expect(await orderApproval(db(), order.id)).toMatchObject({ current_level: 2 });
+    expect(await orderOf(so.documentNo)).toMatchObject({
+      status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL',
+    });
+
+    const admin = await signIn('admin', 'en');
+    const { page: adminPage } = admin;
+    try {
+      await approveOnScreen(adminPage, 'en', waiting, approvalShots(adminPage, 'admin', 'en'));
+      await eventually(async () => (await orderOf(so.documentNo)).status === 'ASSIGNED TO TRANSPORTER');
+      // What the screens show of it: the order list's status, and its View waiting for TRP001's answer.
+      await openOrderList(adminPage, 'en', order.order_no);
+      await cell(adminPage, 'Status', statusText('en', 'ASSIGNED TO TRANSPORTER')).waitFor();
+      await shoot(adminPage, 'assigned-list-desktop-en', DESKTOP);
+      const block = await openView(adminPage, 'en', order.order_no);
+      await block.getByText(statusText('en', 'ASSIGNED TO TRANSPORTER'), { exact: true }).first().waitFor();
+      const awaiting = block.getByText(
+        orderText('en', 'orderProcess.awaitingTransporter', { name: TRP001.name, code: TRP001.code }),
+        { exact: true },
+      );
+      await awaiting.waitFor();
+      await block.getByRole('timer').waitFor();
+      await shoot(adminPage, 'assigned-view-desktop-en', DESKTOP);
+      await resize(adminPage, PHONE);
+      await awaiting.scrollIntoViewIfNeeded();
+      await shoot(adminPage, 'assigned-view-phone-en');
+      expect(admin.problems).toEqual([]);
+    } catch (error) {
+      await stack.screenshot(adminPage, 'order-desk-admin-failed');
+      throw error;
+    } finally {
+      await signOut(admin, 'admin');
+    }
+    expect(await orderOf(so.documentNo)).toMatchObject({
+      status: 'ASSIGNED TO TRANSPORTER',
+      dispatch_status: 'WAITING',
+      transporter_code: TRP001.code,
+    });
     const reason = (await db()('order_transporters')
       .where('order_id', order.id)
       .first('assign_reason', 'freight_criteria')) as { assign_reason: string; freight_criteria: string };

@@ -20,13 +20,13 @@ import { eventually } from '../support/approvals';
 import type { E2eStack } from '../support/e2e';
 import {
   approveByApi,
+  approveOnScreen,
   approvers,
   assignByApi,
   assignText,
   call,
   cell,
   closePanel,
-  closeToasts,
   dispatchText,
   escaped,
   findInList,
@@ -34,25 +34,24 @@ import {
   labelled,
   openHistory,
   openOrderList,
+  openView,
   orderApproval,
   orderText,
   outstanding,
-  serverText,
   shoot as shootOn,
   signOut as signOutOf,
   statusText,
   text,
-  toast,
   toolbarButton,
   workflowStatus,
   startOrderStack,
+  type ApprovalStep,
   type OrderStack,
 } from '../support/e2e-orders';
 import {
   goInApp,
   heading,
   localeText,
-  rowCount,
   signIn as signInOn,
   type Language,
   type SignedIn,
@@ -128,35 +127,9 @@ async function historyOf(orderId: number): Promise<[string | null, string, strin
 
 // ------------------------------------------------------------------------------------------------ screens
 
-/** On the Approval screen: finds the order by its number, checks it, Approve, Yes; the row leaves the list. */
-async function approveOnScreen(
-  page: Page,
-  language: Language,
-  approval: { id: number; orderNo: string },
-  shot: { name: string; width: number },
-): Promise<void> {
-  await closeToasts(page);
-  await goInApp(page, '/Approval/Index');
-  await heading(page, text(language, 'routes.Approval.Index')).waitFor();
-  const column = localeText(language, 'resources.json', 'SAPOrder.fields.Document_No');
-  await findInList(page, language, column, approval.orderNo, 'approval');
-  await page.locator(`.ag-row[row-id="${approval.id}"] .ag-selection-checkbox input`).click();
-  await page.getByText(text(language, 'approval.selectedCount', { count: 1 }), { exact: true }).waitFor();
-  await shoot(page, `${shot.name}-list`, shot.width);
-  await toolbarButton(page, text(language, 'approval.approve')).click();
-  const dialog = page.getByRole('alertdialog');
-  await dialog.getByText(text(language, 'approval.approveTitle'), { exact: true }).waitFor();
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/approval/approve'),
-    dialog.getByRole('button', { name: text(language, 'confirm.yes'), exact: true }).click(),
-  ]);
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { data: { results: { Id: number; success: boolean }[] } };
-  expect(body.data.results).toEqual([expect.objectContaining({ Id: approval.id, success: true })]);
-  await toast(page, serverText(language, 'approval.summary.approve.all', { count: 1 })).waitFor();
-  await dialog.waitFor({ state: 'hidden' });
-  await eventually(async () => (await rowCount(page)) === 0);
-  await shoot(page, shot.name, shot.width);
+/** The screenshots of approveOnScreen: <name>-list with the order checked, <name> once it is approved. */
+function approvalShots(page: Page, name: string, width: number): (step: ApprovalStep) => Promise<void> {
+  return (step) => shoot(page, step === 'chosen' ? `${name}-list` : name, width);
 }
 
 /** The transporter's answer in the Accept or Reject dialog; the line shows its result, Close. */
@@ -190,20 +163,6 @@ async function answerOrder(
   await shoot(page, `${shot.name}-answered`, shot.width);
   await dialog.getByRole('button', { name: text(language, 'common.close'), exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
-}
-
-/** The process block ("Where is my order?") of the open View. */
-function processBlock(page: Page, language: Language): Locator {
-  return page.getByRole('region', { name: orderText(language, 'orderProcess.title') });
-}
-
-/** Opens the View of the order chosen in the list; waits for its process block to be read. */
-async function openView(page: Page, language: Language, orderNo: string): Promise<Locator> {
-  await toolbarButton(page, orderText(language, 'orderList.view')).click();
-  await page.getByText(orderText(language, 'orderView.title', { order: orderNo }), { exact: true }).waitFor();
-  const block = processBlock(page, language);
-  await block.getByText(orderText(language, 'orderProcess.step'), { exact: true }).waitFor();
-  return block;
 }
 
 /**
@@ -377,7 +336,7 @@ describe('order journey', () => {
         supervisor.page,
         'en',
         { id: first.approvalId, orderNo: first.orderNo },
-        { name: 'approve-level1-en', width: 1366 },
+        approvalShots(supervisor.page, 'approve-level1-en', 1366),
       );
       expect(supervisor.problems).toEqual([]);
     } finally {
@@ -391,7 +350,7 @@ describe('order journey', () => {
         admin.page,
         'en',
         { id: first.approvalId, orderNo: first.orderNo },
-        { name: 'approve-level2-en', width: 1366 },
+        approvalShots(admin.page, 'approve-level2-en', 1366),
       );
       expect(admin.problems).toEqual([]);
     } finally {

@@ -1,8 +1,9 @@
 // What the order suites in a real browser share (test/e2e/order-*.test.ts), on the e2e stack of test/support/e2e.ts
 // with the API's order workflows wired to a Temporal dev server: the console's and the server's texts in either
 // language; on a page, the screenshot that also checks the page is no wider than the window, toasts, the list's
-// column filter, cells and toolbar buttons, the order list with one order chosen and its History panel; through the
-// API, an assignment by logistic and an approval; in the database, an order's approval round and its approvers.
+// column filter, cells and toolbar buttons, the order list with one order chosen and its View and History panels, an
+// approval on the Approval screen; through the API, an assignment by logistic and an approval; in the database, an
+// order's approval round and its approvers.
 import type { Client } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Locator, Page } from 'playwright-core';
@@ -193,6 +194,58 @@ export async function openHistory(page: Page, language: Language, orderNo: strin
 export async function closePanel(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'hidden' });
+}
+
+/** The process block ("Where is my order?") of the open order View. */
+export function processBlock(page: Page, language: Language): Locator {
+  return page.getByRole('region', { name: orderText(language, 'orderProcess.title') });
+}
+
+/** Opens the View of the order chosen in the list; waits for its process block to be read. */
+export async function openView(page: Page, language: Language, orderNo: string): Promise<Locator> {
+  await toolbarButton(page, orderText(language, 'orderList.view')).click();
+  await page.getByText(orderText(language, 'orderView.title', { order: orderNo }), { exact: true }).waitFor();
+  const block = processBlock(page, language);
+  await block.getByText(orderText(language, 'orderProcess.step'), { exact: true }).waitFor();
+  return block;
+}
+
+/** Where approveOnScreen stops for a screenshot: the order checked in the list, then the list after the decision. */
+export type ApprovalStep = 'chosen' | 'approved';
+
+/**
+ * On the Approval screen: finds the order by its number, checks it, Approve, Yes; the row leaves the list. The list
+ * is filtered at the page's width (its column filter must be on screen); `shot` may then change the width, and the
+ * decision is made at the width it leaves.
+ */
+export async function approveOnScreen(
+  page: Page,
+  language: Language,
+  approval: { id: number; orderNo: string },
+  shot: (step: ApprovalStep) => Promise<void>,
+): Promise<void> {
+  await closeToasts(page);
+  await goInApp(page, '/Approval/Index');
+  await heading(page, text(language, 'routes.Approval.Index')).waitFor();
+  const column = localeText(language, 'resources.json', 'SAPOrder.fields.Document_No');
+  await findInList(page, language, column, approval.orderNo, 'approval');
+  await page.locator(`.ag-row[row-id="${approval.id}"] .ag-selection-checkbox input`).click();
+  await page.getByText(text(language, 'approval.selectedCount', { count: 1 }), { exact: true }).waitFor();
+  await shot('chosen');
+  await toolbarButton(page, text(language, 'approval.approve')).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByText(text(language, 'approval.approveTitle'), { exact: true }).waitFor();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/approval/approve'),
+    dialog.getByRole('button', { name: text(language, 'confirm.yes'), exact: true }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { data: { results: { Id: number; success: boolean }[] } };
+  expect(body.data.results).toEqual([expect.objectContaining({ Id: approval.id, success: true })]);
+  await toast(page, serverText(language, 'approval.summary.approve.all', { count: 1 })).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await eventually(async () => (await rowCount(page)) === 0);
+  await shot('approved');
 }
 
 // ------------------------------------------------------------------------------------------------ database
