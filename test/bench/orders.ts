@@ -133,6 +133,7 @@ const FLOOR_WARMUP = num('FLOOR_WARMUP', WARMUP);
  * (api/orders/workflows.ts), or `update-with-start`, for an assignment made as an Update of the workflow it starts.
  */
 const FLOOR_ASSIGN = process.env.FLOOR_ASSIGN ?? 'start';
+const FLOOR_SHAPE = `${FLOOR_ASSIGN === 'start' ? 'a start' : 'an update-with-start'} and 2 Updates`;
 const PHASES = new Set(
   (process.env.PHASES ?? 'floor,lifecycles,accept,auto-reject').split(',').map((p) => p.trim()),
 );
@@ -564,7 +565,7 @@ async function phaseFloorLifecycles(floor: FloorClient, meter: () => CpuReading)
     FLOOR_STEPS.map((k) => [k, latencies(loop.done.map((l) => l[k]))]),
   ) as FloorSteps;
   log(
-    `(1) floor (${FLOOR_ASSIGN}, 2 Updates, a no-op local activity each): ${inWindow.length} complete in ` +
+    `(1) floor (${FLOOR_SHAPE}, a no-op local activity each): ${inWindow.length} complete in ` +
       `${FLOOR_DURATION_S} s = ${perSecond}/s at ${LIFECYCLE_CLIENTS} users ` +
       `(${warm.done.length} warm-up, ${loop.done.length - inWindow.length} finished after the window, ` +
       `${warm.failures.length + loop.failures.length} failed)`,
@@ -1109,9 +1110,7 @@ async function main(): Promise<void> {
     rows.push(...floorRows(against));
     for (const r of rows) log(`  ${verdict(r.pass)}  ${r.budget}: ${r.figure}; baseline: ${r.baseline}`);
     if (against.lifecycles || against.updateP99) {
-      log(
-        `against Temporal's floor (${FLOOR_ASSIGN}, 2 Updates, no-op local activities; same dev server, same run):`,
-      );
+      log(`against Temporal's floor (${FLOOR_SHAPE}, no-op local activities; same dev server, same run):`);
       if (against.lifecycles) log(`  ${lifecycleLine(...against.lifecycles)}`);
       if (against.updateP99) log(`  ${updateLine(...against.updateP99)}`);
     }
