@@ -456,3 +456,67 @@ export function lockSampler(db: Db, everyMs = 100) {
     return { sessions: top(waits, 6), lock_holders: top(holders, 4), ...(failed ? { failed } : {}) };
   };
 }
+
+export interface LoopRun<T> {
+  done: T[];
+  failures: string[];
+  /** `take` had nothing left before `stop` said so. */
+  ranOut: boolean;
+}
+
+/**
+ * `clients` users each running `run` on what `take` hands out, one after another (closed loop), until
+ * `stop(started)` says so or `take` has nothing left. A run that throws counts as a failure and the user goes on.
+ */
+export async function closedLoop<S, T>(
+  clients: number,
+  take: () => S | undefined,
+  run: (item: S) => Promise<T>,
+  stop: (started: number) => boolean,
+): Promise<LoopRun<T>> {
+  const out: LoopRun<T> = { done: [], failures: [], ranOut: false };
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (!stop(started)) {
+        const item = take();
+        if (item === undefined) {
+          out.ranOut = true;
+          return;
+        }
+        started++;
+        try {
+          out.done.push(await run(item));
+        } catch (err) {
+          out.failures.push(err instanceof Error ? err.message : String(err));
+        }
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Calls `send(i)` at `rate` per second for `durationMs` without waiting for the answers (open loop); with
+ * `maxInFlight`, a call waits for a free place first, so an API that cannot keep the pace gets a queue of
+ * that many users at most and the calls take longer instead of piling up.
+ */
+export async function openLoop(
+  rate: number,
+  durationMs: number,
+  send: (i: number) => Promise<void>,
+  maxInFlight = Infinity,
+): Promise<number> {
+  const count = Math.floor((rate * durationMs) / 1000);
+  const begun = performance.now();
+  const pending = new Set<Promise<void>>();
+  for (let i = 0; i < count; i++) {
+    const wait = begun + (i * 1000) / rate - performance.now();
+    if (wait > 1) await sleep(wait);
+    while (pending.size >= maxInFlight) await Promise.race(pending);
+    const call = send(i).finally(() => pending.delete(call));
+    pending.add(call);
+  }
+  await Promise.all(pending);
+  return performance.now() - begun;
+}

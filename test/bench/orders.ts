@@ -6,6 +6,9 @@
 //   2. Accept (a Workflow Update) round trip: p99 <= 50 ms at 10 orders per second.
 //   3. Auto-reject: ORDERS (1,000) orders with deadlines spread over SPREAD_S (60 s): every one fires, p99
 //      lateness <= 1 s.
+//   Against Temporal's own floor on the same dev server in the same run (DESIGN §6 "Workflows"): lifecycles
+//   >= 0.7× the floor's rate at the same concurrency; the accept's p99 <= 1.5× the floor's Update p99 at the
+//   same rate.
 //
 // Everything runs as `npm start` runs it on a plain machine, each part a process of its own: a database of
 // its own (`tms_orders` on the PostgreSQL of BENCH_DATABASE_URL / DATABASE_URL, dropped first and at the end;
@@ -46,13 +49,29 @@
 //     keep coming while the first deadlines fire, as they would on a working day; when the API cannot assign
 //     at the pace asked, the deadlines spread over longer, and the time they took is printed.
 //
+// The floor (orders-floor.ts, floor.workflow.ts, floor-worker.ts): what Temporal and the SDK alone cost for
+// the lifecycle of (1), on the same dev server. A trivial workflow on a task queue of its own (bench-floor),
+// served by a worker process started here like the product's, begun as the order's is begun by the assignment
+// (a start; FLOOR_ASSIGN=update-with-start for an assignment made as an Update) and sent the two Updates a
+// lifecycle sends (approve, accept); each change runs one no-op local activity, as each of the order's
+// changes is written by one local activity. Its client is a Temporal client in the benchmark process, calling
+// as the API's order routes do. Before (1): FLOOR_WARMUP lifecycles, then LIFECYCLE_CLIENTS users in a closed
+// loop for FLOOR_DURATION_S; its steps' p50/p99 are printed beside ours, with its CPU per lifecycle (floor
+// worker, dev server, client). After (2): ACCEPT_RATE accept Updates per second, open loop, for
+// FLOOR_DURATION_S, each on a floor lifecycle approved beforehand. (1) and (2) then print ours beside the
+// floor's and the ratio, as the summary does after the budgets (a row each for the two ratio budgets):
+//   lifecycles/s 4.2 (floor 19.6, ratio 0.21)
+//   update p99 1046.42 ms (floor 410.44 ms, ratio 2.55)
+// The floor's worker is stopped before (3).
+//
 // The machine is shared: the 1/5/15-minute load averages are printed beside every figure.
 //
 //   npm run bench:orders                                 the embedded default (no DATABASE_URL)
-//   DURATION_S=10 ORDERS=200 npm run bench:orders        a quick run (under 2 minutes)
+//   DURATION_S=20 ORDERS=200 npm run bench:orders        a quick run (about 4 minutes on a busy 2 cores)
 //   LIFECYCLE_CLIENTS=16 WARMUP=20 BASELINE_LIFECYCLES=10 LIFECYCLE_DOCS=<DURATION_S × 40> ACCEPT_RATE=10
 //   SPREAD_S=<DURATION_S> DELAY_S=10 QUIET_AUTO_REJECTS=10 GRACE_S=30
-//   PHASES=lifecycles,accept,auto-reject (a subset runs only those)
+//   FLOOR_DURATION_S=<DURATION_S, at most 30> FLOOR_WARMUP=<WARMUP> FLOOR_ASSIGN=start|update-with-start
+//   PHASES=floor,lifecycles,accept,auto-reject (a subset runs only those; the floor goes with (1) and (2))
 import os from 'node:os';
 import { autoRejectHours } from '../../api/orders/assign';
 import { hashApiKey } from '../../api/services/api-keys';
@@ -63,10 +82,12 @@ import type { Db } from '../../db/connection';
 import { assignBody } from '../support/order-assign';
 import {
   apiClient,
+  closedLoop,
   cpuMeter,
   latencies,
   lockSampler,
   loadLaneSapOrders,
+  openLoop,
   sleep,
   startApiProcess,
   startBenchTemporal,
@@ -79,6 +100,14 @@ import {
   type LaneSapOrder,
   type Percentiles,
 } from './orders-support';
+import {
+  connectFloor,
+  FLOOR_TASK_QUEUE,
+  floorLifecycle,
+  prepareFloorAccepts,
+  startFloorWorker,
+  type FloorClient,
+} from './orders-floor';
 import { createBenchDb, loadAverage } from './support';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -96,12 +125,23 @@ const DELAY_S = num('DELAY_S', 10);
 const GRACE_S = num('GRACE_S', 30);
 /** Orders that auto-reject with nothing else running: the baseline of the lateness. */
 const QUIET_AUTO_REJECTS = num('QUIET_AUTO_REJECTS', 10);
+/** Temporal's floor (orders-floor.ts): its lifecycle window and accept run, in seconds, and its warm-up. */
+const FLOOR_DURATION_S = num('FLOOR_DURATION_S', Math.min(DURATION_S, 30));
+const FLOOR_WARMUP = num('FLOOR_WARMUP', WARMUP);
+/**
+ * How the floor's lifecycle begins: `start`, as the API's assignment starts the order's workflow today
+ * (api/orders/workflows.ts), or `update-with-start`, for an assignment made as an Update of the workflow it starts.
+ */
+const FLOOR_ASSIGN = process.env.FLOOR_ASSIGN ?? 'start';
+const FLOOR_SHAPE = `${FLOOR_ASSIGN === 'start' ? 'a start' : 'an update-with-start'} and 2 Updates`;
 const PHASES = new Set(
-  (process.env.PHASES ?? 'lifecycles,accept,auto-reject').split(',').map((p) => p.trim()),
+  (process.env.PHASES ?? 'floor,lifecycles,accept,auto-reject').split(',').map((p) => p.trim()),
 );
 const DB_NAME = 'tms_orders';
 
 const BUDGET = { lifecyclesPerS: 20, acceptP99Ms: 50, lateP99Ms: 1000 };
+/** DESIGN §6: the product's share, as ratios to Temporal's floor at the same concurrency or rate. */
+const FLOOR_BUDGET = { lifecyclesRatio: 0.7, updateP99Ratio: 1.5 };
 const WAITING_APPROVAL = 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL';
 const ASSIGNED = 'ASSIGNED TO TRANSPORTER';
 
@@ -379,66 +419,6 @@ async function lifecycle(act: Actions, so: LaneSapOrder, body: unknown): Promise
   };
 }
 
-interface LoopRun {
-  done: Lifecycle[];
-  failures: string[];
-  ranOut: boolean;
-}
-
-/** `clients` users doing lifecycles one after another until `stop()` says so or no SAP order is left. */
-async function lifecycleLoop(
-  clients: number,
-  pool: Pool,
-  run: (so: LaneSapOrder) => Promise<Lifecycle>,
-  stop: (started: number) => boolean,
-): Promise<LoopRun> {
-  const out: LoopRun = { done: [], failures: [], ranOut: false };
-  let started = 0;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (!stop(started)) {
-        const so = pool.take();
-        if (!so) {
-          out.ranOut = true;
-          return;
-        }
-        started++;
-        try {
-          out.done.push(await run(so));
-        } catch (err) {
-          out.failures.push(err instanceof Error ? err.message : String(err));
-        }
-      }
-    }),
-  );
-  return out;
-}
-
-/**
- * Calls `send(i)` at `rate` per second for `durationMs` without waiting for the answers (open loop); with
- * `maxInFlight`, a call waits for a free place first, so an API that cannot keep the pace gets a queue of
- * that many users at most and the calls take longer instead of piling up.
- */
-async function openLoop(
-  rate: number,
-  durationMs: number,
-  send: (i: number) => Promise<void>,
-  maxInFlight = Infinity,
-): Promise<number> {
-  const count = Math.floor((rate * durationMs) / 1000);
-  const begun = performance.now();
-  const pending = new Set<Promise<void>>();
-  for (let i = 0; i < count; i++) {
-    const wait = begun + (i * 1000) / rate - performance.now();
-    if (wait > 1) await sleep(wait);
-    while (pending.size >= maxInFlight) await Promise.race(pending);
-    const call = send(i).finally(() => pending.delete(call));
-    pending.add(call);
-  }
-  await Promise.all(pending);
-  return performance.now() - begun;
-}
-
 interface Row {
   budget: string;
   figure: string;
@@ -458,15 +438,17 @@ async function phaseLifecycles(
   api: BenchApi,
   meter: () => CpuReading,
   db: Db,
+  floor: FloorSteps | undefined,
 ) {
   const run = (so: LaneSapOrder) => lifecycle(act, so, body(so));
-  const warm = await lifecycleLoop(LIFECYCLE_CLIENTS, pool, run, (n) => n >= WARMUP);
+  const take = () => pool.take();
+  const warm = await closedLoop(LIFECYCLE_CLIENTS, take, run, (n) => n >= WARMUP);
   log(`(1) warm-up: ${warm.done.length} lifecycles, ${warm.failures.length} failed`);
   if (warm.failures.length) log(`    failures: ${warm.failures.slice(0, 3).join(' | ')}`);
 
   // The baseline: lifecycles of one user alone, nothing else running.
   meter();
-  const alone = await lifecycleLoop(1, pool, run, (n) => n >= BASELINE_LIFECYCLES);
+  const alone = await closedLoop(1, take, run, (n) => n >= BASELINE_LIFECYCLES);
   const aloneCpu = meter();
   const aloneSteps = stepsOf(alone.done);
   const aloneRate = round(alone.done.length / Math.max(0.001, aloneCpu.wall));
@@ -481,7 +463,7 @@ async function phaseLifecycles(
   const locks = lockSampler(db);
   meter();
   const begun = performance.now();
-  const loop = await lifecycleLoop(LIFECYCLE_CLIENTS, pool, run, () => performance.now() - begun >= windowMs);
+  const loop = await closedLoop(LIFECYCLE_CLIENTS, take, run, () => performance.now() - begun >= windowMs);
   const cpu = meter();
   const waits = await locks();
   const eventLoop = await api.eventLoopDelay();
@@ -494,11 +476,14 @@ async function phaseLifecycles(
       `(${loop.done.length - inWindow.length} finished after the window, ${loop.failures.length} failed` +
       `${loop.ranOut ? ', RAN OUT of SAP orders: raise LIFECYCLE_DOCS' : ''})`,
   );
-  for (const k of STEPS)
+  for (const k of STEPS) {
+    const f = k === 'approvalRow' ? undefined : floor?.[k];
     log(
       `    ${k.padEnd(12)} ${brief(steps[k])}   ` +
-        `alone: p50 ${aloneSteps[k].p50_ms} / p99 ${aloneSteps[k].p99_ms} ms`,
+        `alone: p50 ${aloneSteps[k].p50_ms} / p99 ${aloneSteps[k].p99_ms} ms` +
+        (f ? `   floor: p50 ${f.p50_ms} / p99 ${f.p99_ms} ms` : ''),
     );
+  }
   if (loop.failures.length) log(`    failures: ${loop.failures.slice(0, 5).join(' | ')}`);
   // What one lifecycle costs in CPU, part by part: with C cores to itself, the product does at most C / that.
   const lifecycles = Math.max(1, loop.done.length);
@@ -523,6 +508,7 @@ async function phaseLifecycles(
   log(`    API event-loop delay p99 ${eventLoop.p99_ms} ms, max ${eventLoop.max_ms} ms`);
   const pass = perSecond >= BUDGET.lifecyclesPerS && loop.failures.length === 0 && !loop.ranOut;
   return {
+    perSecond,
     accepted: [...warm.done, ...alone.done, ...loop.done].map((l) => l.order),
     row: {
       budget: `lifecycles >= ${BUDGET.lifecyclesPerS}/s over ${DURATION_S} s`,
@@ -548,6 +534,123 @@ async function phaseLifecycles(
       cpu_ceiling_per_second: ceiling,
       database_waits: waits,
       api_event_loop_delay: eventLoop,
+      load_average_at_start: loadAtStart,
+      load_average_at_end: loadAverage(),
+    },
+  };
+}
+
+type FloorStep = 'assign' | 'approve' | 'accept' | 'total';
+const FLOOR_STEPS: FloorStep[] = ['assign', 'approve', 'accept', 'total'];
+type FloorSteps = Record<FloorStep, Percentiles>;
+
+/**
+ * (1) on Temporal's floor: LIFECYCLE_CLIENTS users in a closed loop, each running the floor's lifecycle (assign with
+ * one approval level, approve, accept) as the product's users run theirs, FLOOR_WARMUP first, then FLOOR_DURATION_S.
+ */
+async function phaseFloorLifecycles(floor: FloorClient, meter: () => CpuReading) {
+  let made = 0;
+  const take = () => `floor-lifecycle-${++made}`;
+  const run = (id: string) => floorLifecycle(floor, id);
+  const warm = await closedLoop(LIFECYCLE_CLIENTS, take, run, (n) => n >= FLOOR_WARMUP);
+  const windowMs = FLOOR_DURATION_S * 1000;
+  const loadAtStart = loadAverage();
+  meter();
+  const begun = performance.now();
+  const loop = await closedLoop(LIFECYCLE_CLIENTS, take, run, () => performance.now() - begun >= windowMs);
+  const cpu = meter();
+  const inWindow = loop.done.filter((l) => l.doneAt - begun <= windowMs);
+  const perSecond = round(inWindow.length / FLOOR_DURATION_S);
+  const steps = Object.fromEntries(
+    FLOOR_STEPS.map((k) => [k, latencies(loop.done.map((l) => l[k]))]),
+  ) as FloorSteps;
+  log(
+    `(1) floor (${FLOOR_SHAPE}, a no-op local activity each): ${inWindow.length} complete in ` +
+      `${FLOOR_DURATION_S} s = ${perSecond}/s at ${LIFECYCLE_CLIENTS} users ` +
+      `(${warm.done.length} warm-up, ${loop.done.length - inWindow.length} finished after the window, ` +
+      `${warm.failures.length + loop.failures.length} failed)`,
+  );
+  for (const k of FLOOR_STEPS) log(`    ${k.padEnd(12)} ${brief(steps[k])}`);
+  const failures = [...warm.failures, ...loop.failures];
+  if (failures.length) log(`    failures: ${failures.slice(0, 5).join(' | ')}`);
+  // What Temporal and the SDK cost per lifecycle, with nothing of the product: the floor's worker, the dev
+  // server and the client (the benchmark process).
+  const lifecycles = Math.max(1, loop.done.length);
+  const perLifecycle = {
+    worker: round((cpu.worker * 1000) / lifecycles),
+    temporal: round((cpu.temporal * 1000) / lifecycles),
+    client: round((cpu.bench * 1000) / lifecycles),
+  };
+  const temporalMs = perLifecycle.worker + perLifecycle.temporal + perLifecycle.client;
+  log(
+    `    CPU ms per lifecycle: floor worker ${perLifecycle.worker}, temporal ${perLifecycle.temporal}, ` +
+      `client ${perLifecycle.client}; Temporal + SDK ${round(temporalMs)} ms`,
+  );
+  return {
+    perSecond,
+    steps,
+    detail: {
+      assign: FLOOR_ASSIGN,
+      users: LIFECYCLE_CLIENTS,
+      duration_s: FLOOR_DURATION_S,
+      warm_up: warm.done.length,
+      complete_in_window: inWindow.length,
+      per_second: perSecond,
+      failures: failures.length,
+      first_failures: failures.slice(0, 5),
+      steps,
+      cpu_seconds_in_window: {
+        worker: cpu.worker,
+        temporal: cpu.temporal,
+        client: cpu.bench,
+        wall: cpu.wall,
+      },
+      cpu_ms_per_lifecycle: perLifecycle,
+      load_average_at_start: loadAtStart,
+      load_average_at_end: loadAverage(),
+    },
+  };
+}
+
+/**
+ * (2) on Temporal's floor: ACCEPT_RATE accept Updates per second, open loop, for FLOOR_DURATION_S, each on a floor
+ * lifecycle waiting for the answer (prepared beforehand, 8 at a time, as the accept measurement's orders are).
+ */
+async function phaseFloorAccept(floor: FloorClient) {
+  const count = ACCEPT_RATE * FLOOR_DURATION_S;
+  const t = performance.now();
+  const ids = Array.from({ length: count }, (_, i) => `floor-accept-${i + 1}`);
+  const prepared = await prepareFloorAccepts(floor, ids, 8);
+  if (prepared.failures.length)
+    throw new Error(
+      `bench: preparing the floor's accepts failed: ${prepared.failures.slice(0, 3).join(' | ')}`,
+    );
+  const ready = prepared.ready;
+  log(
+    `(2) floor: ${ready.length} lifecycles waiting for the answer ready in ${seconds(performance.now() - t)} s`,
+  );
+  const loadAtStart = loadAverage();
+  const times: number[] = [];
+  const failures: string[] = [];
+  const elapsed = await openLoop(ACCEPT_RATE, (ready.length * 1000) / ACCEPT_RATE, async (i) => {
+    try {
+      times.push(await floor.accept(ready[i]!));
+    } catch (err) {
+      failures.push(err instanceof Error ? err.message : String(err));
+    }
+  });
+  const accept = latencies(times);
+  log(
+    `(2) floor accept (Update) at ${ACCEPT_RATE}/s for ${seconds(elapsed)} s: ${brief(accept)}, ` +
+      `${failures.length} failed`,
+  );
+  if (failures.length) log(`    failures: ${failures.slice(0, 5).join(' | ')}`);
+  return {
+    accept,
+    detail: {
+      rate: ACCEPT_RATE,
+      accept,
+      failures: failures.slice(0, 5),
       load_average_at_start: loadAtStart,
       load_average_at_end: loadAverage(),
     },
@@ -664,6 +767,7 @@ async function phaseAccept(
   log(`    API event-loop delay p99 ${eventLoop.p99_ms} ms, max ${eventLoop.max_ms} ms`);
   const pass = accept.p99_ms <= BUDGET.acceptP99Ms && failures.length === 0 && real.length === fresh.length;
   return {
+    accept,
     row: {
       budget: `accept p99 <= ${BUDGET.acceptP99Ms} ms at ${ACCEPT_RATE}/s`,
       figure: `p50 ${accept.p50_ms} / p99 ${accept.p99_ms} ms (${real.length} of ${fresh.length})`,
@@ -800,8 +904,40 @@ async function phaseAutoReject(act: Actions, db: Db, pool: Pool, body: (so: Lane
   };
 }
 
+const ratio = (ours: number, floor: number) => round(ours / floor);
+const lifecycleLine = (ours: number, floor: number) =>
+  `lifecycles/s ${ours} (floor ${floor}, ratio ${ratio(ours, floor)})`;
+const updateLine = (ours: number, floor: number) =>
+  `update p99 ${ours} ms (floor ${floor} ms, ratio ${ratio(ours, floor)})`;
+
+/** DESIGN §6's budgets against the floor, for what was measured. */
+function floorRows(against: { lifecycles?: [number, number]; updateP99?: [number, number] }): Row[] {
+  const rows: Row[] = [];
+  if (against.lifecycles) {
+    const [ours, floor] = against.lifecycles;
+    rows.push({
+      budget: `lifecycles >= ${FLOOR_BUDGET.lifecyclesRatio}× the floor's at ${LIFECYCLE_CLIENTS} users`,
+      figure: `ratio ${ratio(ours, floor)} (${ours}/s)`,
+      baseline: `floor ${floor}/s`,
+      pass: ratio(ours, floor) >= FLOOR_BUDGET.lifecyclesRatio,
+    });
+  }
+  if (against.updateP99) {
+    const [ours, floor] = against.updateP99;
+    rows.push({
+      budget: `accept p99 <= ${FLOOR_BUDGET.updateP99Ratio}× the floor's Update p99 at ${ACCEPT_RATE}/s`,
+      figure: `ratio ${ratio(ours, floor)} (p99 ${ours} ms)`,
+      baseline: `floor Update p99 ${floor} ms`,
+      pass: ratio(ours, floor) <= FLOOR_BUDGET.updateP99Ratio,
+    });
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (FLOOR_ASSIGN !== 'start' && FLOOR_ASSIGN !== 'update-with-start')
+    throw new Error(`bench: FLOOR_ASSIGN is start or update-with-start, not ${FLOOR_ASSIGN}`);
   const started = Date.now();
   log(`start: ${os.cpus().length} cores, node ${process.version}, phases ${[...PHASES].join(',')}`);
   const bench = await createBenchDb(url, DB_NAME, { poolMax: 10 });
@@ -809,6 +945,8 @@ async function main(): Promise<void> {
   const { db } = bench;
   let temporal: BenchTemporal | undefined;
   let worker: BenchChild | undefined;
+  let floorWorker: BenchChild | undefined;
+  let floor: FloorClient | undefined;
   let api: BenchApi | undefined;
   let client: ApiClient | undefined;
   // Every part is stopped, in reverse order of start, even when an earlier one fails to stop, once.
@@ -824,6 +962,8 @@ async function main(): Promise<void> {
       };
       client?.close();
       await attempt('the API', async () => api?.stop());
+      await attempt('the floor client', async () => floor?.close());
+      await attempt('the floor worker', async () => floorWorker?.stop());
       await attempt('the worker', async () => worker?.stop());
       await attempt('the Temporal dev server', async () => temporal?.stop());
       await attempt('the database', () => bench.destroy());
@@ -865,8 +1005,14 @@ async function main(): Promise<void> {
       });
     api = await startApi();
     client = apiClient(api.port);
+    const withFloor = PHASES.has('floor') && (PHASES.has('lifecycles') || PHASES.has('accept'));
+    if (withFloor) {
+      floorWorker = await startFloorWorker(temporal.address);
+      floor = await connectFloor(temporal.address, { assignByUpdate: FLOOR_ASSIGN === 'update-with-start' });
+    }
     log(
       `Temporal dev server ${temporal.address} (SQLite in ${temporal.dir}), worker pid ${worker.pid}, ` +
+        (floorWorker ? `floor worker pid ${floorWorker.pid} (task queue ${FLOOR_TASK_QUEUE}), ` : '') +
         `API pid ${api.pid} on ${api.port}, ready in ${seconds(Date.now() - t)} s`,
     );
     const users: Users = {
@@ -883,15 +1029,39 @@ async function main(): Promise<void> {
     const details: Record<string, unknown> = {};
     let accepted: SavedOrder[] = [];
     let act = actions(client, users, db);
+    /** Ours against the floor's: the lifecycle rate at the same concurrency, the accept p99 at the same rate. */
+    const against: { lifecycles?: [number, number]; updateP99?: [number, number] } = {};
+    const floorDetail: Record<string, unknown> = {};
     if (PHASES.has('lifecycles')) {
+      let floorRun: Awaited<ReturnType<typeof phaseFloorLifecycles>> | undefined;
+      if (floor && floorWorker) {
+        const floorMeter = await cpuMeter(
+          { api: 0, worker: floorWorker.pid ?? 0, temporal: temporal.pid },
+          db,
+        );
+        floorRun = await phaseFloorLifecycles(floor, floorMeter);
+        floorDetail.lifecycles = floorRun.detail;
+      }
       const meter = await cpuMeter(
         { api: api.pid ?? 0, worker: worker.pid ?? 0, temporal: temporal.pid },
         db,
       );
-      const r = await phaseLifecycles(act, pool, (so) => bodyOf(so, entries.raised), api, meter, db);
+      const r = await phaseLifecycles(
+        act,
+        pool,
+        (so) => bodyOf(so, entries.raised),
+        api,
+        meter,
+        db,
+        floorRun?.steps,
+      );
       rows.push(r.row);
       details.lifecycles = r.detail;
       accepted = r.accepted;
+      if (floorRun) {
+        against.lifecycles = [r.perSecond, floorRun.perSecond];
+        log(`    ${lifecycleLine(r.perSecond, floorRun.perSecond)}`);
+      }
     }
     if (PHASES.has('accept')) {
       const r = await phaseAccept(
@@ -907,7 +1077,18 @@ async function main(): Promise<void> {
       );
       rows.push(r.row);
       details.accept = r.detail;
+      if (floor) {
+        const f = await phaseFloorAccept(floor);
+        floorDetail.accept = f.detail;
+        against.updateP99 = [r.accept.p99_ms, f.accept.p99_ms];
+        log(`    ${updateLine(r.accept.p99_ms, f.accept.p99_ms)}`);
+      }
     }
+    // The floor's worker and client are done: nothing of theirs runs beside the auto-reject measurement.
+    await floor?.close();
+    floor = undefined;
+    await floorWorker?.stop();
+    floorWorker = undefined;
     if (PHASES.has('auto-reject')) {
       // The lane's AutoRejectSetting hours last DELAY_S together: an API started with that hour.
       const hourMs = Math.max(1, Math.round((DELAY_S * 1000) / entries.hours));
@@ -926,7 +1107,13 @@ async function main(): Promise<void> {
     }
 
     log('budgets (the machine is shared: read the figures with the load averages):');
+    rows.push(...floorRows(against));
     for (const r of rows) log(`  ${verdict(r.pass)}  ${r.budget}: ${r.figure}; baseline: ${r.baseline}`);
+    if (against.lifecycles || against.updateP99) {
+      log(`against Temporal's floor (${FLOOR_SHAPE}, no-op local activities; same dev server, same run):`);
+      if (against.lifecycles) log(`  ${lifecycleLine(...against.lifecycles)}`);
+      if (against.updateP99) log(`  ${updateLine(...against.updateP99)}`);
+    }
     if (!rows.every((r) => r.pass)) process.exitCode = 1;
     console.log(
       JSON.stringify(
@@ -938,6 +1125,15 @@ async function main(): Promise<void> {
           load_average_at_end: loadAverage(),
           results: rows,
           ...details,
+          ...(Object.keys(floorDetail).length
+            ? {
+                floor: floorDetail,
+                against_floor: {
+                  lifecycles_ratio: against.lifecycles ? ratio(...against.lifecycles) : null,
+                  update_p99_ratio: against.updateP99 ? ratio(...against.updateP99) : null,
+                },
+              }
+            : {}),
         },
         null,
         2,
