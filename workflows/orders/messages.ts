@@ -56,7 +56,7 @@ export interface OrderWorkflowInput {
   assignedBy?: string;
   /**
    * Set by the sweep (sweep.ts) when it starts the workflow again for an order that already has history: the
-   * order as its last run left it, read from PostgreSQL. The run takes this as its state instead of writing the
+   * order as its last run left it, read from PostgreSQL (or, when a run continues as new, as its state holds it). The run takes this as its state instead of writing the
    * first change again, keeps the stored deadline and numbers its changes after the ones already written.
    */
   resume?: OrderResume;
