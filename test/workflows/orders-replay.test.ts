@@ -3,7 +3,7 @@
 // transporter reject, auto-reject, approval rejected, approval by two levels then accept, edit assign after a
 // rejection, a run restarted by the sweep; stuffing date, reassign, mark and unmark complete; cancel while approval
 // waits, the run ending; an edit written at once, an edit approved; an accept Temporal lost, found by a later reject
-// and by the deadline) must take the same steps under the current workflow code, so a
+// and by the deadline; shipments reporting progress, a stale report dropped; a run continued as new) must take the same steps under the current workflow code, so a
 // non-deterministic change to workflows/orders/ fails here before it reaches running orders.
 import path from 'node:path';
 import { replayFixtures } from '../support/temporal';
@@ -24,10 +24,12 @@ const PATHS = [
   'edit-approved',
   'lost-accept-reject-refused',
   'lost-accept-deadline',
+  'shipment-progress',
+  'continue-as-new',
 ];
 
 describe('replay of recorded order histories', () => {
-  test('given the histories in test/replay/orders (accept, reject, auto-reject, approval rejected, approval then accept, edit assign after reject, restart by the sweep, the corrections, cancel, the edits), when the current workflow code replays them, then each takes the same steps', async () => {
+  test('given the histories in test/replay/orders (accept, reject, auto-reject, approval rejected, approval then accept, edit assign after reject, restart by the sweep, the corrections, cancel, the edits, shipment progress, continue-as-new), when the current workflow code replays them, then each takes the same steps', async () => {
     const { files, outcomes } = await replayFixtures(path.join(__dirname, '../replay/orders'));
     expect(files.sort()).toEqual(PATHS.map((p) => `${p}.json`).sort());
     expect(outcomes).toEqual(files.map((file) => [file, null]));

@@ -23,6 +23,10 @@
 //     the transporters — in the transaction of its history row; a rejected or cancelled edit is only marked so;
 //   - on an edit assign, orders.workflow_input (migration 017) follows the new assignment (transporter, levels,
 //     approvers, auto-reject time), so a run the sweep starts again continues the assignment that is current.
+// What only one kind of change writes (an edit's rows, a line's returned quantity, the stuffing range, a new
+// transporter) is that kind's writer in writers.ts; this file keeps the frame every change goes through (the row
+// locked, a repeat or a change the rows are ahead of answered, the status, approval and history rows) and the
+// quantity operations the writers are handed.
 // It is run as a local activity: short, idempotent, and answered with the Update (issue 16: a regular activity
 // costs an Update about 100 ms more).
 import type { Knex } from 'knex';
@@ -32,15 +36,24 @@ import type {
   OrderStatus as DefinedOrderStatus,
 } from '../../db/resources/order';
 import { orderCreationLock } from './creation-lock';
+import { writeChange, type QuantityOps } from './writers';
 import {
   ORDER_APPROVAL_TRANSACTION_TYPE,
-  type ApproverRef,
   type DispatchStatus,
   type OrderResume,
   type OrderStatus,
   type UnreservedLine,
 } from './messages';
+import type { OrderApprovalChange, OrderChangeInput } from './changes';
 import { changeNumberSql, ORDER_RESUME_COLUMNS, readOrderResume, type OrderRow } from './resume';
+
+export type {
+  OrderApprovalChange,
+  OrderAssignmentChange,
+  OrderChangeInput,
+  OrderChangeKind,
+  OrderEditChange,
+} from './changes';
 
 const WAITING_FOR_APPROVAL = 'WAITING FOR APPROVAL';
 
@@ -56,91 +69,6 @@ export const ORDER_VOCABULARY_CHECKS = {
 const RELEASED: readonly DefinedOrderStatus[] = ['CANCELLED', 'REJECTED'];
 const isReleased = (status: string | null | undefined): boolean =>
   status != null && (RELEASED as readonly string[]).includes(status);
-
-export type OrderChangeKind =
-  | 'assign'
-  | 'approve'
-  | 'approval-reject'
-  | 'accept'
-  | 'reject'
-  | 'auto-reject'
-  | 'edit-assign'
-  | 'cancel'
-  | 'mark-complete'
-  | 'unmark-complete'
-  | 'stuffing-date'
-  | 'reassign-do'
-  | 'edit'
-  | 'edit-request'
-  | 'edit-approve'
-  | 'edit-reject';
-
-/** What a change does to the order's approval (the Approval screen's rows). */
-export type OrderApprovalChange =
-  /** A round of approval begins: levels 1..levels, decided by these approvers. */
-  | { kind: 'open'; levels: number; approvers: ApproverRef[] }
-  /** The level asked is decided; final: it ends the round (the last level approves, or any level rejects). */
-  | {
-      kind: 'decide';
-      level: number;
-      username: string;
-      action: 'APPROVED' | 'REJECTED';
-      remark: string | null;
-      final: boolean;
-    }
-  /** The order is cancelled while its round waits: the round ends CANCELLED. */
-  | { kind: 'cancel' };
-
-/**
- * What a change does with an edit of the order (order_edits, migration 019): `request` sets it aside to wait for
- * approval, `apply` writes it to the order (lines, quantities, header, transporters), `reject` and `cancel` drop it.
- */
-export interface OrderEditChange {
-  id: number;
-  action: 'request' | 'apply' | 'reject' | 'cancel';
-}
-
-/** The new assignment an edit assign gives the order, kept in orders.workflow_input for the sweep. */
-export interface OrderAssignmentChange {
-  transporterCode: string;
-  approvalLevels: number;
-  approvers: ApproverRef[] | undefined;
-  autoRejectMs: number;
-}
-
-export interface OrderChangeInput {
-  orderId: number;
-  orderNo: string;
-  workflowId: string;
-  kind: OrderChangeKind;
-  /** The change's number within the workflow, from 1. */
-  sequence: number;
-  /** The status the workflow leaves (null for the first change, the order's creation). */
-  from: OrderStatus | null;
-  to: OrderStatus;
-  dispatchStatus: DispatchStatus | null;
-  /** The transporter's reject remark (orders.dispatch_status_remarks); null clears it, absent keeps it. */
-  dispatchRemark?: string | null;
-  /** ISO; null clears it. */
-  autoRejectDate: string | null;
-  /** Set on an edit assign: the order's new transporter. */
-  transporterCode?: string;
-  /** The history row's remark. */
-  remark: string | null;
-  /** A username, or `system` (the deadline). */
-  by: string;
-  /** The change's time (ISO), fixed by the workflow so a repeat writes the same. */
-  at: string;
-  approval?: OrderApprovalChange;
-  /** Set on an edit assign. */
-  assignment?: OrderAssignmentChange;
-  /** Change stuffing date: the new range (ISO dates). */
-  stuffing?: { from: string; to: string };
-  /** Reassign delivery order: what each order line releases back to its SAP line. */
-  reassign?: { orderDetailId: number; qty: number }[];
-  /** Edit order: the order_edits row and what the change does with it. */
-  edit?: OrderEditChange;
-}
 
 export interface OrderChangeOutcome {
   /** False: the orders row is gone (rolled back or deleted); nothing was written. */
@@ -353,13 +281,6 @@ async function writeApproval(
       edited_by: change.username,
     });
 }
-
-/** The changes that move an order's own lines (their quantities), whatever the status does. */
-const LINE_CHANGES: Partial<Record<OrderChangeKind, true>> = {
-  'reassign-do': true,
-  'mark-complete': true,
-  'unmark-complete': true,
-};
 
 const thousandths = (value: string | number): number => Math.round(Number(value) * 1000);
 
@@ -648,182 +569,163 @@ async function applyEdit(
   return undefined;
 }
 
-/** The statuses an edit row has before each action takes it (order_edits.status). */
-const EDIT_STATUS_BEFORE: Record<OrderEditChange['action'], string> = {
-  request: 'REQUESTED',
-  apply: 'REQUESTED',
-  reject: 'WAITING FOR APPROVAL',
-  cancel: 'WAITING FOR APPROVAL',
+/** The SAP-line and order-line quantity operations, as the writers take them (writers.ts). */
+const QUANTITIES: QuantityOps = {
+  lock: lockSapLines,
+  recompute: async (trx, orderId, ids, orderActive) =>
+    recomputeOsQty(trx, await readHolds(trx, orderId, ids), orderActive),
+  releaseLines,
+  returnUnshipped,
+  reserveReturned: async (trx, orderId, ids) =>
+    reserveReturned(trx, orderId, await readHolds(trx, orderId, ids)),
+  applyEdit,
 };
-const EDIT_STATUS_AFTER: Record<OrderEditChange['action'], string> = {
-  request: 'WAITING FOR APPROVAL',
-  apply: 'APPLIED',
-  reject: 'REJECTED',
-  cancel: 'CANCELLED',
-};
+
+interface LockedOrder {
+  id: number;
+  status: string;
+  order_no: string;
+  /** This change's history row exists: it was written before. */
+  done: boolean;
+  /** The workflow's highest change number written. */
+  latest: number | null;
+}
+
+/**
+ * The orders row, locked, whether this change was written already (its history row) and the workflow's latest
+ * change number written, in one statement. A row not there yet may be one whose creating transaction is still
+ * open: its creation lock is waited for (creation-lock.ts), then the row read again.
+ */
+async function lockOrder(trx: Knex.Transaction, input: OrderChangeInput): Promise<LockedOrder | undefined> {
+  const key = orderChangeKey(input);
+  const prefix = `${input.workflowId}/`;
+  const read = async () =>
+    (await trx('orders as o')
+      .where('o.id', input.orderId)
+      .forUpdate()
+      .first(
+        'o.id',
+        'o.status',
+        'o.order_no',
+        trx.raw('exists (select 1 from order_histories h where h.idempotency_key = ?) as done', [key]),
+        trx.raw(
+          `(select max(${changeNumberSql('h.idempotency_key')}) from order_histories h
+             where h.order_id = o.id and left(h.idempotency_key, ?) = ?) as latest`,
+          [prefix.length, prefix],
+        ),
+      )) as LockedOrder | undefined;
+  const row = await read();
+  if (row) return row;
+  await orderCreationLock(trx, input.orderNo);
+  return read();
+}
+
+/** A change written before (a retried activity): what it answered then. */
+async function repeatAnswer(
+  trx: Knex.Transaction,
+  row: LockedOrder,
+  input: OrderChangeInput,
+): Promise<OrderChangeOutcome> {
+  // This change is the order's latest (the workflow writes nothing after it until it completes), so the row still
+  // holds the deadline it wrote.
+  const stored = (await trx('orders').where('id', row.id).first('auto_reject_date')) as {
+    auto_reject_date: Date | null;
+  };
+  return {
+    found: true,
+    written: true,
+    repeated: true,
+    autoRejectDate: stored.auto_reject_date ? new Date(stored.auto_reject_date).toISOString() : null,
+    ...(input.kind === 'unmark-complete' ? { unreserved: await stillReturned(trx, row.id) } : {}),
+  };
+}
+
+/** The change's number is taken by changes the workflow never recorded (OrderChangeOutcome.resume). */
+async function behind(trx: Knex.Transaction, row: LockedOrder): Promise<OrderChangeOutcome> {
+  const full = (await trx('orders').where('id', row.id).first(ORDER_RESUME_COLUMNS)) as OrderRow;
+  const resume = await readOrderResume(trx, full);
+  return { found: true, written: false, repeated: false, refusal: 'BEHIND', ...(resume ? { resume } : {}) };
+}
+
+/** The orders row as every change leaves it (the writer's own columns beside). */
+function orderRowUpdate(trx: Knex.Transaction, input: OrderChangeInput, at: Date): Record<string, unknown> {
+  const update: Record<string, unknown> = {
+    status: input.to,
+    dispatch_status: input.dispatchStatus,
+    auto_reject_date: input.autoRejectDate ? new Date(input.autoRejectDate) : null,
+    workflow_id: input.workflowId,
+    edited_date: at,
+    edited_by: input.by,
+    version: trx.raw('version + 1'),
+  };
+  if (input.dispatchRemark !== undefined) update.dispatch_status_remarks = input.dispatchRemark;
+  // The day an order is completed is what the dashboard's completed-orders chart counts (the counter triggers of
+  // migrations 001/002 read it); leaving COMPLETED (unmark complete) takes it back.
+  if (input.to === 'COMPLETED') update.completed_date = at;
+  else if (input.from === 'COMPLETED') update.completed_date = null;
+  return update;
+}
+
+/** Writes a change the order has not had: quantities, the kind's writer, the row, the approval, the history. */
+async function writeNew(
+  trx: Knex.Transaction,
+  row: LockedOrder,
+  input: OrderChangeInput,
+): Promise<OrderChangeOutcome> {
+  const refused = (refusal: OrderChangeOutcome['refusal']) => ({
+    found: true,
+    written: false,
+    repeated: false,
+    refusal,
+  });
+  const at = new Date(input.at);
+  // The quantities follow the order into or out of the released statuses. Before the first change the row's own
+  // status (as the assignment saved it) is what they follow. Re-reserving is refused, with nothing written, when
+  // another order took the quantity meanwhile.
+  const wasReleased = isReleased(input.from ?? row.status);
+  const releases = !wasReleased && isReleased(input.to);
+  const reserves = wasReleased && !isReleased(input.to);
+  const ids = releases || reserves ? await lockSapLines(trx, row.id) : [];
+  if (reserves && lineWouldGoNegative(await readHolds(trx, row.id, ids)))
+    return refused('QUANTITY_NOT_AVAILABLE');
+
+  const written = await writeChange({ trx, orderId: row.id, change: input, at, quantities: QUANTITIES });
+  if (written.refusal) return refused(written.refusal);
+  if (releases || reserves)
+    await recomputeOsQty(trx, await readHolds(trx, row.id, ids), !isReleased(input.to));
+
+  await trx('orders')
+    .where('id', row.id)
+    .update({ ...orderRowUpdate(trx, input, at), ...written.set });
+  if ('approval' in input && input.approval) await writeApproval(trx, row.id, input, input.approval, at);
+  await trx('order_histories').insert({
+    order_id: row.id,
+    status_from: input.from,
+    status_to: input.to,
+    remark: input.remark,
+    created_date: at,
+    created_by: input.by,
+    idempotency_key: orderChangeKey(input),
+  });
+  return {
+    found: true,
+    written: true,
+    repeated: false,
+    autoRejectDate: input.autoRejectDate,
+    ...(written.unreserved ? { unreserved: written.unreserved } : {}),
+  };
+}
 
 export function createOrderActivities({ db }: { db: Db }) {
   return {
     /** Writes one change of the order (row, history, quantities) once; see the file's header. */
     async writeOrderChange(input: OrderChangeInput): Promise<OrderChangeOutcome> {
       return db.transaction(async (trx) => {
-        const key = orderChangeKey(input);
-        const prefix = `${input.workflowId}/`;
-        // The row, locked, whether this change was written already (its history row) and the workflow's latest
-        // change number written, in one statement.
-        const readRow = async () =>
-          (await trx('orders as o')
-            .where('o.id', input.orderId)
-            .forUpdate()
-            .first(
-              'o.id',
-              'o.status',
-              'o.order_no',
-              trx.raw('exists (select 1 from order_histories h where h.idempotency_key = ?) as done', [key]),
-              trx.raw(
-                `(select max(${changeNumberSql('h.idempotency_key')}) from order_histories h
-                   where h.order_id = o.id and left(h.idempotency_key, ?) = ?) as latest`,
-                [prefix.length, prefix],
-              ),
-            )) as
-            | { id: number; status: string; order_no: string; done: boolean; latest: number | null }
-            | undefined;
-        let row = await readRow();
-        if (!row) {
-          // The creating transaction may still be open: wait for it to end (creation-lock.ts), then read again.
-          await orderCreationLock(trx, input.orderNo);
-          row = await readRow();
-        }
+        const row = await lockOrder(trx, input);
         if (!row || row.order_no !== input.orderNo) return { found: false, written: false, repeated: false };
-        if (row.done) {
-          // This change is the order's latest (the workflow writes nothing after it until it completes), so the
-          // row still holds the deadline it wrote.
-          const stored = (await trx('orders').where('id', row.id).first('auto_reject_date')) as {
-            auto_reject_date: Date | null;
-          };
-          return {
-            found: true,
-            written: true,
-            repeated: true,
-            autoRejectDate: stored.auto_reject_date ? new Date(stored.auto_reject_date).toISOString() : null,
-            ...(input.kind === 'unmark-complete' ? { unreserved: await stillReturned(trx, row.id) } : {}),
-          };
-        }
-        if (row.latest !== null && row.latest >= input.sequence) {
-          // Another change holds this number: one the workflow never recorded (OrderChangeOutcome.resume).
-          const full = (await trx('orders').where('id', row.id).first(ORDER_RESUME_COLUMNS)) as OrderRow;
-          const resume = await readOrderResume(trx, full);
-          return {
-            found: true,
-            written: false,
-            repeated: false,
-            refusal: 'BEHIND',
-            ...(resume ? { resume } : {}),
-          };
-        }
-
-        // The quantities move when the order moves into or out of the released statuses, when mark complete
-        // returns what was not shipped (or unmark takes it back), and when reassign releases part of a line.
-        // Before the first change the row's own status (as the assignment saved it) is what they follow.
-        const at = new Date(input.at);
-        if (input.edit) {
-          // An edit applied after its approval was set aside first (WAITING FOR APPROVAL); one applied at once is
-          // taken straight from REQUESTED.
-          const expected =
-            input.kind === 'edit-approve' ? 'WAITING FOR APPROVAL' : EDIT_STATUS_BEFORE[input.edit.action];
-          const edit = (await trx('order_edits')
-            .where({ id: input.edit.id, order_id: row.id })
-            .forUpdate()
-            .first('status', 'changes')) as { status: string; changes: OrderEditChanges } | undefined;
-          if (edit?.status !== expected) {
-            return { found: true, written: false, repeated: false, refusal: 'EDIT_NOT_FOUND' };
-          }
-          if (input.edit.action === 'apply') {
-            const refused = await applyEdit(trx, row.id, edit.changes, at, input.by);
-            if (refused) return { found: true, written: false, repeated: false, refusal: refused };
-          }
-          await trx('order_edits')
-            .where('id', input.edit.id)
-            .update({
-              status: EDIT_STATUS_AFTER[input.edit.action],
-              ...(input.edit.action === 'request' ? { status_before: input.from } : { decided_date: at }),
-            });
-        }
-
-        const wasReleased = isReleased(input.from ?? row.status);
-        const releases = !wasReleased && isReleased(input.to);
-        const reserves = wasReleased && !isReleased(input.to);
-        let unreserved: UnreservedLine[] | undefined;
-        if (releases || reserves || input.kind in LINE_CHANGES) {
-          const ids = await lockSapLines(trx, row.id);
-          if (reserves && lineWouldGoNegative(await readHolds(trx, row.id, ids))) {
-            return { found: true, written: false, repeated: false, refusal: 'QUANTITY_NOT_AVAILABLE' };
-          }
-          if (input.kind === 'reassign-do') {
-            const refused = await releaseLines(trx, row.id, input.reassign ?? []);
-            if (refused) return { found: true, written: false, repeated: false, refusal: refused };
-          } else if (input.kind === 'mark-complete') {
-            await returnUnshipped(trx, row.id);
-          } else if (input.kind === 'unmark-complete') {
-            unreserved = await reserveReturned(trx, row.id, await readHolds(trx, row.id, ids));
-          }
-          await recomputeOsQty(trx, await readHolds(trx, row.id, ids), !isReleased(input.to));
-        }
-
-        const update: Record<string, unknown> = {
-          status: input.to,
-          dispatch_status: input.dispatchStatus,
-          auto_reject_date: input.autoRejectDate ? new Date(input.autoRejectDate) : null,
-          workflow_id: input.workflowId,
-          edited_date: at,
-          edited_by: input.by,
-          version: trx.raw('version + 1'),
-        };
-        if (input.transporterCode !== undefined) {
-          const transporter = (await trx('transporters')
-            .whereRaw('lower(transporter_code) = lower(?)', [input.transporterCode])
-            .first('transporter_code', 'transporter_name')) as
-            { transporter_code: string; transporter_name: string } | undefined;
-          update.transporter_code = transporter?.transporter_code ?? input.transporterCode;
-          update.transporter_name = transporter?.transporter_name ?? null;
-        }
-        if (input.dispatchRemark !== undefined) update.dispatch_status_remarks = input.dispatchRemark;
-        // The day an order is completed is what the dashboard's completed-orders chart counts (the counter
-        // triggers of migrations 001/002 read it); leaving COMPLETED (unmark complete) takes it back.
-        if (input.to === 'COMPLETED') update.completed_date = at;
-        else if (input.from === 'COMPLETED') update.completed_date = null;
-        if (input.stuffing) {
-          update.stuffing_date_from = input.stuffing.from;
-          update.stuffing_date_to = input.stuffing.to;
-        }
-        if (input.assignment) {
-          update.workflow_input = trx.raw(`coalesce(workflow_input, '{}'::jsonb) || ?::jsonb`, [
-            JSON.stringify({
-              transporterCode: input.assignment.transporterCode,
-              approvalLevels: input.assignment.approvalLevels,
-              approvers: input.assignment.approvers ?? null,
-              autoRejectMs: input.assignment.autoRejectMs,
-            }),
-          ]);
-        }
-        await trx('orders').where('id', row.id).update(update);
-        if (input.approval) await writeApproval(trx, row.id, input, input.approval, at);
-        await trx('order_histories').insert({
-          order_id: row.id,
-          status_from: input.from,
-          status_to: input.to,
-          remark: input.remark,
-          created_date: at,
-          created_by: input.by,
-          idempotency_key: key,
-        });
-        return {
-          found: true,
-          written: true,
-          repeated: false,
-          autoRejectDate: input.autoRejectDate,
-          ...(unreserved ? { unreserved } : {}),
-        };
+        if (row.done) return repeatAnswer(trx, row, input);
+        if (row.latest !== null && row.latest >= input.sequence) return behind(trx, row);
+        return writeNew(trx, row, input);
       });
     },
   };

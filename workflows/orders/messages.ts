@@ -2,9 +2,10 @@
 // user action on an order that needs an answer is a Workflow Update (approval decisions, the transporter's accept
 // and reject, edit assign transporter, edit order, cancel, mark and unmark complete, reassign delivery order, change stuffing
 // date), refused by its validator before anything is written when the order's
-// state does not allow it; what the detail view shows of the running order is the `state` Query.
+// state does not allow it; a shipment's progress, which needs no answer, is the shipmentProgress Signal; what the
+// detail view shows of the running order is the `state` Query.
 // Shared by the workflow bundle and the API: only @temporalio/workflow's definitions and types, nothing that runs.
-import { defineQuery, defineUpdate } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import type { ApproverRef } from '../approvals/messages';
 
 export type { ApproverRef };
@@ -55,10 +56,31 @@ export interface OrderWorkflowInput {
   assignedBy?: string;
   /**
    * Set by the sweep (sweep.ts) when it starts the workflow again for an order that already has history: the
-   * order as its last run left it, read from PostgreSQL. The run takes this as its state instead of writing the
+   * order as its last run left it, read from PostgreSQL (or, when a run continues as new, as its state holds it). The run takes this as its state instead of writing the
    * first change again, keeps the stored deadline and numbers its changes after the ones already written.
    */
   resume?: OrderResume;
+  /**
+   * Set when the run continues as new (Temporal suggests it once the history grows long): the latest report of
+   * each shipment the order had, so an older `seq` is still dropped in the new run.
+   */
+  shipments?: ShipmentProgressInput[];
+}
+
+/**
+ * A shipment's progress, signalled to each of its orders on every change an order cares about (created, gate in,
+ * real quantity, completed, cancelled; DESIGN §4 "Shipments"). `seq` grows with each report of one shipment: a
+ * report with a `seq` the order has already seen, or an older one, is dropped.
+ */
+export interface ShipmentProgressInput {
+  shipmentNo: string;
+  seq: number;
+  /** The shipment's Status: NEW, WAITING FOR APPOINTMENT APPROVAL, IN PROGRESS, COMPLETED, CANCELLED. */
+  status: string;
+  /** Its Progress_Status (APPOINTMENT CREATED, REGISTRATION IN, IN WAREHOUSE, REGISTRATION OUT...). */
+  progress?: string | null;
+  /** What the shipment carries of the order's lines, and what was really weighed. */
+  lines?: { orderDetailId: number; qty: number; realQty?: number | null }[];
 }
 
 /** Where a restarted run picks the order up (OrderWorkflowInput.resume). */
@@ -240,6 +262,7 @@ export const changeStuffingDateUpdate = defineUpdate<OrderChangeResult, [ChangeS
   'changeStuffingDate',
 );
 export const reassignDoUpdate = defineUpdate<OrderChangeResult, [ReassignDoInput]>('reassignDo');
+export const shipmentProgressSignal = defineSignal<[ShipmentProgressInput]>('shipmentProgress');
 export const orderStateQuery = defineQuery<OrderState>('state');
 
 /**

@@ -1,6 +1,6 @@
 // Which order actions each status allows (DESIGN §4 "Order states"): one definition for the API's row flags
 // (api/orders/flags.ts, what the order list's toolbar shows) and the order workflow's Update validators
-// (order.workflow.ts, what is refused at the moment of the change), so a stale screen can never do what the
+// (decide.ts, what is refused at the moment of the change), so a stale screen can never do what the
 // status no longer allows. Plain data: the workflow bundle imports it.
 import type { OrderStatus } from './messages';
 

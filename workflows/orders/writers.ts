@@ -1,0 +1,204 @@
+// One writer per kind of order change (changes.ts), behind the one local activity writeOrderChange
+// (activities.ts). The activity finds and locks the orders row, answers a repeat or a change the rows are ahead of,
+// moves the quantities the status moves (into or out of CANCELLED / REJECTED), then runs the kind's writer, then
+// writes what every change writes: the orders row's status, the approval's rows and the history row. A writer does
+// what only its kind does (an edit's rows, a line's returned quantity, the stuffing range, the new transporter) and
+// may refuse, with nothing written yet, by answering a refusal; what it answers in `set` goes on the orders row.
+// The quantity operations are handed in by the activity (QuantityOps): the lines and os_qty are written there.
+import type { Knex } from 'knex';
+import type { OrderEditChanges } from './activities';
+import type {
+  OrderAssignmentChange,
+  OrderChangeInput,
+  OrderChangeKind,
+  OrderChangeOf,
+  OrderEditChange,
+} from './changes';
+import type { UnreservedLine } from './messages';
+
+/** The SAP-line and order-line quantity operations the writers use (activities.ts). */
+export interface QuantityOps {
+  /** Locks the SAP lines the order's lines point to (in id order); answers their ids. First, before any line moves. */
+  lock(trx: Knex.Transaction, orderId: number): Promise<string[]>;
+  /** Sets those SAP lines' os_qty to Qty minus what active orders hold, this order held or not. */
+  recompute(trx: Knex.Transaction, orderId: number, ids: string[], orderActive: boolean): Promise<void>;
+  /** Reassign delivery order: the lines give quantity back (refused when one asks more than it has). */
+  releaseLines(
+    trx: Knex.Transaction,
+    orderId: number,
+    lines: { orderDetailId: number; qty: number }[],
+  ): Promise<'QUANTITY_TOO_HIGH' | undefined>;
+  /** Mark complete: every line returns its unshipped quantity. */
+  returnUnshipped(trx: Knex.Transaction, orderId: number): Promise<void>;
+  /** Unmark complete: the lines take back what they returned, as far as it is still free. */
+  reserveReturned(trx: Knex.Transaction, orderId: number, ids: string[]): Promise<UnreservedLine[]>;
+  /** Writes an edit's lines, header and transporters (refused when the quantity is no longer there). */
+  applyEdit(
+    trx: Knex.Transaction,
+    orderId: number,
+    changes: OrderEditChanges,
+    at: Date,
+    by: string,
+  ): Promise<'QUANTITY_NOT_AVAILABLE' | undefined>;
+}
+
+interface WriteBase {
+  trx: Knex.Transaction;
+  /** orders.id */
+  orderId: number;
+  at: Date;
+  quantities: QuantityOps;
+}
+
+export interface WriteContext<K extends OrderChangeKind> extends WriteBase {
+  change: OrderChangeOf<K>;
+}
+
+/** A context whose change has at least these fields (the helpers shared by several kinds). */
+type WithChange<C> = WriteBase & { change: C };
+
+export type WriterRefusal = 'QUANTITY_NOT_AVAILABLE' | 'QUANTITY_TOO_HIGH' | 'EDIT_NOT_FOUND';
+
+export type WriterResult =
+  | { refusal: WriterRefusal }
+  | {
+      refusal?: undefined;
+      /** Columns of the orders row the change sets beside its status. */
+      set?: Record<string, unknown>;
+      /** Unmark complete: the lines that could not take back all they returned. */
+      unreserved?: UnreservedLine[];
+    };
+
+type Writer<K extends OrderChangeKind> = (ctx: WriteContext<K>) => Promise<WriterResult>;
+
+const NOTHING: WriterResult = {};
+/** A change whose status, history and approval rows are all it writes. */
+const statusOnly = (): Promise<WriterResult> => Promise.resolve(NOTHING);
+
+/** The statuses an edit row has before each action takes it, and after (order_edits.status). */
+const EDIT_STATUS_BEFORE: Record<OrderEditChange['action'], string> = {
+  request: 'REQUESTED',
+  apply: 'REQUESTED',
+  reject: 'WAITING FOR APPROVAL',
+  cancel: 'WAITING FOR APPROVAL',
+};
+const EDIT_STATUS_AFTER: Record<OrderEditChange['action'], string> = {
+  request: 'WAITING FOR APPROVAL',
+  apply: 'APPLIED',
+  reject: 'REJECTED',
+  cancel: 'CANCELLED',
+};
+
+/**
+ * Moves an order_edits row on (and, for `apply`, writes the edit to the order), refused when the row is not this
+ * order's edit in the status the action expects. `expected` overrides it: an edit applied after its approval was set
+ * aside first (WAITING FOR APPROVAL); one applied at once is taken straight from REQUESTED.
+ */
+async function moveEdit(
+  ctx: WithChange<Pick<OrderChangeInput, 'by' | 'from'>>,
+  edit: OrderEditChange,
+  expected = EDIT_STATUS_BEFORE[edit.action],
+): Promise<WriterResult> {
+  const { trx, orderId, at } = ctx;
+  const row = (await trx('order_edits')
+    .where({ id: edit.id, order_id: orderId })
+    .forUpdate()
+    .first('status', 'changes')) as { status: string; changes: OrderEditChanges } | undefined;
+  if (row?.status !== expected) return { refusal: 'EDIT_NOT_FOUND' };
+  if (edit.action === 'apply') {
+    const refused = await ctx.quantities.applyEdit(trx, orderId, row.changes, at, ctx.change.by);
+    if (refused) return { refusal: refused };
+  }
+  await trx('order_edits')
+    .where('id', edit.id)
+    .update({
+      status: EDIT_STATUS_AFTER[edit.action],
+      ...(edit.action === 'request' ? { status_before: ctx.change.from } : { decided_date: at }),
+    });
+  return NOTHING;
+}
+
+/** The orders columns of a new transporter (its name from the master) and of the assignment kept for the sweep. */
+async function reassigned(
+  ctx: WithChange<{ transporterCode?: string; assignment?: OrderAssignmentChange }>,
+): Promise<Record<string, unknown>> {
+  const { trx, change } = ctx;
+  const set: Record<string, unknown> = {};
+  if (change.transporterCode !== undefined) {
+    const transporter = (await trx('transporters')
+      .whereRaw('lower(transporter_code) = lower(?)', [change.transporterCode])
+      .first('transporter_code', 'transporter_name')) as
+      { transporter_code: string; transporter_name: string } | undefined;
+    set.transporter_code = transporter?.transporter_code ?? change.transporterCode;
+    set.transporter_name = transporter?.transporter_name ?? null;
+  }
+  if (change.assignment) {
+    // orders.workflow_input (migration 017) follows the new assignment, so a run the sweep starts again continues
+    // the assignment that is current.
+    set.workflow_input = trx.raw(`coalesce(workflow_input, '{}'::jsonb) || ?::jsonb`, [
+      JSON.stringify({
+        transporterCode: change.assignment.transporterCode,
+        approvalLevels: change.assignment.approvalLevels,
+        approvers: change.assignment.approvers ?? null,
+        autoRejectMs: change.assignment.autoRejectMs,
+      }),
+    ]);
+  }
+  return set;
+}
+
+/** An edit written (at once, or once approved): the edit's rows, then the new transporter if it has one. */
+async function applied(
+  ctx: WithChange<OrderChangeOf<'edit'> | OrderChangeOf<'edit-approve'>>,
+  expected?: string,
+): Promise<WriterResult> {
+  const moved = await moveEdit(ctx, ctx.change.edit, expected);
+  if (moved.refusal) return moved;
+  return { set: await reassigned(ctx) };
+}
+
+export const ORDER_WRITERS: { [K in OrderChangeKind]: Writer<K> } = {
+  assign: statusOnly,
+  approve: statusOnly,
+  'approval-reject': statusOnly,
+  accept: statusOnly,
+  reject: statusOnly,
+  'auto-reject': statusOnly,
+  'shipment-progress': statusOnly,
+  'edit-assign': async (ctx) => ({ set: await reassigned(ctx) }),
+  cancel: (ctx) => (ctx.change.edit ? moveEdit(ctx, ctx.change.edit) : statusOnly()),
+  'edit-request': (ctx) => moveEdit(ctx, ctx.change.edit),
+  'edit-reject': (ctx) => moveEdit(ctx, ctx.change.edit),
+  edit: (ctx) => applied(ctx),
+  'edit-approve': (ctx) => applied(ctx, 'WAITING FOR APPROVAL'),
+  'stuffing-date': ({ change }) =>
+    Promise.resolve({
+      set: { stuffing_date_from: change.stuffing.from, stuffing_date_to: change.stuffing.to },
+    }),
+  // The changes that move the order's own lines: the SAP lines locked first, their os_qty recomputed last.
+  'reassign-do': async ({ trx, orderId, change, quantities }) => {
+    const ids = await quantities.lock(trx, orderId);
+    const refused = await quantities.releaseLines(trx, orderId, change.reassign);
+    if (refused) return { refusal: refused };
+    await quantities.recompute(trx, orderId, ids, true);
+    return NOTHING;
+  },
+  'mark-complete': async ({ trx, orderId, quantities }) => {
+    const ids = await quantities.lock(trx, orderId);
+    await quantities.returnUnshipped(trx, orderId);
+    await quantities.recompute(trx, orderId, ids, true);
+    return NOTHING;
+  },
+  'unmark-complete': async ({ trx, orderId, quantities }) => {
+    const ids = await quantities.lock(trx, orderId);
+    const unreserved = await quantities.reserveReturned(trx, orderId, ids);
+    await quantities.recompute(trx, orderId, ids, true);
+    return { unreserved };
+  },
+};
+
+/** Runs the writer of the change's kind. */
+export function writeChange(ctx: WriteContext<OrderChangeKind>): Promise<WriterResult> {
+  const writer = ORDER_WRITERS[ctx.change.kind] as Writer<OrderChangeKind>;
+  return writer(ctx);
+}
