@@ -23,7 +23,7 @@ import { erpApiLog, erpBodyReader, erpRoutes } from './routes/erp';
 import { sapOrderApiRoutes } from './routes/sap-orders';
 import { orderRoutes } from './routes/orders';
 import { orderAssignRoutes } from './routes/order-assign';
-import { approvalRoutes } from './routes/approvals';
+import { approvalRoutes } from './approvals/routes';
 import { uploadTransporterRoutes } from './resources/upload-transporter';
 import { resourceRoutes } from './resources/routes';
 import { lookupRoutes } from './lookup';

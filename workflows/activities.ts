@@ -8,13 +8,14 @@ import type { ErpPullPort } from './erp/port';
 import { createMaintenanceActivities } from './maintenance/activities';
 import { createOrderActivities } from './orders/activities';
 import { createOrderSweepActivities } from './orders/sweep';
+import { createEntitySweepActivities } from './sweeps';
 import { createUserActivities } from './users/activities';
 
 export interface ActivityDeps {
   db: Db;
   /** The configured ERP and its import (workflows/erp/port.ts); without it the ERP activities fail, not retried. */
   erp?: ErpPullPort;
-  /** Temporal, for the activities that start workflows (the order sweep); without it they fail, not retried. */
+  /** Temporal, for the activities that start workflows (the sweeps); without it they fail, not retried. */
   client?: Client;
 }
 
@@ -26,6 +27,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createApprovalActivities(deps),
     ...createOrderActivities(deps),
     ...createOrderSweepActivities(deps),
+    ...createEntitySweepActivities(deps),
   };
 }
 

@@ -10,14 +10,22 @@ import {
   type ScheduleSpec,
 } from '@temporalio/client';
 import { BUSINESS_TIME_ZONE } from '../db/business-time';
+import type { SweptEntity } from './sweeps';
 import type * as workflows from './workflows';
 
 export const USER_INACTIVITY_SCHEDULE_ID = 'user-inactivity';
 export const COUNTER_FOLD_SCHEDULE_ID = 'counter-fold';
 export const ERP_PULL_SCHEDULE_ID = 'erp-pull';
 export const ORDER_SWEEP_SCHEDULE_ID = 'order-sweep';
-/** How often orders whose workflow never started or died are looked for (DESIGN §2). */
-export const ORDER_SWEEP_EVERY = '1m';
+export const SAP_APPROVAL_SWEEP_SCHEDULE_ID = 'sap-approval-sweep';
+/** How often entities whose workflow never started or died are looked for (DESIGN §2). */
+export const SWEEP_EVERY = '1m';
+export const ORDER_SWEEP_EVERY = SWEEP_EVERY;
+/** One sweep schedule per swept entity (workflows/sweeps.ts). */
+const SWEEP_SCHEDULES: { scheduleId: string; entity: SweptEntity }[] = [
+  { scheduleId: ORDER_SWEEP_SCHEDULE_ID, entity: 'order' },
+  { scheduleId: SAP_APPROVAL_SWEEP_SCHEDULE_ID, entity: 'sap-approval' },
+];
 /** The note of an `erp-pull` schedule paused because its lookup switched the pull off. */
 export const ERP_PULL_OFF_NOTE =
   'Switched off: lookup SAP_SYNC_SETTING / PULL_INTERVAL_MINUTES is inactive or 0.';
@@ -77,16 +85,16 @@ function erpPullSchedule(settings: ScheduleSettings, minutes: number) {
   return { spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP } };
 }
 
-function orderSweepSchedule(settings: ScheduleSettings) {
-  const spec: ScheduleSpec = { intervals: [{ every: ORDER_SWEEP_EVERY }] };
-  const action: ScheduleOptionsStartWorkflowAction<typeof workflows.orderSweepWorkflow> = {
+function sweepSchedule(settings: ScheduleSettings, scheduleId: string, entity: SweptEntity) {
+  const spec: ScheduleSpec = { intervals: [{ every: SWEEP_EVERY }] };
+  const action: ScheduleOptionsStartWorkflowAction<typeof workflows.entitySweepWorkflow> = {
     type: 'startWorkflow',
-    workflowType: 'orderSweepWorkflow' satisfies keyof typeof workflows,
-    workflowId: ORDER_SWEEP_SCHEDULE_ID,
+    workflowType: 'entitySweepWorkflow' satisfies keyof typeof workflows,
+    workflowId: scheduleId,
     taskQueue: settings.taskQueue,
-    args: [{ taskQueue: settings.taskQueue }],
+    args: [{ entity, taskQueue: settings.taskQueue }],
   };
-  // A sweep that finds many orders may outlast a minute; the next one starts after it.
+  // A sweep that finds many entities may outlast a minute; the next one starts after it.
   return { spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP } };
 }
 
@@ -96,7 +104,10 @@ export async function ensureSchedules(client: Client, settings: ScheduleSettings
   const schedules: (ScheduleOptions & { spec: ScheduleSpec })[] = [
     { scheduleId: USER_INACTIVITY_SCHEDULE_ID, ...userInactivitySchedule(settings) },
     { scheduleId: COUNTER_FOLD_SCHEDULE_ID, ...counterFoldSchedule(settings) },
-    { scheduleId: ORDER_SWEEP_SCHEDULE_ID, ...orderSweepSchedule(settings) },
+    ...SWEEP_SCHEDULES.map(({ scheduleId, entity }) => ({
+      scheduleId,
+      ...sweepSchedule(settings, scheduleId, entity),
+    })),
   ];
   const pullMinutes = settings.erpPullEveryMinutes;
   if (pullMinutes !== undefined) {

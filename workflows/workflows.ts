@@ -6,3 +6,4 @@ export { erpPullWorkflow } from './erp/pull.workflow';
 export { sapOrderApprovalWorkflow } from './approvals/sap-approval.workflow';
 export { orderWorkflow } from './orders/order.workflow';
 export { orderSweepWorkflow } from './orders/sweep.workflow';
+export { entitySweepWorkflow } from './kit/sweep.workflow';

@@ -1,15 +1,9 @@
-// The API's side of the approval workflows: start `sap-approval:<Id>` (the StartSapApprovalWorkflow seam of
+// The API's side of the SAP order approval workflow (`sap-approval:<Id>`, workflows/approvals/), declared on the
+// Temporal kit (api/temporal/entity-workflows.ts): start it (the StartSapApprovalWorkflow seam of
 // api/sap-orders/approval.ts), send a decision as a Workflow Update, withdraw a document with the cancel Signal.
-// Temporal's answers become plain outcomes here, so the routes never see a Temporal error: a refusal by the
-// workflow keeps its reason (the Update validator's failure type), anything else is "unavailable".
-import {
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-  type Client,
-} from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
-import type { sapOrderApprovalWorkflow } from '../../workflows/approvals/sap-approval.workflow';
+// A refusal keeps the workflow's reason; Temporal's own failures are WORKFLOW_NOT_FOUND / _UNAVAILABLE / _TIMEOUT.
+import type { Client } from '@temporalio/client';
+import { sapApprovalEntity } from '../../workflows/approvals/entity';
 import {
   APPROVAL_REFUSAL,
   approveUpdate,
@@ -19,10 +13,16 @@ import {
   type ApprovalDecisionResult,
   type ApprovalRefusal,
   type CancelApprovalInput,
+  type SapOrderApprovalInput,
 } from '../../workflows/approvals/messages';
-import { isUpdateTimeout } from '../../workflows/client';
-import { SapNo, Status } from '../../workflows/search-attributes';
 import type { StartSapApprovalWorkflow } from '../sap-orders/approval';
+import {
+  createEntityWorkflows,
+  type EntityWorkflowOptions,
+  type EntityWorkflowsDeclaration,
+  type UpdateOutcome,
+  type WorkflowFailure,
+} from '../temporal/entity-workflows';
 
 export type ApprovalAction = 'approve' | 'reject';
 
@@ -30,11 +30,9 @@ export type ApprovalAction = 'approve' | 'reject';
  * Why a decision did not happen: a refusal of the workflow, the workflow could not be reached, or it was sent and not
  * answered in time (WORKFLOW_TIMEOUT: it may still be recorded).
  */
-export type DecisionFailure =
-  ApprovalRefusal | 'WORKFLOW_NOT_FOUND' | 'WORKFLOW_UNAVAILABLE' | 'WORKFLOW_TIMEOUT';
+export type DecisionFailure = ApprovalRefusal | WorkflowFailure;
 
-export type DecisionOutcome =
-  { ok: true; result: ApprovalDecisionResult } | { ok: false; code: DecisionFailure; detail?: string };
+export type DecisionOutcome = UpdateOutcome<ApprovalDecisionResult, ApprovalRefusal>;
 
 /** What the approval routes need from Temporal; tests may pass their own. */
 export interface ApprovalWorkflows {
@@ -43,89 +41,31 @@ export interface ApprovalWorkflows {
   cancel(workflowId: string, input: CancelApprovalInput): Promise<void>;
 }
 
-export interface ApprovalWorkflowOptions {
-  taskQueue: string;
-  /** How long an Update may take before the decision is reported unavailable (no worker, say). */
-  updateTimeoutMs?: number;
-}
+export type ApprovalWorkflowOptions = EntityWorkflowOptions;
 
-const REFUSALS = new Set<string>(Object.values(APPROVAL_REFUSAL));
-
-/** The refusal type an Update failed with, if it is one of the workflow's. */
-function refusalOf(err: unknown): ApprovalRefusal | undefined {
-  if (!(err instanceof WorkflowUpdateFailedError)) return undefined;
-  const cause = err.cause;
-  return cause instanceof ApplicationFailure && cause.type && REFUSALS.has(cause.type)
-    ? (cause.type as ApprovalRefusal)
-    : undefined;
-}
+export const SAP_APPROVAL_WORKFLOWS: EntityWorkflowsDeclaration<
+  SapOrderApprovalInput,
+  number,
+  ApprovalRefusal
+> = {
+  ...sapApprovalEntity,
+  refusals: APPROVAL_REFUSAL,
+  // Two approvers deciding at the same moment: the second is told the approval is decided.
+  closedRefusal: APPROVAL_REFUSAL.APPROVAL_FINISHED,
+};
 
 /** The real starter of `sap-approval:<Id>`: a start of a running or closed one with that id counts as done. */
 export function createSapApprovalStarter(client: Client, taskQueue: string): StartSapApprovalWorkflow {
-  return async ({ workflowId, ...input }) => {
-    try {
-      await client.workflow.start<typeof sapOrderApprovalWorkflow>('sapOrderApprovalWorkflow', {
-        taskQueue,
-        workflowId,
-        args: [input],
-        // Running: the handle of that run; closed: refused below, since an order is approved once.
-        workflowIdConflictPolicy: 'USE_EXISTING',
-        workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        typedSearchAttributes: [
-          { key: SapNo, value: input.documentNo },
-          { key: Status, value: 'WAITING FOR APPROVAL' },
-        ],
-      });
-    } catch (err) {
-      if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-      throw err;
-    }
-  };
-}
-
-/** Whether the workflow has a closed run (completed, failed, cancelled, terminated); false when unknown. */
-async function isClosed(handle: { describe(): Promise<{ status: { name: string } }> }): Promise<boolean> {
-  try {
-    const { status } = await handle.describe();
-    return ['COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'TIMED_OUT'].includes(status.name);
-  } catch {
-    return false;
-  }
+  const approvals = createEntityWorkflows(client, SAP_APPROVAL_WORKFLOWS, { taskQueue });
+  // The seam passes the workflow id it stored on the approvals row; the kit derives the same one from sapOrderId.
+  return async ({ workflowId: _stored, ...input }) => approvals.start(input);
 }
 
 export function createApprovalWorkflows(client: Client, options: ApprovalWorkflowOptions): ApprovalWorkflows {
-  const timeoutMs = options.updateTimeoutMs ?? 15_000;
+  const approvals = createEntityWorkflows(client, SAP_APPROVAL_WORKFLOWS, options);
   return {
-    async decide(workflowId, action, input) {
-      const handle = client.workflow.getHandle(workflowId);
-      const deadline = Date.now() + timeoutMs;
-      try {
-        const result = await client.connection.withDeadline(deadline, () =>
-          handle.executeUpdate(action === 'approve' ? approveUpdate : rejectUpdate, { args: [input] }),
-        );
-        return { ok: true, result };
-      } catch (err) {
-        const refusal = refusalOf(err);
-        if (refusal) return { ok: false, code: refusal };
-        // Two approvers deciding at the same moment: the first decision ends the workflow, and an Update that
-        // was admitted but not yet run then fails without the workflow's own refusal. A closed workflow means
-        // the approval is decided, which is the answer the second approver must get.
-        if (await isClosed(handle)) return { ok: false, code: APPROVAL_REFUSAL.APPROVAL_FINISHED };
-        const detail = err instanceof Error ? err.message : String(err);
-        if (err instanceof WorkflowNotFoundError) return { ok: false, code: 'WORKFLOW_NOT_FOUND', detail };
-        if (isUpdateTimeout(err, Date.now() >= deadline))
-          return { ok: false, code: 'WORKFLOW_TIMEOUT', detail };
-        return { ok: false, code: 'WORKFLOW_UNAVAILABLE', detail };
-      }
-    },
-
-    async cancel(workflowId, input) {
-      try {
-        await client.workflow.getHandle(workflowId).signal(cancelApprovalSignal, input);
-      } catch (err) {
-        if (err instanceof WorkflowNotFoundError) return;
-        throw err;
-      }
-    },
+    decide: (workflowId, action, input) =>
+      approvals.updateWorkflow(workflowId, action === 'approve' ? approveUpdate : rejectUpdate, input),
+    cancel: (workflowId, input) => approvals.signalWorkflow(workflowId, cancelApprovalSignal, input),
   };
 }

@@ -16,11 +16,9 @@
 // system's trips goes straight to the transporter. A relation (the customer or vendor collects) has no freight
 // and no approval.
 //
-// Who approves: for each criterion that applies, the active Approval Matrix of that Info1 for the first SAP
-// order's company and order type (by Name) whose other scope fields (business segment, purchase organisation,
-// document type, distribution) are empty or the order's; the one that fills most of them wins, as for SAP orders
-// (workflows/approvals/activities.ts findSapOrderMatrix). Their active approvers are merged level by level across
-// matrices, then the requester is taken out (workflows/approvals/approvers.ts excludeRequester: nobody approves
+// Who approves: for each criterion that applies, the Approval Matrix of that Info1 chosen for the first SAP order
+// as every approval chooses one (workflows/approvals/matrix.ts). Their active approvers are merged level by level
+// across matrices, then the requester is taken out (workflows/approvals/approvers.ts excludeRequester: nobody approves
 // their own request; administrators stand in on a level the requester alone held).
 import type { Knex } from 'knex';
 import {
@@ -33,6 +31,7 @@ import {
 } from '../../db/resources/order-assign';
 import { criteriaOf, freightCriteria, type CriterionFinding } from '../../db/resources/freight-criteria';
 import { excludeRequester } from '../../workflows/approvals/approvers';
+import { findApprovalMatrix, matrixApprovers as activeApprovers } from '../../workflows/approvals/matrix';
 import type { ApproverRef } from '../../workflows/approvals/messages';
 import { RuleError } from '../errors';
 import { masterRead } from '../services/master-data';
@@ -284,58 +283,20 @@ async function matrixApprovers(
         order.document_type,
         order.distribution,
       ].join('|')}`,
-      (db) => findMatrix(db, order, criterion),
+      (db) => findApprovalMatrix(db, order, criterion),
     );
     if (!matrix) continue;
-    const rows = await masterRead(
-      db,
-      `matrix-approvers:${matrix.id}`,
-      async (db) =>
-        (await db('approval_matrix_approvers as a')
-          .joinRaw('join users as u on lower(u.username) = lower(a.username)')
-          .where('a.approval_matrix_id', matrix.id)
-          .where('u.is_active', true)
-          .orderBy([{ column: 'a.level' }, { column: 'u.username' }])
-          .select('u.username', 'a.level')) as { username: string; level: number }[],
+    // Levels renumbered 1..n over the matrix's active users.
+    const rows = await masterRead(db, `matrix-approvers:${matrix.id}`, (db) =>
+      activeApprovers(db, matrix.id),
     );
-    const levels = [...new Set(rows.map((r) => r.level))];
     for (const r of rows) {
-      const level = levels.indexOf(r.level) + 1;
+      const level = r.level;
       const key = `${level}|${r.username.toLowerCase()}`;
       if (!merged.has(key)) merged.set(key, { username: r.username, level, info1: criterion });
     }
   }
   return [...merged.values()].sort((a, b) => a.level - b.level || a.username.localeCompare(b.username));
-}
-
-/** The most specific active matrix of one criterion for the order (see the header). */
-async function findMatrix(
-  db: Knex,
-  order: AssignSapOrder,
-  criterion: FreightCriterion,
-): Promise<{ id: number } | undefined> {
-  const query = db('approval_matrices as m')
-    .where('m.is_active', true)
-    .whereRaw('upper(m.info1) = ?', [criterion])
-    .whereRaw('lower(m.company_code) = lower(?)', [order.company_code])
-    .whereRaw('lower(m.order_type) = lower(?)', [order.order_type]);
-  const scope: [column: string, value: string | null][] = [
-    ['m.business_segment_code', order.product_category],
-    ['m.purchase_organization_code', order.purchase_organization],
-    ['m.document_type', order.document_type],
-    ['m.distribution', order.distribution],
-  ];
-  for (const [column, value] of scope) {
-    if (value === null) query.whereNull(column);
-    else query.where((q) => void q.whereNull(column).orWhereRaw('lower(??) = lower(?)', [column, value]));
-  }
-  return (await query
-    .orderByRaw(
-      `((m.business_segment_code is not null)::int + (m.purchase_organization_code is not null)::int +
-        (m.document_type is not null)::int + (m.distribution is not null)::int) desc`,
-    )
-    .orderBy('m.approval_matrix_code')
-    .first('m.id')) as { id: number } | undefined;
 }
 
 async function fullNames(db: Knex, usernames: readonly string[]): Promise<Map<string, string>> {

@@ -1,18 +1,10 @@
-// The API's side of the order workflow (`order:<Order_No>`, workflows/orders/order.workflow.ts): start it when an
-// assignment creates the order, send a user's action as a Workflow Update, and read the running order's state for
-// the "where is my order" view. Temporal's answers become plain outcomes here, so the routes never see a Temporal
-// error: a refusal by the workflow keeps its reason (the Update validator's failure type), anything else is
-// "unavailable". Tests may pass their own OrderWorkflows.
-import {
-  WorkflowExecutionAlreadyStartedError,
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-  type Client,
-} from '@temporalio/client';
-import { ApplicationFailure, type UpdateDefinition } from '@temporalio/common';
-import { isUpdateTimeout } from '../../workflows/client';
-import { AppError } from '../errors';
-import type { orderWorkflow } from '../../workflows/orders/order.workflow';
+// The API's side of the order workflow (`order:<Order_No>`, workflows/orders/order.workflow.ts), declared on the
+// Temporal kit (api/temporal/entity-workflows.ts): start it when an assignment creates the order, send a user's
+// action as a Workflow Update, and read the running order's state for the "where is my order" view. A refusal
+// keeps the workflow's reason; Temporal's own failures are WORKFLOW_NOT_FOUND / _UNAVAILABLE / _TIMEOUT (see the
+// kit). Tests may pass their own OrderWorkflows.
+import type { Client } from '@temporalio/client';
+import { orderEntity } from '../../workflows/orders/entity';
 import {
   cancelOrderUpdate,
   changeStuffingDateUpdate,
@@ -24,7 +16,6 @@ import {
   unmarkCompleteUpdate,
   ORDER_REFUSAL,
   orderStateQuery,
-  orderWorkflowId,
   transporterAcceptUpdate,
   transporterRejectUpdate,
   type ApprovalDecisionInput,
@@ -41,18 +32,20 @@ import {
   type TransporterAcceptInput,
   type TransporterRejectInput,
 } from '../../workflows/orders/messages';
-import { OrderNo, Status, TransporterCode } from '../../workflows/search-attributes';
+import type { AppError } from '../errors';
+import {
+  createEntityWorkflows,
+  outcomeError,
+  type EntityWorkflowOptions,
+  type EntityWorkflowsDeclaration,
+  type UpdateOutcome,
+  type WorkflowFailure,
+} from '../temporal/entity-workflows';
 
-/**
- * Why an Update did not answer: a refusal of the workflow; no such workflow; Temporal could not be reached; or the
- * Update was sent but not answered in time (WORKFLOW_TIMEOUT: it may still be applied once a worker takes it, so
- * the user is told to look again rather than that nothing happened).
- */
-export type OrderUpdateFailure =
-  OrderRefusal | 'WORKFLOW_NOT_FOUND' | 'WORKFLOW_UNAVAILABLE' | 'WORKFLOW_TIMEOUT';
+/** Why an Update did not answer: a refusal of the order workflow, or one of the kit's WorkflowFailure. */
+export type OrderUpdateFailure = OrderRefusal | WorkflowFailure;
 
-export type OrderUpdateOutcome =
-  { ok: true; result: OrderChangeResult } | { ok: false; code: OrderUpdateFailure; detail?: string };
+export type OrderUpdateOutcome = UpdateOutcome<OrderChangeResult, OrderRefusal>;
 
 /** What the order routes need from Temporal. */
 export interface OrderWorkflows {
@@ -75,116 +68,36 @@ export interface OrderWorkflows {
   state(orderNo: string): Promise<OrderState | null>;
 }
 
-const FAILURE_STATUS: Partial<Record<OrderUpdateFailure, number>> = {
-  WORKFLOW_UNAVAILABLE: 503,
-  WORKFLOW_TIMEOUT: 504,
-  WORKFLOW_NOT_FOUND: 409,
-  ORDER_NOT_FOUND: 404,
+export const ORDER_WORKFLOWS: EntityWorkflowsDeclaration<OrderWorkflowInput, string, OrderRefusal> = {
+  ...orderEntity,
+  refusals: ORDER_REFUSAL,
+  // The order list's words for an action that did not happen.
+  messagePrefix: 'order.action',
+  statuses: { ORDER_NOT_FOUND: 404 },
 };
 
 /** An Update that did not happen, as the API's error: its HTTP status and the order list's words for it. */
 export function updateFailure(code: OrderUpdateFailure): AppError {
-  return new AppError(FAILURE_STATUS[code] ?? 422, code, `order.action.${code}`);
+  return outcomeError(ORDER_WORKFLOWS, code);
 }
 
-export interface OrderWorkflowOptions {
-  taskQueue: string;
-  /** How long an Update may take before the action is reported unavailable (no worker, say). */
-  updateTimeoutMs?: number;
-}
-
-const REFUSALS = new Set<string>(Object.values(ORDER_REFUSAL));
-
-/** The refusal type an Update failed with, if it is one of the workflow's. */
-function refusalOf(err: unknown): OrderRefusal | undefined {
-  if (!(err instanceof WorkflowUpdateFailedError)) return undefined;
-  const cause = err.cause;
-  return cause instanceof ApplicationFailure && cause.type && REFUSALS.has(cause.type)
-    ? (cause.type as OrderRefusal)
-    : undefined;
-}
-
-function isNotFound(err: unknown): boolean {
-  return (
-    err instanceof WorkflowNotFoundError ||
-    // A query to an id that has no run is answered by the server with gRPC NOT_FOUND (5).
-    (typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 5)
-  );
-}
+export type OrderWorkflowOptions = EntityWorkflowOptions;
 
 /** The real client side of `order:<Order_No>`. */
 export function createOrderWorkflows(client: Client, options: OrderWorkflowOptions): OrderWorkflows {
-  const timeoutMs = options.updateTimeoutMs ?? 15_000;
-
-  const update = async <I>(
-    orderNo: string,
-    definition: UpdateDefinition<OrderChangeResult, [I]>,
-    input: I,
-  ): Promise<OrderUpdateOutcome> => {
-    const handle = client.workflow.getHandle(orderWorkflowId(orderNo));
-    const deadline = Date.now() + timeoutMs;
-    try {
-      const result = await client.connection.withDeadline(deadline, () =>
-        handle.executeUpdate(definition, { args: [input] }),
-      );
-      return { ok: true, result };
-    } catch (err) {
-      const refusal = refusalOf(err);
-      if (refusal) return { ok: false, code: refusal };
-      const detail = err instanceof Error ? err.message : String(err);
-      if (isNotFound(err)) return { ok: false, code: 'WORKFLOW_NOT_FOUND', detail };
-      if (isUpdateTimeout(err, Date.now() >= deadline))
-        return { ok: false, code: 'WORKFLOW_TIMEOUT', detail };
-      return { ok: false, code: 'WORKFLOW_UNAVAILABLE', detail };
-    }
-  };
-
+  const orders = createEntityWorkflows(client, ORDER_WORKFLOWS, options);
   return {
-    async start(input) {
-      try {
-        await client.workflow.start<typeof orderWorkflow>('orderWorkflow', {
-          taskQueue: options.taskQueue,
-          workflowId: orderWorkflowId(input.orderNo),
-          args: [input],
-          // The same order started twice (a retried request, the sweep at the same moment) is one run.
-          workflowIdConflictPolicy: 'USE_EXISTING',
-          typedSearchAttributes: [
-            { key: OrderNo, value: input.orderNo },
-            {
-              key: Status,
-              value:
-                input.approvalLevels > 0
-                  ? 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL'
-                  : 'ASSIGNED TO TRANSPORTER',
-            },
-            { key: TransporterCode, value: input.transporterCode },
-          ],
-        });
-      } catch (err) {
-        if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-        throw err;
-      }
-    },
-    decideApproval: (orderNo, input) => update(orderNo, decideApprovalUpdate, input),
-    accept: (orderNo, input) => update(orderNo, transporterAcceptUpdate, input),
-    reject: (orderNo, input) => update(orderNo, transporterRejectUpdate, input),
-    editAssignTransporter: (orderNo, input) => update(orderNo, editAssignTransporterUpdate, input),
-    cancel: (orderNo, input) => update(orderNo, cancelOrderUpdate, input),
-    markComplete: (orderNo, input) => update(orderNo, markCompleteUpdate, input),
-    unmarkComplete: (orderNo, input) => update(orderNo, unmarkCompleteUpdate, input),
-    changeStuffingDate: (orderNo, input) => update(orderNo, changeStuffingDateUpdate, input),
-    reassignDo: (orderNo, input) => update(orderNo, reassignDoUpdate, input),
-    editOrder: (orderNo, input) => update(orderNo, editOrderUpdate, input),
-    async state(orderNo) {
-      try {
-        return await client.connection.withDeadline(Date.now() + timeoutMs, () =>
-          client.workflow.getHandle(orderWorkflowId(orderNo)).query(orderStateQuery),
-        );
-      } catch {
-        // No such workflow, or Temporal or the worker away: the view shows the order from PostgreSQL without
-        // its live part rather than failing.
-        return null;
-      }
-    },
+    start: (input) => orders.start(input),
+    decideApproval: (orderNo, input) => orders.update(orderNo, decideApprovalUpdate, input),
+    accept: (orderNo, input) => orders.update(orderNo, transporterAcceptUpdate, input),
+    reject: (orderNo, input) => orders.update(orderNo, transporterRejectUpdate, input),
+    editAssignTransporter: (orderNo, input) => orders.update(orderNo, editAssignTransporterUpdate, input),
+    cancel: (orderNo, input) => orders.update(orderNo, cancelOrderUpdate, input),
+    markComplete: (orderNo, input) => orders.update(orderNo, markCompleteUpdate, input),
+    unmarkComplete: (orderNo, input) => orders.update(orderNo, unmarkCompleteUpdate, input),
+    changeStuffingDate: (orderNo, input) => orders.update(orderNo, changeStuffingDateUpdate, input),
+    reassignDo: (orderNo, input) => orders.update(orderNo, reassignDoUpdate, input),
+    editOrder: (orderNo, input) => orders.update(orderNo, editOrderUpdate, input),
+    state: (orderNo) => orders.query(orderNo, orderStateQuery),
   };
 }

@@ -7,11 +7,8 @@
 //   - cancelSapApproval: only a waiting approval is cancelled.
 // The approvals row is locked (FOR UPDATE) by each, so a decision and a cancellation never interleave.
 //
-// Who approves (issue #4): the Approval Matrix rows with Info1 SAP_ORDER of the order's company and order type.
-// Their other scope fields (business segment, purchase organisation, document type, distribution) match any
-// value when empty, and the matching row that fills most of them wins (ties: the lowest matrix code). Only
-// active matrices and active users count; levels left without an active approver are skipped, so the levels
-// asked are 1..n without gaps. Without such a matrix, or with nobody left on it, the active administrators
+// Who approves (issue #4): the Approval Matrix of Info1 SAP_ORDER chosen for the order (matrix.ts, the one choice
+// of a matrix for every kind of approval), its active approvers level by level. Without such a matrix, or with nobody left on it, the active administrators
 // approve on level 1. Nobody approves their own request (issue 16, approvers.ts excludeRequester): the requester
 // is taken out of every level, and a level only they held goes to the active administrators; should that leave
 // nobody at all (the requester is the only administrator), the administrators decide, the requester included,
@@ -21,6 +18,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../db/resources/approvals';
 import { excludeRequester } from './approvers';
+import { findApprovalMatrix, matrixApprovers, type MatrixScope } from './matrix';
 import type { ApprovalStatus, ApproverRef } from './messages';
 
 /** The Approval Matrix Info1 of SAP order approvals (db/resources/master/approval-matrix.ts). */
@@ -95,14 +93,8 @@ interface ApprovalRow {
   max_level: number;
 }
 
-interface SapOrderScope {
+interface SapOrderScope extends MatrixScope {
   created_by?: string | null;
-  company_code: string | null;
-  order_type: string;
-  product_category: string | null;
-  purchase_organization: string | null;
-  document_type: string | null;
-  distribution: string | null;
 }
 
 async function lockApproval(trx: Knex, approvalId: number): Promise<ApprovalRow | undefined> {
@@ -110,49 +102,6 @@ async function lockApproval(trx: Knex, approvalId: number): Promise<ApprovalRow 
     .where('id', approvalId)
     .forUpdate()
     .first('id', 'status', 'current_level', 'max_level')) as ApprovalRow | undefined;
-}
-
-/** The most specific active SAP_ORDER matrix for the order, if any. */
-export async function findSapOrderMatrix(
-  db: Knex,
-  order: SapOrderScope,
-): Promise<{ id: number; approval_matrix_code: string } | undefined> {
-  if (!order.company_code) return undefined;
-  const query = db('approval_matrices as m')
-    .where('m.is_active', true)
-    .where('m.info1', SAP_ORDER_MATRIX_TYPE)
-    .whereRaw('lower(m.company_code) = lower(?)', [order.company_code])
-    .whereRaw('lower(m.order_type) = lower(?)', [order.order_type]);
-  const scope: [column: string, value: string | null][] = [
-    ['m.business_segment_code', order.product_category],
-    ['m.purchase_organization_code', order.purchase_organization],
-    ['m.document_type', order.document_type],
-    ['m.distribution', order.distribution],
-  ];
-  for (const [column, value] of scope) {
-    // An empty scope field matches any order; a filled one only orders with that value.
-    if (value === null) query.whereNull(column);
-    else query.where((q) => void q.whereNull(column).orWhereRaw('lower(??) = lower(?)', [column, value]));
-  }
-  return (await query
-    .orderByRaw(
-      `((m.business_segment_code is not null)::int + (m.purchase_organization_code is not null)::int +
-        (m.document_type is not null)::int + (m.distribution is not null)::int) desc`,
-    )
-    .orderBy('m.approval_matrix_code')
-    .first('m.id', 'm.approval_matrix_code')) as { id: number; approval_matrix_code: string } | undefined;
-}
-
-/** The matrix's active approvers with their levels renumbered 1..n in order (a level of inactive users drops). */
-async function matrixApprovers(db: Knex, matrixId: number): Promise<ApproverRef[]> {
-  const rows = (await db('approval_matrix_approvers as a')
-    .joinRaw('join users as u on lower(u.username) = lower(a.username)')
-    .where('a.approval_matrix_id', matrixId)
-    .where('u.is_active', true)
-    .orderBy([{ column: 'a.level' }, { column: 'u.username' }])
-    .select('u.username', 'a.level')) as ApproverRef[];
-  const levels = [...new Set(rows.map((r) => r.level))];
-  return rows.map((r) => ({ username: r.username, level: levels.indexOf(r.level) + 1 }));
 }
 
 async function activeAdmins(db: Knex): Promise<ApproverRef[]> {
@@ -216,7 +165,7 @@ export function createApprovalActivities({ db }: { db: Db }) {
           )) as SapOrderScope | undefined;
         if (!order) return { ...storedResult(row, []), found: false, source: 'none' };
 
-        const matrix = await findSapOrderMatrix(trx, order);
+        const matrix = await findApprovalMatrix(trx, order, SAP_ORDER_MATRIX_TYPE);
         const admins = await activeAdmins(trx);
         let approvers = matrix ? await matrixApprovers(trx, matrix.id) : [];
         const source = approvers.length ? 'matrix' : 'admins';

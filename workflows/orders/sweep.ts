@@ -1,26 +1,27 @@
-// The sweep of order workflows (DESIGN §2 "A schedule sweeps for entities whose workflow never started or died and
-// restarts it"; issue 16): every order whose life is still open must have its `order:<Order_No>` running, since
-// every change of the order goes through it. Two ways one can be missing:
-//   - never started: the assignment committed the order but its start was lost (Temporal away, the process killed
-//     between the two). The order has no workflow_id yet (the workflow's first write sets it), and its
-//     workflow_input (migration 017) is exactly what the assignment would have started it with: started from it.
-//   - died: its run was terminated, failed or timed out. Found among the order runs that closed lately (Temporal's
-//     visibility; an order's run never closes by itself while the order exists), and started again with `resume`:
-//     the state the order's rows hold (status, dispatch status, the stored Auto_Reject_Date, the open approval
-//     round and its approvers, the last change number), so the new run writes nothing twice, re-opens nothing that
-//     was decided, and keeps the deadline the transporter was given.
-// Starting is idempotent (conflict policy USE_EXISTING), so a sweep that races the API's own start, or a run
-// that came back meanwhile, changes nothing.
+// The sweep of order workflows, declared on the kit's sweep (workflows/kit/sweep.ts; issue 16): every order whose
+// life is still open must have its `order:<Order_No>` running, since every change of the order goes through it.
+//   - never started: the order has no workflow_id yet (the workflow's first write sets it), and its workflow_input
+//     (migration 017) is exactly what the assignment would have started it with: started from it.
+//   - died: started again with `resume`, the state the order's rows hold (status, dispatch status, the stored
+//     Auto_Reject_Date, the open approval round and its approvers, the last change number; resume.ts), so the new
+//     run writes nothing twice, re-opens nothing that was decided, and keeps the deadline the transporter was given.
 //
 // Which orders: those whose workflow should be running. CANCELLED and COMPLETED orders are finished; a REJECTED
 // order's run stays open for edit assign transporter, so it counts. A run that died is resumed only in the
 // statuses the workflow handles today (orders/messages.ts OrderStatus); later statuses join as it learns them.
 import type { Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
 import type { Db } from '../../db/connection';
-import { orderWorkflowId, type OrderStatus, type OrderWorkflowInput } from './messages';
+import {
+  defineEntitySweep,
+  runEntitySweep,
+  SWEEP_BATCH,
+  SWEEP_LOOKBACK_MS,
+  type SweepInput,
+  type SweepResult,
+} from '../kit/sweep';
+import { orderEntity } from './entity';
+import type { OrderStatus } from './messages';
 import { ORDER_RESUME_COLUMNS, readOrderResume, storedInput, type OrderRow } from './resume';
-import { OrderNo, Status, TransporterCode } from '../search-attributes';
 
 /** Orders whose life is over: their workflow is not restarted. */
 const FINISHED = ['CANCELLED'];
@@ -35,87 +36,44 @@ const RESUMABLE: OrderStatus[] = [
   'REJECTED',
   'COMPLETED',
 ];
-const WORKFLOW_ID_PREFIX = orderWorkflowId('');
-/** How far back closed runs are looked at: a sweep that was stopped this long still finds what died meanwhile. */
-export const ORDER_SWEEP_LOOKBACK_MS = 24 * 3_600_000;
-/** Orders never started, at most, per sweep (the next sweep takes the rest). */
-export const ORDER_SWEEP_BATCH = 500;
+export const ORDER_SWEEP_LOOKBACK_MS = SWEEP_LOOKBACK_MS;
+export const ORDER_SWEEP_BATCH = SWEEP_BATCH;
 
-export interface OrderSweepInput {
-  /** Where the started workflows run (the worker's task queue). */
-  taskQueue: string;
-  lookbackMs?: number;
-  batch?: number;
-}
+export const orderSweep = defineEntitySweep({
+  workflow: orderEntity,
+  unstarted: async (db, limit) =>
+    (await db('orders')
+      .whereNull('workflow_id')
+      .whereNotNull('workflow_input')
+      .whereNotIn('status', FINISHED)
+      .orderBy('id')
+      .limit(limit)
+      .select(ORDER_RESUME_COLUMNS)) as OrderRow[],
+  stillOpen: async (db, orderNo) =>
+    (await db('orders')
+      .where('order_no', orderNo)
+      .whereIn('status', RESUMABLE)
+      .whereNotNull('workflow_input')
+      .first(ORDER_RESUME_COLUMNS)) as OrderRow | undefined,
+  input: async (db, row: OrderRow, resumed) => {
+    const resume = resumed ? await readOrderResume(db, row) : undefined;
+    return { ...storedInput(row), ...(resume ? { resume } : {}) };
+  },
+  keyOf: (row) => row.order_no,
+  status: (row) => row.status,
+});
 
-export interface OrderSweepResult {
-  /** Order numbers started for the first time. */
-  started: string[];
-  /** Order numbers whose dead run was started again with `resume`. */
-  resumed: string[];
-}
+export type OrderSweepInput = SweepInput;
+export type OrderSweepResult = SweepResult;
 
-export function createOrderSweepActivities({ db, client }: { db: Db; client?: Client }) {
-  const start = async (taskQueue: string, input: OrderWorkflowInput, status: string): Promise<void> => {
-    await client!.workflow.start('orderWorkflow', {
-      taskQueue,
-      workflowId: orderWorkflowId(input.orderNo),
-      args: [input],
-      // A run that is there (the API's own start won the race, or it came back) is kept as it is.
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      typedSearchAttributes: [
-        { key: OrderNo, value: input.orderNo },
-        { key: Status, value: status },
-        { key: TransporterCode, value: input.transporterCode },
-      ],
-    });
-  };
-
+export function createOrderSweepActivities(deps: { db: Db; client?: Client }) {
   return {
-    /** Starts the order workflows that never started, and starts again those whose run died; see the header. */
+    /**
+     * The order sweep as one activity: kept for orderSweepWorkflow runs started by the `order-sweep` schedule
+     * before it started entitySweepWorkflow (schedules.ts); the sweep itself is the kit's.
+     */
     async sweepOrderWorkflows(input: OrderSweepInput): Promise<OrderSweepResult> {
-      if (!client) {
-        throw ApplicationFailure.nonRetryable(
-          'The order sweep needs a Temporal client (createWorker client option).',
-          'NO_TEMPORAL_CLIENT',
-        );
-      }
-      const result: OrderSweepResult = { started: [], resumed: [] };
-
-      const unstarted = (await db('orders')
-        .whereNull('workflow_id')
-        .whereNotNull('workflow_input')
-        .whereNotIn('status', FINISHED)
-        .orderBy('id')
-        .limit(input.batch ?? ORDER_SWEEP_BATCH)
-        .select(ORDER_RESUME_COLUMNS)) as OrderRow[];
-      for (const row of unstarted) {
-        await start(input.taskQueue, storedInput(row), row.status);
-        result.started.push(row.order_no);
-      }
-
-      const since = new Date(Date.now() - (input.lookbackMs ?? ORDER_SWEEP_LOOKBACK_MS)).toISOString();
-      const closed = new Set<string>();
-      for await (const run of client.workflow.list({
-        query: `WorkflowType = 'orderWorkflow' AND ExecutionStatus != 'Running' AND CloseTime > '${since}'`,
-      })) {
-        if (run.workflowId.startsWith(WORKFLOW_ID_PREFIX)) closed.add(run.workflowId);
-      }
-      for (const workflowId of closed) {
-        const row = (await db('orders')
-          .where('order_no', workflowId.slice(WORKFLOW_ID_PREFIX.length))
-          .whereIn('status', RESUMABLE)
-          .whereNotNull('workflow_input')
-          .first(ORDER_RESUME_COLUMNS)) as OrderRow | undefined;
-        if (!row) continue;
-        // The latest run of the id: one started since (by an earlier sweep) is running and is left alone.
-        const { status } = await client.workflow.getHandle(workflowId).describe();
-        if (status.name === 'RUNNING') continue;
-        const resume = await readOrderResume(db, row);
-        await start(input.taskQueue, { ...storedInput(row), ...(resume ? { resume } : {}) }, row.status);
-        result.resumed.push(row.order_no);
-      }
-      return result;
+      return runEntitySweep(orderSweep, deps, input);
     },
   };
 }

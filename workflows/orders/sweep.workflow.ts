@@ -1,7 +1,6 @@
-// The order sweep's run (schedules.ts `order-sweep`, every minute): one activity that starts the order workflows
-// that never started and starts again those that died (sweep.ts). A workflow so the schedule, its overlap policy
-// and its retries are Temporal's; the work itself is an ordinary activity, since it talks to Temporal and the
-// database and may take a while when many orders are found.
+// The order sweep's former run: the `order-sweep` schedule now starts entitySweepWorkflow (kit/sweep.workflow.ts)
+// with entity `order`. Kept registered so a run the schedule started before that change (or its history, replayed)
+// still finds its workflow and its activity; remove once no such run can be open.
 //
 //   start ──sweepOrderWorkflows──▶ done (what was started and resumed is the result)
 import { proxyActivities } from '@temporalio/workflow';
@@ -9,7 +8,6 @@ import type { OrderSweepActivities, OrderSweepInput, OrderSweepResult } from './
 
 const { sweepOrderWorkflows } = proxyActivities<OrderSweepActivities>({
   startToCloseTimeout: '5 minutes',
-  // The next sweep comes within a minute: a few quick retries, then leave it to that one.
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumAttempts: 3 },
 });
 

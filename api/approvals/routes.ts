@@ -1,18 +1,13 @@
 // The Approval screen (spec/3 §2.3 /Approval/Index, §5 "Approval confirmation"): what waits for the signed-in
-// user, and approve / reject of the chosen documents. The work is in api/approvals/; these are the declarations.
+// user, and approve / reject of the chosen documents. The work is beside this file; these are the declarations.
 //
 // Rights: reading needs Approval View, deciding Approval Edit; who may decide which document on which level is
 // the approval workflow's rule (its Update validators), checked per document.
 import { defineRoute, type Answer, type RouteDef } from '../http';
 import { listRequestSchema } from '../list';
-import { approvalTabs, listApprovals } from '../approvals/list';
-import {
-  approveBodySchema,
-  decideApprovals,
-  rejectBodySchema,
-  type DecisionSummary,
-} from '../approvals/decide';
-import type { ApprovalAction } from '../approvals/workflows';
+import { approvalTabs, listApprovals } from './list';
+import { approveBodySchema, decideApprovals, rejectBodySchema, type DecisionSummary } from './decide';
+import type { ApprovalAction } from './workflows';
 
 const APPROVAL = 'Approval';
 const view = { controller: APPROVAL, action: 'View' as const };

@@ -1,0 +1,181 @@
+// The API's side of every entity workflow (DESIGN §2 "One Temporal kit"): a domain declares its workflow (type, id
+// of its business key, search attributes: workflows/kit/entity.ts) and the refusals its Update validators fail
+// with, and gets the start, Updates that wait for their answer, Signals, Queries, and Temporal's failures mapped
+// to plain outcomes, so routes never see a Temporal error:
+//   - a refusal of the workflow keeps its reason (the ApplicationFailure type the validator or handler threw);
+//   - no such workflow: WORKFLOW_NOT_FOUND;
+//   - sent and not answered in time: WORKFLOW_TIMEOUT (it may still be applied once a worker takes it, so the user
+//     is told to look again rather than that nothing happened);
+//   - anything else (Temporal or the worker away): WORKFLOW_UNAVAILABLE.
+// outcomeError turns a failed outcome into the envelope's error (its HTTP status and message key).
+import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+import {
+  ApplicationFailure,
+  type QueryDefinition,
+  type SignalDefinition,
+  type UpdateDefinition,
+} from '@temporalio/common';
+import { isUpdateTimeout } from '../../workflows/client';
+import { startEntityWorkflow, type EntityWorkflow } from '../../workflows/kit/entity';
+import { AppError } from '../errors';
+
+/** Why an Update did not answer, whatever the workflow: see the header. */
+export type WorkflowFailure = 'WORKFLOW_NOT_FOUND' | 'WORKFLOW_UNAVAILABLE' | 'WORKFLOW_TIMEOUT';
+
+export type UpdateOutcome<Result, Refusal extends string> =
+  { ok: true; result: Result } | { ok: false; code: Refusal | WorkflowFailure; detail?: string };
+
+export interface EntityWorkflowsDeclaration<Input, Key, Refusal extends string> extends EntityWorkflow<
+  Input,
+  Key
+> {
+  /** The workflow's refusals (ApplicationFailure types of its Update validators and handlers), by name. */
+  refusals: Readonly<Record<string, Refusal>>;
+  /**
+   * The refusal an Update gets when it failed otherwise and the workflow turns out closed: a closed workflow has
+   * decided, which is the answer (two approvers at once: the first decision ends the run, and an Update admitted
+   * meanwhile fails without the workflow's own refusal). Absent: the failure is reported as it is.
+   */
+  closedRefusal?: Refusal;
+  /** The envelope of a failed outcome: message keys `<messagePrefix>.<code>`, HTTP statuses beyond the defaults. */
+  messagePrefix?: string;
+  statuses?: Partial<Record<Refusal | WorkflowFailure, number>>;
+}
+
+export interface EntityWorkflowOptions {
+  taskQueue: string;
+  /** How long an Update (or Query) may take before it is reported unanswered (no worker, say). */
+  updateTimeoutMs?: number;
+}
+
+export interface EntityWorkflowClient<Input, Key, Refusal extends string> {
+  /** Starts the workflow of the input's key; one already there (or closed, where refused) counts as done. */
+  start(input: Input): Promise<void>;
+  /** Sends an Update to the key's workflow and waits for its answer. */
+  update<Result, Arg>(
+    key: Key,
+    definition: UpdateDefinition<Result, [Arg]>,
+    arg: Arg,
+  ): Promise<UpdateOutcome<Result, Refusal>>;
+  /** The same, to a workflow known by its id (a row that stored it). */
+  updateWorkflow<Result, Arg>(
+    workflowId: string,
+    definition: UpdateDefinition<Result, [Arg]>,
+    arg: Arg,
+  ): Promise<UpdateOutcome<Result, Refusal>>;
+  /** Sends a Signal; a workflow that is not there (finished long ago, never started) is not an error. */
+  signalWorkflow<Arg>(workflowId: string, definition: SignalDefinition<[Arg]>, arg: Arg): Promise<void>;
+  /** Asks a Query; null when there is no such workflow or it cannot be asked (the caller shows its rows). */
+  query<Result>(key: Key, definition: QueryDefinition<Result, []>): Promise<Result | null>;
+}
+
+/** The HTTP status of a failure that no declaration names: unreachable 503, late 504, gone 409, refused 422. */
+const DEFAULT_STATUS: Record<WorkflowFailure, number> = {
+  WORKFLOW_UNAVAILABLE: 503,
+  WORKFLOW_TIMEOUT: 504,
+  WORKFLOW_NOT_FOUND: 409,
+};
+
+/** A failed outcome as the API's error, with the declaration's status and message key for it. */
+export function outcomeError<Refusal extends string>(
+  declaration: Pick<EntityWorkflowsDeclaration<unknown, unknown, Refusal>, 'messagePrefix' | 'statuses'>,
+  code: Refusal | WorkflowFailure,
+): AppError {
+  const status =
+    declaration.statuses?.[code] ?? (DEFAULT_STATUS as Partial<Record<string, number>>)[code] ?? 422;
+  return new AppError(status, code, `${declaration.messagePrefix ?? 'errors'}.${code}`);
+}
+
+/** The API runs without Temporal: the routes that need a workflow answer this. */
+export function workflowsUnavailable(): AppError {
+  return new AppError(503, 'WORKFLOW_UNAVAILABLE', 'errors.unavailable');
+}
+
+function isNotFound(err: unknown): boolean {
+  return (
+    err instanceof WorkflowNotFoundError ||
+    // A query to an id that has no run is answered by the server with gRPC NOT_FOUND (5).
+    (typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 5)
+  );
+}
+
+/** Whether the workflow's latest run is closed (completed, failed, cancelled, terminated); false when unknown. */
+async function isClosed(handle: { describe(): Promise<{ status: { name: string } }> }): Promise<boolean> {
+  try {
+    const { status } = await handle.describe();
+    return ['COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'TIMED_OUT'].includes(status.name);
+  } catch {
+    return false;
+  }
+}
+
+export function createEntityWorkflows<Input, Key, Refusal extends string>(
+  client: Client,
+  declaration: EntityWorkflowsDeclaration<Input, Key, Refusal>,
+  options: EntityWorkflowOptions,
+): EntityWorkflowClient<Input, Key, Refusal> {
+  const timeoutMs = options.updateTimeoutMs ?? 15_000;
+  const refusals = new Set<string>(Object.values(declaration.refusals));
+
+  /** The refusal type an Update failed with, if it is one of the workflow's. */
+  const refusalOf = (err: unknown): Refusal | undefined => {
+    if (!(err instanceof WorkflowUpdateFailedError)) return undefined;
+    const cause = err.cause;
+    return cause instanceof ApplicationFailure && cause.type && refusals.has(cause.type)
+      ? (cause.type as Refusal)
+      : undefined;
+  };
+
+  const updateWorkflow = async <Result, Arg>(
+    workflowId: string,
+    definition: UpdateDefinition<Result, [Arg]>,
+    arg: Arg,
+  ): Promise<UpdateOutcome<Result, Refusal>> => {
+    const handle = client.workflow.getHandle(workflowId);
+    const deadline = Date.now() + timeoutMs;
+    try {
+      const result = await client.connection.withDeadline(deadline, () =>
+        handle.executeUpdate(definition, { args: [arg] }),
+      );
+      return { ok: true, result };
+    } catch (err) {
+      const refusal = refusalOf(err);
+      if (refusal) return { ok: false, code: refusal };
+      if (declaration.closedRefusal && (await isClosed(handle))) {
+        return { ok: false, code: declaration.closedRefusal };
+      }
+      const detail = err instanceof Error ? err.message : String(err);
+      if (isNotFound(err)) return { ok: false, code: 'WORKFLOW_NOT_FOUND', detail };
+      if (isUpdateTimeout(err, Date.now() >= deadline))
+        return { ok: false, code: 'WORKFLOW_TIMEOUT', detail };
+      return { ok: false, code: 'WORKFLOW_UNAVAILABLE', detail };
+    }
+  };
+
+  return {
+    async start(input) {
+      await startEntityWorkflow(client, declaration, input, { taskQueue: options.taskQueue });
+    },
+    update: (key, definition, arg) => updateWorkflow(declaration.idOf(key), definition, arg),
+    updateWorkflow,
+    async signalWorkflow(workflowId, definition, arg) {
+      try {
+        await client.workflow.getHandle(workflowId).signal(definition, arg);
+      } catch (err) {
+        if (err instanceof WorkflowNotFoundError) return;
+        throw err;
+      }
+    },
+    async query(key, definition) {
+      try {
+        return await client.connection.withDeadline(Date.now() + timeoutMs, () =>
+          client.workflow.getHandle(declaration.idOf(key)).query(definition),
+        );
+      } catch {
+        // No such workflow, or Temporal or the worker away: the caller shows the entity from PostgreSQL without
+        // its live part rather than failing.
+        return null;
+      }
+    },
+  };
+}
