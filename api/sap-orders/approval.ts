@@ -10,12 +10,11 @@
 // workflow id of a rolled-back order cannot meet a later order.
 import type { Knex } from 'knex';
 import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../db/resources/approvals';
+import { sapApprovalWorkflowId } from '../../workflows/approvals/entity';
 import { AppError } from '../errors';
 
-/** `sap-approval:<Id>` (DESIGN §2 "Workflow ids are business keys"). */
-export function sapApprovalWorkflowId(sapOrderId: number): string {
-  return `sap-approval:${sapOrderId}`;
-}
+/** `sap-approval:<Id>` (DESIGN §2 "Workflow ids are business keys"), declared once with the workflow. */
+export { sapApprovalWorkflowId };
 
 /** What the workflow is started with. */
 export interface SapApprovalWorkflowStart {
