@@ -189,12 +189,13 @@ export type NewOrderLine = Record<string, unknown> & {
 /**
  * Reserves: inserts the order's lines (all of each outstanding) and takes their quantities off their SAP lines.
  * The SAP lines must be locked (lockSapLines) and the quantities checked by the caller against os_qty read under
- * that lock; refused here too, nothing written, when a SAP line has less free than its lines ask.
+ * that lock; refused here too (naming the SAP line), nothing written, when a SAP line has less free than its
+ * lines ask.
  */
 export async function reserve(
   trx: Knex,
   lines: readonly NewOrderLine[],
-): Promise<'QUANTITY_NOT_AVAILABLE' | undefined> {
+): Promise<{ refusal: 'QUANTITY_NOT_AVAILABLE'; sapLineId: string } | undefined> {
   if (!lines.length) return undefined;
   const ids = lines.map((l) => l.sap_order_detail_id);
   const free = freeOf(await readHolds(trx, ids));
@@ -203,7 +204,9 @@ export async function reserve(
     const id = String(line.sap_order_detail_id);
     asked.set(id, (asked.get(id) ?? 0) + thousandths(line.qty));
   }
-  for (const [id, qty] of asked) if (qty <= 0 || qty > (free.get(id) ?? 0)) return 'QUANTITY_NOT_AVAILABLE';
+  for (const [id, qty] of asked) {
+    if (qty <= 0 || qty > (free.get(id) ?? 0)) return { refusal: 'QUANTITY_NOT_AVAILABLE', sapLineId: id };
+  }
   await trx('order_details').insert(lines.map((l) => ({ ...l, os_qty: l.qty })));
   await recompute(trx, ids);
   return undefined;

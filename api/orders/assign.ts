@@ -578,7 +578,10 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
       }),
     );
     // Checked above under the same locks: a refusal here would be a line taken in between, which they prevent.
-    if (refused) throw new ConflictError('assign.qtyTaken', { item: '' }, 'QTY_TAKEN');
+    if (refused) {
+      const item = holds.get(Number(refused.sapLineId))?.item_no ?? '';
+      throw new ConflictError('assign.qtyTaken', { item }, 'QTY_TAKEN');
+    }
     await trx('order_transporters').insert(transporterRows(a, orderId, weighed));
 
     await trx('sap_orders')
