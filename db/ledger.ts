@@ -16,9 +16,19 @@
 //
 // The check of the whole database (driftedLines) is what the maintenance workflow runs.
 import type { Knex } from 'knex';
+import type { RELEASED_ORDER_STATUSES as DEFINED_RELEASED } from './resources/order';
 
-/** Order statuses whose lines hold nothing (db/resources/order.ts RELEASED_ORDER_STATUSES). */
+/**
+ * Order statuses whose lines hold nothing: the order definition's (db/resources/order.ts), written out here so the
+ * worker does not load the definition module (zod); the type below fails to compile when the two differ.
+ */
 export const RELEASED_ORDER_STATUSES = ['CANCELLED', 'REJECTED'] as const;
+export const RELEASED_MATCHES_DEFINITION: [typeof RELEASED_ORDER_STATUSES, typeof DEFINED_RELEASED] extends [
+  typeof DEFINED_RELEASED,
+  typeof RELEASED_ORDER_STATUSES,
+]
+  ? true
+  : never = true;
 
 export const isReleased = (status: string | null | undefined): boolean =>
   status != null && (RELEASED_ORDER_STATUSES as readonly string[]).includes(status);
