@@ -27,6 +27,13 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { ValidationError, type FieldErrors } from '../errors';
 import { isRelation, relationSettings, type RelationSettings } from '../sap-orders/order-types';
+import {
+  documentHeldSql,
+  importLineStatements,
+  isHeldSql,
+  lockDocumentLines,
+  thousandths as toThousandths,
+} from '../../db/ledger';
 import { columnOf, type FieldDef } from '../../db/resources/engine';
 import { SapOrder, SapOrderLine, type SapOrderField } from '../../db/resources/sap-order';
 import type { ErpDocument } from './types';
@@ -125,8 +132,8 @@ const incoming = (c: string) =>
 const lineColumns = LINE_FIELDS.map((f) => f.column);
 const recordset = (fields: Written[]) => fields.map((f) => `${f.column} ${f.type}`).join(', ');
 
-/** A line is held by an active order when part of its quantity is assigned. */
-const ACTIVE = '(t.os_qty < t.qty)';
+/** A line `t` is held by an active order when part of its quantity is (the ledger's held > 0). */
+const ACTIVE = isHeldSql('t');
 
 const SQL_CHECK = `
   select d.i, ot.code as order_type_code, ot.use_customer, ot.use_vendor,
@@ -177,7 +184,7 @@ const SQL_HEADERS = `
          changed_in_sap = s.changed_in_sap or (
            (${headerColumns.map((c) => `s.${c}`).join(', ')})
              is distinct from (${headerColumns.map(incoming).join(', ')})
-           and exists (select 1 from sap_order_details t where t.sap_order_id = s.id and ${ACTIVE})),
+           and ${documentHeldSql('s.id')}),
          edited_by = excluded.created_by,
          edited_date = excluded.created_date
    where s.type = 'SYNC SAP'
@@ -190,44 +197,18 @@ const LINE_RECORDSET = `l(sap_order_id int, item_no text, qty numeric(18,3), mar
                           erp_changed_at timestamptz,
                           ${recordset(LINE_FIELDS)})`;
 
-// Lines of documents this import inserted: nobody else can have lines on those new headers yet, so a plain
-// insert (no conflict check per row, which costs about as much as the row itself).
-const SQL_NEW_LINES = `
-  insert into sap_order_details (sap_order_id, item_no, qty, os_qty, mark_deleted, erp_changed_at,
-                                 ${lineColumns.join(', ')})
-  select l.sap_order_id, l.item_no, l.qty, l.qty, l.mark_deleted, l.erp_changed_at,
-         ${lineColumns.map((c) => `l.${c}`).join(', ')}
-    from json_to_recordset(?::json) as ${LINE_RECORDSET}
-   order by l.sap_order_id, l.item_no`;
+// Lines of documents this import inserted (nobody else can have lines on those new headers yet, so a plain
+// insert, no conflict check per row, which costs about as much as the row itself); new items of changed
+// documents; existing items of changed documents whose values differ from SAP's, updated when no order holds them,
+// otherwise kept and flagged (db/ledger.ts, which owns the lines' quantities).
+const LINE_STATEMENTS = importLineStatements(lineColumns, LINE_RECORDSET);
+const SQL_NEW_LINES = LINE_STATEMENTS.newLines;
+const SQL_ADDED_LINES = LINE_STATEMENTS.addedLines;
+const SQL_LINES_UPDATE = LINE_STATEMENTS.changedLines;
 
-// New items of changed documents. Items the document already has conflict and are left to the update below.
-const SQL_ADDED_LINES = `
-  with ins as (${SQL_NEW_LINES}
-    on conflict (sap_order_id, item_no) do nothing
-    returning 1)
-  select count(*)::int as n from ins`;
-
-// Existing items of changed documents whose values differ from SAP's: updated when no order holds them,
-// otherwise kept and flagged (once: an item already flagged is not written again).
+// A line's column as a re-import leaves it: kept while an order holds the line.
 const keep = (column: string, incoming: string) =>
   `case when ${ACTIVE} then t.${column} else ${incoming} end`;
-const SQL_LINES_UPDATE = `
-  with upd as (
-    update sap_order_details t set
-           ${lineColumns.map((c) => `${c} = ${keep(c, `l.${c}`)}`).join(', ')},
-           qty = ${keep('qty', 'l.qty')},
-           os_qty = ${keep('os_qty', 'l.qty')},
-           mark_deleted = ${keep('mark_deleted', 'l.mark_deleted')},
-           erp_changed_at = ${keep('erp_changed_at', 'l.erp_changed_at')},
-           changed_in_sap = ${ACTIVE}
-      from json_to_recordset(?::json) as ${LINE_RECORDSET}
-     where t.sap_order_id = l.sap_order_id and t.item_no = l.item_no
-       and (${lineColumns.map((c) => `t.${c}`).join(', ')}, t.qty, t.mark_deleted)
-           is distinct from (${lineColumns.map((c) => `l.${c}`).join(', ')}, l.qty, l.mark_deleted)
-       and not (${ACTIVE} and t.changed_in_sap)
-    returning ${ACTIVE} as flagged)
-  select count(*) filter (where not flagged)::int as updated, count(*) filter (where flagged)::int as flagged
-    from upd`;
 
 // Items a changed document no longer lists: marked deleted, or flagged while an order holds them.
 const SQL_LINES_MISSING = `
@@ -272,7 +253,8 @@ interface CheckRow {
 
 /** Quantities as numeric(18,3) text: what the column will hold, so totals computed here match the trigger's. */
 const qty3 = (n: number) => n.toFixed(3);
-const thousandths = (n: number) => Math.round(Number(n.toFixed(3)) * 1000);
+/** A SAP quantity in thousandths as its column will hold it (rounded to three decimals first). */
+const thousandths = (n: number) => toThousandths(qty3(n));
 
 /**
  * A statement queued on the transaction's connection before the previous one's answer is read: if that one fails,
@@ -541,6 +523,7 @@ export async function importErpDocuments(
         result.lines.inserted += newLines.length;
       }
       if (changedIds.length) {
+        await lockDocumentLines(trx, changedIds);
         const [added] = await rows<{ n: number }>(trx, SQL_ADDED_LINES, [JSON.stringify(changedLines)]);
         result.lines.inserted += added?.n ?? 0;
         const [upd] = await rows<{ updated: number; flagged: number }>(trx, SQL_LINES_UPDATE, [

@@ -13,13 +13,14 @@
 // numbers needs a successful sync: "NOT OK").
 //
 // Then the Order_No is drawn (RunningNumber ORDER, in a statement of its own so assignments do not queue on the
-// counter), and one transaction: the SAP lines are locked (FOR UPDATE, in id order, so two assignments of shared
-// lines queue instead of deadlocking) and their os_qty read again, the order is made with its lines and
-// transporters, the SAP lines' os_qty is reduced (the SAP order's totals and tab follow by the triggers of
-// migration 006), the workflow's input (and id) are kept on the order (migration 017), and the workflow
+// counter), and one transaction: the SAP lines are locked by the quantity ledger (db/ledger.ts: FOR UPDATE, in id
+// order, so two assignments of shared lines queue instead of deadlocking) and their os_qty read again, the order
+// is made with its transporters and the ledger reserves its lines (inserts them and recomputes the SAP lines'
+// os_qty; the SAP order's totals and tab follow by the triggers of migration 006), the workflow's input (and id) are kept on the order (migration 017), and the workflow
 // `order:<Order_No>` is started before the commit: a refused start rolls everything back (503); with no Temporal
 // client the order is saved and the sweep starts it from workflow_input.
 import type { Knex } from 'knex';
+import { lockSapLines, reserve, thousandths } from '../../db/ledger';
 import { commonValidRange, type AssignModel } from '../../db/resources/order-assign';
 import type { OrderStatus } from '../../db/resources/order';
 import { orderCreationLock } from '../../workflows/orders/creation-lock';
@@ -63,7 +64,6 @@ export interface SavedOrder {
 
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();
-const thousandths = (n: number | string) => Math.round(Number(n) * 1000);
 
 /** Checks 5 to 7 of spec/2 §5.2 after requireLane's four; answers the stuffing range with to = from when empty. */
 function requireStuffingAndTransporters(model: AssignModel): { from: string; to: string } {
@@ -210,14 +210,22 @@ function checkQuantities(
   }
 }
 
-async function readHolds(db: Knex, ids: readonly number[], lock: boolean): Promise<Map<number, LineHold>> {
-  const q = db('sap_order_details')
-    .whereIn('id', [...new Set(ids)])
-    .where('mark_deleted', false)
-    .orderBy('id')
-    .select('id', 'sap_order_id', 'item_no', 'os_qty', 'tolerance', 'ln_type', 'incoterm_rule');
-  if (lock) q.forUpdate();
-  const rows = (await q) as LineHold[];
+const LINE_COLUMNS = ['id', 'sap_order_id', 'item_no', 'os_qty', 'tolerance', 'ln_type', 'incoterm_rule'];
+
+/**
+ * The SAP lines the model names (not deleted), by id: read as they are, or (`lock`, in the save's transaction)
+ * locked by the ledger first, so what the checks read is what the reservation decides on.
+ */
+async function readLines(db: Knex, ids: readonly number[], lock: boolean): Promise<Map<number, LineHold>> {
+  const rows = lock
+    ? (
+        await lockSapLines<LineHold & { mark_deleted: boolean }>(db, ids, [...LINE_COLUMNS, 'mark_deleted'])
+      ).filter((r) => !r.mark_deleted)
+    : ((await db('sap_order_details')
+        .whereIn('id', [...new Set(ids)])
+        .where('mark_deleted', false)
+        .orderBy('id')
+        .select(...LINE_COLUMNS)) as LineHold[]);
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
@@ -345,7 +353,7 @@ export async function assignTransporter(
   await checkTransporters(deps.db, model.transporters);
   const whole = category === 'COLLECTIVE' || orderType.use_ln;
   const ids = new Set(sapOrders.map((s) => s.id));
-  const holds = await readHolds(
+  const holds = await readLines(
     deps.db,
     model.details.map((d) => d.Id),
     false,
@@ -413,7 +421,7 @@ export async function assignCustomerVendor(
   );
   const [from, to] = model.stuffing_date ?? [];
   checkStuffingDates(from ?? to, to ?? from, commonValidRange(sapOrders), STUFFING_FIELDS);
-  const holds = await readHolds(
+  const holds = await readLines(
     deps.db,
     model.details.map((d) => d.Id),
     false,
@@ -471,7 +479,7 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
   const orderNo = await nextRunningNumber(deps.db, ORDER_RUNNING_NUMBER, now);
 
   return deps.db.transaction(async (trx) => {
-    const holds = await readHolds(
+    const holds = await readLines(
       trx,
       included.map((d) => d.Id),
       true,
@@ -552,7 +560,9 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
     // Held until this transaction ends: the workflow started below waits on it for the row (creation-lock.ts).
     await orderCreationLock(trx, orderNo);
 
-    await trx('order_details').insert(
+    // What the order reserves comes off the SAP lines (their header totals and tab follow by trigger).
+    const refused = await reserve(
+      trx,
       included.map((d, i) => {
         const hold = holds.get(d.Id)!;
         const sapOrder = sapOrders.find((s) => s.id === hold.sap_order_id)!;
@@ -565,7 +575,6 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
           sap_item_no: hold.item_no,
           material_code: w.Material_Code,
           qty: d.Qty,
-          os_qty: d.Qty,
           tolerance_qty: hold.tolerance ? Math.round(d.Qty * Number(hold.tolerance) * 10) / 1000 : 0,
           uom: w.UOM,
           conversion_type: w.conversion_type?.slice(0, 20) ?? null,
@@ -579,17 +588,13 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
         };
       }),
     );
+    // Checked above under the same locks: a refusal here would be a line taken in between, which they prevent.
+    if (refused) {
+      const item = holds.get(Number(refused.sapLineId))?.item_no ?? '';
+      throw new ConflictError('assign.qtyTaken', { item }, 'QTY_TAKEN');
+    }
     await trx('order_transporters').insert(transporterRows(a, orderId, weighed));
 
-    // What the order reserves comes off the SAP lines (their header totals and tab follow by trigger).
-    const reserved = new Map<number, number>();
-    for (const d of included) reserved.set(d.Id, (reserved.get(d.Id) ?? 0) + thousandths(d.Qty));
-    for (const [id, qty] of reserved) {
-      const hold = holds.get(id)!;
-      await trx('sap_order_details')
-        .where('id', id)
-        .update({ os_qty: (thousandths(hold.os_qty) - qty) / 1000 });
-    }
     await trx('sap_orders')
       .whereIn(
         'id',

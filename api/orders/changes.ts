@@ -6,6 +6,7 @@
 // (reason, range, quantities), each with its message. The workflow's validator judges the status again at the
 // moment of the change.
 import { z } from 'zod';
+import { thousandths } from '../../db/ledger';
 import { date, integer, number, text } from '../../db/resources/input';
 import type { OrderRowFlag } from '../../db/resources/order-assign';
 import type { UnreservedLine } from '../../workflows/orders/messages';
@@ -164,12 +165,12 @@ export async function reassignDo(deps: AppDeps, user: AuthUser, body: z.infer<ty
     .where('order_id', row.Id)
     .select('id', 'item_no', 'os_qty')) as { id: string | number; item_no: string; os_qty: string }[];
   const byId = new Map(lines.map((l) => [Number(l.id), l]));
-  const asked = body.details.filter((d) => Math.round(d.Qty * 1000) > 0);
+  const asked = body.details.filter((d) => thousandths(d.Qty) > 0);
   if (!asked.length) throw new ValidationError({ details: [{ key: 'order.reassign.nothing' }] });
   for (const detail of asked) {
     const line = byId.get(detail.Id);
     if (!line) throw new ValidationError({ details: [{ key: 'order.reassign.notThisOrder' }] });
-    if (Math.round(detail.Qty * 1000) > Math.round(Number(line.os_qty) * 1000)) {
+    if (thousandths(detail.Qty) > thousandths(line.os_qty)) {
       throw new RuleError('QUANTITY_TOO_HIGH', 'order.reassign.tooHigh', {
         item: line.item_no,
         max: Number(line.os_qty),

@@ -14,6 +14,7 @@
 // (util/refresh_freight_cost_order).
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { thousandths } from '../../db/ledger';
 import { integer, text } from '../../db/resources/input';
 import { RELEASED_ORDER_STATUSES } from '../../db/resources/order';
 import type { AssignModel, EditLine } from '../../db/resources/order-assign';
@@ -53,7 +54,6 @@ import { DALAM_PABRIK, mergeSimulate, sapOrderHeaders } from './merge-simulate';
 import { readTransporters } from './read';
 import { updateFailure } from './workflows';
 
-const thousandths = (n: number | string) => Math.round(Number(n) * 1000);
 const same = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').trim().toUpperCase() === (b ?? '').trim().toUpperCase();
 

@@ -43,6 +43,7 @@ import type { AppDeps } from '../deps';
 import { ForbiddenError, NotFoundError, RuleError, ValidationError, type FieldErrors } from '../errors';
 import type { Language } from '../i18n';
 import type { AuthUser } from '../services/session';
+import { insertSapLines, updateSapLines, type SapLineValues } from '../../db/ledger';
 import { startSapOrderApproval } from './approval';
 import { isAuthorized, type PlantAuthorization } from './authorization';
 import { editScope } from './edit-scope';
@@ -712,9 +713,12 @@ async function headerRow(
   };
 }
 
-/** A line's row: the fields the save takes, its item number, all of it outstanding (nothing is assigned yet). */
-function lineRow({ line, itemNo }: NumberedLine): Record<string, unknown> {
-  return { ...columnsOf(LINE_WRITES, line), item_no: itemNo, os_qty: line.Qty };
+/**
+ * A line's row: the fields the save takes and its item number. Its outstanding quantity is the ledger's
+ * (db/ledger.ts: all of it, as no order holds a line of an order that may still be edited).
+ */
+function lineRow({ line, itemNo }: NumberedLine): SapLineValues {
+  return { ...columnsOf(LINE_WRITES, line), item_no: itemNo };
 }
 
 /** A new order: its MSO number, header and lines, waiting for approval (the workflow starts before the commit). */
@@ -741,7 +745,10 @@ async function insertOrder(
     })
     .returning('id')) as { id: number }[];
   const id = row!.id;
-  await trx('sap_order_details').insert(lines.map((l) => ({ ...lineRow(l), sap_order_id: id })));
+  await insertSapLines(
+    trx,
+    lines.map((l) => ({ ...lineRow(l), sap_order_id: id })),
+  );
   await startSapOrderApproval(
     { db: trx, now: deps.now, startWorkflow: approvalStarterOf(deps) },
     {
@@ -769,13 +776,14 @@ async function updateOrder(
     .where('id', stored.id)
     .update({ ...header, edited_by: user.username, edited_date: now });
   if (removedIds.length) await trx('sap_order_details').whereIn('id', removedIds).delete();
-  for (const line of lines.filter((l) => l.keptId !== null)) {
-    await trx('sap_order_details').where('id', line.keptId!).update(lineRow(line));
-  }
-  const added = lines.filter((l) => l.keptId === null);
-  if (added.length) {
-    await trx('sap_order_details').insert(added.map((l) => ({ ...lineRow(l), sap_order_id: stored.id })));
-  }
+  await updateSapLines(
+    trx,
+    lines.filter((l) => l.keptId !== null).map((l) => ({ id: l.keptId!, values: lineRow(l) })),
+  );
+  await insertSapLines(
+    trx,
+    lines.filter((l) => l.keptId === null).map((l) => ({ ...lineRow(l), sap_order_id: stored.id })),
+  );
   return { id: stored.id, documentNo: stored.document_no, created: false };
 }
 

@@ -31,6 +31,7 @@
 // costs an Update about 100 ms more).
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
+import { settleOutstanding } from '../../db/ledger';
 import type {
   DispatchStatus as DefinedDispatchStatus,
   OrderStatus as DefinedOrderStatus,
@@ -155,14 +156,7 @@ async function recomputeOsQty(
   lines: SapLineHold[],
   orderActive: boolean,
 ): Promise<void> {
-  for (const line of lines) {
-    const held = Number(line.held_by_others) + (orderActive ? Number(line.held_here) : 0);
-    // Compared in thousandths (numeric(18,3)), so float noise never makes a negative.
-    const os = (Math.round(Number(line.qty) * 1000) - Math.round(held * 1000)) / 1000;
-    await trx('sap_order_details')
-      .where('id', line.id)
-      .update({ os_qty: Math.max(0, os) });
-  }
+  await settleOutstanding(trx, lines, orderActive);
 }
 
 function lineWouldGoNegative(lines: SapLineHold[]): boolean {
