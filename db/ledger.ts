@@ -330,6 +330,18 @@ async function reserveReturned(
 }
 
 /**
+ * A change of an active order's own lines, with no move between statuses (reassign DO, mark complete's revert,
+ * unmark complete's re-reserve): its SAP lines locked, the lines moved, their os_qty settled.
+ */
+export async function moveOrderLines(
+  trx: Knex,
+  orderId: number,
+  change: Exclude<OrderLineChange, { kind: 'none' }>,
+): Promise<{ refusal?: LedgerRefusal; unreserved?: UnreservedLine[] }> {
+  return applyOrderChange(trx, orderId, { from: null, to: 'ACTIVE', change });
+}
+
+/**
  * The quantities of one change of an order, in its transaction, before its new status is written: its SAP lines
  * locked; a move out of CANCELLED / REJECTED refused (nothing written) when other orders took the quantity
  * meanwhile; its own lines changed (reassign releases part of them, mark complete returns the unshipped

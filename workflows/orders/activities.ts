@@ -5,7 +5,8 @@
 //     assign, edited_date/edited_by, version + 1;
 //   - one order_histories row whose idempotency_key is `<workflowId>/<change>/<sequence>` (unique): a retried
 //     activity finds its row and writes nothing more;
-//   - the quantities (DESIGN §4 "Quantities"): a SAP line's os_qty is stored on sap_order_details (the header's
+//   - the quantities (DESIGN §4 "Quantities"), through the one ledger (db/ledger.ts) that writes them: a SAP line's
+//     os_qty is stored on sap_order_details (the header's
 //     os_qty_total and tab follow it by the triggers of migration 006), and is Qty minus what the lines of orders
 //     that are not CANCELLED or REJECTED hold. When a change moves the order into or out of those statuses, the
 //     os_qty of every SAP line the order's lines point to is recomputed from that definition, with the SAP lines
@@ -31,7 +32,15 @@
 // costs an Update about 100 ms more).
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
-import { settleOutstanding } from '../../db/ledger';
+import {
+  editOrderLines,
+  isReleased,
+  lockOrderSapLines,
+  moveOrderLines,
+  readHolds,
+  recompute,
+  wouldOverdraw,
+} from '../../db/ledger';
 import type {
   DispatchStatus as DefinedDispatchStatus,
   OrderStatus as DefinedOrderStatus,
@@ -66,11 +75,6 @@ export const ORDER_VOCABULARY_CHECKS = {
   dispatchBack: [] as DefinedDispatchStatus[] satisfies DispatchStatus[],
 };
 
-/** db/resources/order.ts RELEASED_ORDER_STATUSES (not imported: the definition module pulls zod into the worker). */
-const RELEASED: readonly DefinedOrderStatus[] = ['CANCELLED', 'REJECTED'];
-const isReleased = (status: string | null | undefined): boolean =>
-  status != null && (RELEASED as readonly string[]).includes(status);
-
 export interface OrderChangeOutcome {
   /** False: the orders row is gone (rolled back or deleted); nothing was written. */
   found: boolean;
@@ -102,69 +106,6 @@ export interface OrderChangeOutcome {
 /** The history row's key: the workflow and the change (migration 016). */
 export function orderChangeKey(input: Pick<OrderChangeInput, 'workflowId' | 'kind' | 'sequence'>): string {
   return `${input.workflowId}/${input.kind}/${input.sequence}`;
-}
-
-interface SapLineHold {
-  id: string;
-  qty: string;
-  /** What the lines of active orders other than this one hold of it. */
-  held_by_others: string;
-  /** What this order's lines hold of it. */
-  held_here: string;
-}
-
-/**
- * The SAP lines the order's lines point to, locked in id order (two orders sharing lines lock them in the same
- * order). Locked before the order's own lines change, so what is read after is what this transaction decides on.
- */
-async function lockSapLines(trx: Knex.Transaction, orderId: number): Promise<string[]> {
-  const ids = (await trx('order_details')
-    .where('order_id', orderId)
-    .distinct()
-    .pluck('sap_order_detail_id')) as (string | number)[];
-  if (!ids.length) return [];
-  await trx('sap_order_details').whereIn('id', ids).orderBy('id').forUpdate().select('id');
-  return ids.map(String);
-}
-
-/**
- * What active orders hold of each SAP line (an order line holds its qty less what mark complete returned,
- * revert_qty), this order apart. Read after lockSapLines.
- */
-async function readHolds(trx: Knex.Transaction, orderId: number, ids: string[]): Promise<SapLineHold[]> {
-  if (!ids.length) return [];
-  const released = RELEASED.map(() => '?').join(', ');
-  const result = await trx.raw<{ rows: SapLineHold[] }>(
-    `select s.id::text as id, s.qty::text as qty,
-            coalesce(sum(d.qty - d.revert_qty) filter (where o.id <> ? and o.status not in (${released})), 0)::text
-              as held_by_others,
-            coalesce(sum(d.qty - d.revert_qty) filter (where o.id = ?), 0)::text as held_here
-       from sap_order_details s
-       left join order_details d on d.sap_order_detail_id = s.id
-       left join orders o on o.id = d.order_id
-      where s.id = any(?::bigint[])
-      group by s.id, s.qty
-      order by s.id`,
-    [orderId, ...RELEASED, orderId, ids],
-  );
-  return result.rows;
-}
-
-/** Sets each SAP line's os_qty to Qty minus what active orders hold of it (DESIGN §4), this order included or not. */
-async function recomputeOsQty(
-  trx: Knex.Transaction,
-  lines: SapLineHold[],
-  orderActive: boolean,
-): Promise<void> {
-  await settleOutstanding(trx, lines, orderActive);
-}
-
-function lineWouldGoNegative(lines: SapLineHold[]): boolean {
-  return lines.some(
-    (l) =>
-      Math.round(Number(l.held_by_others) * 1000) + Math.round(Number(l.held_here) * 1000) >
-      Math.round(Number(l.qty) * 1000),
-  );
 }
 
 interface OpenApproval {
@@ -276,107 +217,6 @@ async function writeApproval(
     });
 }
 
-const thousandths = (value: string | number): number => Math.round(Number(value) * 1000);
-
-/**
- * Reassign delivery order: each line gives `qty` back to its SAP line (its qty and outstanding both go down).
- * Refused, with nothing written, when a line is not the order's or asks more than its outstanding quantity.
- */
-async function releaseLines(
-  trx: Knex.Transaction,
-  orderId: number,
-  lines: { orderDetailId: number; qty: number }[],
-): Promise<'QUANTITY_TOO_HIGH' | undefined> {
-  const own = (await trx('order_details')
-    .where('order_id', orderId)
-    .whereIn(
-      'id',
-      lines.map((l) => l.orderDetailId),
-    )
-    .forUpdate()
-    .select('id', 'qty', 'os_qty')) as { id: string | number; qty: string; os_qty: string }[];
-  const byId = new Map(own.map((d) => [Number(d.id), d]));
-  const asked = new Map<number, number>();
-  for (const line of lines) {
-    asked.set(line.orderDetailId, (asked.get(line.orderDetailId) ?? 0) + thousandths(line.qty));
-  }
-  for (const [id, qty] of asked) {
-    const detail = byId.get(id);
-    if (!detail || qty <= 0 || qty > thousandths(detail.os_qty)) return 'QUANTITY_TOO_HIGH';
-  }
-  for (const [id, qty] of asked) {
-    const detail = byId.get(id)!;
-    await trx('order_details')
-      .where('id', id)
-      .update({
-        qty: (thousandths(detail.qty) - qty) / 1000,
-        os_qty: (thousandths(detail.os_qty) - qty) / 1000,
-      });
-  }
-  return undefined;
-}
-
-/** Mark complete: every line returns its outstanding (unshipped) quantity; the order's Revert_Qty is their sum. */
-async function returnUnshipped(trx: Knex.Transaction, orderId: number): Promise<void> {
-  await trx('order_details')
-    .where('order_id', orderId)
-    .update({ revert_qty: trx.raw('revert_qty + os_qty'), os_qty: 0 });
-  await trx('orders')
-    .where('id', orderId)
-    .update({
-      revert_qty: trx('order_details').where('order_id', orderId).sum('revert_qty'),
-    });
-}
-
-/**
- * Unmark complete: each line takes back what it returned, as far as its SAP line still has it free (other orders
- * may have taken it meanwhile); answers the lines that could not take it all. `holds` is read under the locks.
- */
-async function reserveReturned(
-  trx: Knex.Transaction,
-  orderId: number,
-  holds: SapLineHold[],
-): Promise<UnreservedLine[]> {
-  const free = new Map(
-    holds.map((h) => [
-      h.id,
-      Math.max(0, thousandths(h.qty) - thousandths(h.held_by_others) - thousandths(h.held_here)),
-    ]),
-  );
-  const lines = (await trx('order_details')
-    .where('order_id', orderId)
-    .where('revert_qty', '>', 0)
-    .orderBy('item_no')
-    .select('id', 'item_no', 'sap_order_detail_id', 'revert_qty', 'os_qty')) as {
-    id: number;
-    item_no: string;
-    sap_order_detail_id: string | number;
-    revert_qty: string;
-    os_qty: string;
-  }[];
-  const unreserved: UnreservedLine[] = [];
-  for (const line of lines) {
-    const sapLine = String(line.sap_order_detail_id);
-    const returned = thousandths(line.revert_qty);
-    const taken = Math.min(returned, free.get(sapLine) ?? 0);
-    free.set(sapLine, (free.get(sapLine) ?? 0) - taken);
-    if (taken < returned) unreserved.push({ itemNo: line.item_no, qty: (returned - taken) / 1000 });
-    if (taken === 0) continue;
-    await trx('order_details')
-      .where('id', line.id)
-      .update({
-        revert_qty: (returned - taken) / 1000,
-        os_qty: (thousandths(line.os_qty) + taken) / 1000,
-      });
-  }
-  await trx('orders')
-    .where('id', orderId)
-    .update({
-      revert_qty: trx('order_details').where('order_id', orderId).sum('revert_qty'),
-    });
-  return unreserved;
-}
-
 /** The lines that still return quantity (what a repeated unmark answers). */
 async function stillReturned(trx: Knex.Transaction, orderId: number): Promise<UnreservedLine[]> {
   const rows = (await trx('order_details')
@@ -431,15 +271,6 @@ export interface OrderEditChanges {
   transporters: Record<string, unknown>[];
 }
 
-interface OwnLine {
-  id: string;
-  sap_order_detail_id: string;
-  item_no: string;
-  qty: string;
-  os_qty: string;
-  revert_qty: string;
-}
-
 /**
  * Writes an edit to the order: its lines (kept, changed, added, removed), the SAP lines' os_qty, the header values
  * and the transporters. Every SAP line involved is locked first (in id order), and the edit is refused, with
@@ -453,95 +284,32 @@ async function applyEdit(
   at: Date,
   by: string,
 ): Promise<'QUANTITY_NOT_AVAILABLE' | undefined> {
-  const own = (await trx('order_details')
-    .where('order_id', orderId)
-    .orderBy('id')
-    .select('id', 'sap_order_detail_id', 'item_no', 'qty', 'os_qty', 'revert_qty')) as OwnLine[];
-  const ids = [
-    ...new Set([
-      ...own.map((l) => String(l.sap_order_detail_id)),
-      ...changes.lines.map((l) => String(l.sapOrderDetailId)),
-    ]),
-  ].sort((a, b) => Number(a) - Number(b));
-  await trx('sap_order_details').whereIn('id', ids).orderBy('id').forUpdate().select('id');
-  const holds = await readHolds(trx, orderId, ids);
-
-  // What this order would hold of each SAP line, and what over-delivery its lines allow there.
-  const wanted = new Map<string, number>();
-  const tolerance = new Map<string, number>();
-  for (const line of changes.lines) {
-    const id = String(line.sapOrderDetailId);
-    wanted.set(id, (wanted.get(id) ?? 0) + thousandths(line.qty));
-    tolerance.set(id, (tolerance.get(id) ?? 0) + thousandths(line.toleranceQty));
-  }
-  for (const hold of holds) {
-    const here = wanted.get(hold.id) ?? 0;
-    if (here === 0) continue;
-    // Only a line the edit raises is judged: one it keeps or lowers never becomes the reason for a refusal.
-    if (here <= thousandths(hold.held_here)) continue;
-    if (thousandths(hold.held_by_others) + here > thousandths(hold.qty) + (tolerance.get(hold.id) ?? 0)) {
-      return 'QUANTITY_NOT_AVAILABLE';
-    }
-  }
-
-  const byId = new Map(own.map((l) => [Number(l.id), l]));
-  const kept = new Set<number>();
-  for (const line of changes.lines) {
-    if (line.orderDetailId === null) continue;
-    const current = byId.get(line.orderDetailId);
-    if (!current) return 'QUANTITY_NOT_AVAILABLE';
-    // Shipped or returned already: what the line can no longer give up.
-    const gone = thousandths(current.qty) - thousandths(current.os_qty);
-    if (thousandths(line.qty) < gone) return 'QUANTITY_NOT_AVAILABLE';
-    kept.add(line.orderDetailId);
-  }
-  const removed = own.filter((l) => !kept.has(Number(l.id)));
-  if (removed.some((l) => thousandths(l.qty) !== thousandths(l.os_qty))) return 'QUANTITY_NOT_AVAILABLE';
-
-  const values = (line: EditedLine) => ({
-    sap_order_detail_id: line.sapOrderDetailId,
-    sap_no: line.sapNo,
-    sap_item_no: line.sapItemNo,
-    material_code: line.materialCode,
-    uom: line.uom,
-    qty: line.qty,
-    tolerance_qty: line.toleranceQty,
-    conversion_type: line.conversionType,
-    conversion: line.conversion,
-    charge_oa_company: line.chargeOaCompany,
-    ln_type: line.lnType,
-    incoterm_rule: line.incotermRule,
-    so_factory_no: line.soFactoryNo,
-    so_factory_item_no: line.soFactoryItemNo,
-    po_so_factory: line.poSoFactory,
-  });
-  if (removed.length) {
-    await trx('order_details')
-      .whereIn(
-        'id',
-        removed.map((l) => l.id),
-      )
-      .delete();
-  }
-  let lastItem = own.reduce((max, l) => Math.max(max, Number(l.item_no) || 0), 0);
-  for (const line of changes.lines) {
-    if (line.orderDetailId !== null) {
-      const current = byId.get(line.orderDetailId)!;
-      const gone = thousandths(current.qty) - thousandths(current.os_qty);
-      await trx('order_details')
-        .where('id', line.orderDetailId)
-        .update({ ...values(line), os_qty: (thousandths(line.qty) - gone) / 1000 });
-    } else {
-      lastItem += 10;
-      await trx('order_details').insert({
-        order_id: orderId,
-        item_no: String(lastItem).padStart(6, '0'),
-        ...values(line),
-        os_qty: line.qty,
-      });
-    }
-  }
-  await recomputeOsQty(trx, await readHolds(trx, orderId, ids), true);
+  const edited = await editOrderLines(
+    trx,
+    orderId,
+    changes.lines.map((line) => ({
+      orderDetailId: line.orderDetailId,
+      sapOrderDetailId: line.sapOrderDetailId,
+      qty: line.qty,
+      toleranceQty: line.toleranceQty,
+      values: {
+        sap_no: line.sapNo,
+        sap_item_no: line.sapItemNo,
+        material_code: line.materialCode,
+        uom: line.uom,
+        conversion_type: line.conversionType,
+        conversion: line.conversion,
+        charge_oa_company: line.chargeOaCompany,
+        ln_type: line.lnType,
+        incoterm_rule: line.incotermRule,
+        so_factory_no: line.soFactoryNo,
+        so_factory_item_no: line.soFactoryItemNo,
+        po_so_factory: line.poSoFactory,
+      },
+    })),
+  );
+  if ('refusal' in edited) return edited.refusal;
+  const ids = edited.sapLineIds;
 
   const header: Record<string, unknown> = {};
   for (const column of EDITED_ORDER_COLUMNS) {
@@ -565,13 +333,7 @@ async function applyEdit(
 
 /** The SAP-line and order-line quantity operations, as the writers take them (writers.ts). */
 const QUANTITIES: QuantityOps = {
-  lock: lockSapLines,
-  recompute: async (trx, orderId, ids, orderActive) =>
-    recomputeOsQty(trx, await readHolds(trx, orderId, ids), orderActive),
-  releaseLines,
-  returnUnshipped,
-  reserveReturned: async (trx, orderId, ids) =>
-    reserveReturned(trx, orderId, await readHolds(trx, orderId, ids)),
+  moveLines: moveOrderLines,
   applyEdit,
 };
 
@@ -679,14 +441,13 @@ async function writeNew(
   const wasReleased = isReleased(input.from ?? row.status);
   const releases = !wasReleased && isReleased(input.to);
   const reserves = wasReleased && !isReleased(input.to);
-  const ids = releases || reserves ? await lockSapLines(trx, row.id) : [];
-  if (reserves && lineWouldGoNegative(await readHolds(trx, row.id, ids)))
-    return refused('QUANTITY_NOT_AVAILABLE');
+  const ids = releases || reserves ? await lockOrderSapLines(trx, row.id) : [];
+  if (reserves && wouldOverdraw(await readHolds(trx, ids, row.id))) return refused('QUANTITY_NOT_AVAILABLE');
 
   const written = await writeChange({ trx, orderId: row.id, change: input, at, quantities: QUANTITIES });
   if (written.refusal) return refused(written.refusal);
   if (releases || reserves)
-    await recomputeOsQty(trx, await readHolds(trx, row.id, ids), !isReleased(input.to));
+    await recompute(trx, ids, { orderId: row.id, orderActive: !isReleased(input.to) });
 
   await trx('orders')
     .where('id', row.id)

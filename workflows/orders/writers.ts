@@ -6,6 +6,7 @@
 // may refuse, with nothing written yet, by answering a refusal; what it answers in `set` goes on the orders row.
 // The quantity operations are handed in by the activity (QuantityOps): the lines and os_qty are written there.
 import type { Knex } from 'knex';
+import type { LedgerRefusal, OrderLineChange } from '../../db/ledger';
 import type { OrderEditChanges } from './activities';
 import type {
   OrderAssignmentChange,
@@ -16,22 +17,17 @@ import type {
 } from './changes';
 import type { UnreservedLine } from './messages';
 
-/** The SAP-line and order-line quantity operations the writers use (activities.ts). */
+/** The SAP-line and order-line quantity operations the writers use (activities.ts, on db/ledger.ts). */
 export interface QuantityOps {
-  /** Locks the SAP lines the order's lines point to (in id order); answers their ids. First, before any line moves. */
-  lock(trx: Knex.Transaction, orderId: number): Promise<string[]>;
-  /** Sets those SAP lines' os_qty to Qty minus what active orders hold, this order held or not. */
-  recompute(trx: Knex.Transaction, orderId: number, ids: string[], orderActive: boolean): Promise<void>;
-  /** Reassign delivery order: the lines give quantity back (refused when one asks more than it has). */
-  releaseLines(
+  /**
+   * Moves the order's own lines (reassign DO gives part back, mark complete returns the unshipped quantity,
+   * unmark complete takes it back as far as it is free), with their SAP lines locked and os_qty settled.
+   */
+  moveLines(
     trx: Knex.Transaction,
     orderId: number,
-    lines: { orderDetailId: number; qty: number }[],
-  ): Promise<'QUANTITY_TOO_HIGH' | undefined>;
-  /** Mark complete: every line returns its unshipped quantity. */
-  returnUnshipped(trx: Knex.Transaction, orderId: number): Promise<void>;
-  /** Unmark complete: the lines take back what they returned, as far as it is still free. */
-  reserveReturned(trx: Knex.Transaction, orderId: number, ids: string[]): Promise<UnreservedLine[]>;
+    change: Exclude<OrderLineChange, { kind: 'none' }>,
+  ): Promise<{ refusal?: LedgerRefusal; unreserved?: UnreservedLine[] }>;
   /** Writes an edit's lines, header and transporters (refused when the quantity is no longer there). */
   applyEdit(
     trx: Knex.Transaction,
@@ -175,25 +171,18 @@ export const ORDER_WRITERS: { [K in OrderChangeKind]: Writer<K> } = {
     Promise.resolve({
       set: { stuffing_date_from: change.stuffing.from, stuffing_date_to: change.stuffing.to },
     }),
-  // The changes that move the order's own lines: the SAP lines locked first, their os_qty recomputed last.
+  // The changes that move the order's own lines (db/ledger.ts locks their SAP lines and settles os_qty).
   'reassign-do': async ({ trx, orderId, change, quantities }) => {
-    const ids = await quantities.lock(trx, orderId);
-    const refused = await quantities.releaseLines(trx, orderId, change.reassign);
-    if (refused) return { refusal: refused };
-    await quantities.recompute(trx, orderId, ids, true);
-    return NOTHING;
+    const moved = await quantities.moveLines(trx, orderId, { kind: 'reassign', lines: change.reassign });
+    return moved.refusal ? { refusal: moved.refusal } : NOTHING;
   },
   'mark-complete': async ({ trx, orderId, quantities }) => {
-    const ids = await quantities.lock(trx, orderId);
-    await quantities.returnUnshipped(trx, orderId);
-    await quantities.recompute(trx, orderId, ids, true);
+    await quantities.moveLines(trx, orderId, { kind: 'revert' });
     return NOTHING;
   },
   'unmark-complete': async ({ trx, orderId, quantities }) => {
-    const ids = await quantities.lock(trx, orderId);
-    const unreserved = await quantities.reserveReturned(trx, orderId, ids);
-    await quantities.recompute(trx, orderId, ids, true);
-    return { unreserved };
+    const moved = await quantities.moveLines(trx, orderId, { kind: 're-reserve' });
+    return { unreserved: moved.unreserved ?? [] };
   },
 };
 
