@@ -14,15 +14,15 @@ import { errorEnvelope } from './middleware/envelope';
 import { mountRoutes, type RouteDef } from './http';
 import { parseLanguage } from './i18n';
 import { buildOpenApi } from './openapi';
-import { authRoutes } from './routes/auth';
-import { utilRoutes } from './routes/util';
-import { dashboardRoutes } from './routes/dashboard';
-import { healthRoutes } from './routes/health';
-import { adminRoutes } from './routes/admin';
-import { erpApiLog, erpBodyReader, erpRoutes } from './routes/erp';
-import { sapOrderApiRoutes } from './routes/sap-orders';
-import { orderRoutes } from './routes/orders';
-import { orderAssignRoutes } from './routes/order-assign';
+import { authRoutes } from './auth/routes';
+import { utilRoutes } from './shell/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { healthRoutes } from './health/routes';
+import { adminRoutes } from './admin/routes';
+import { erpApiLog, erpBodyReader, erpRoutes } from './erp/routes';
+import { sapOrderApiRoutes } from './sap-orders/routes';
+import { orderRoutes } from './orders/routes';
+import { orderAssignRoutes } from './orders/assign-routes';
 import { approvalRoutes } from './approvals/routes';
 import { uploadTransporterRoutes } from './resources/upload-transporter';
 import { resourceRoutes } from './resources/routes';
@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
     // Calls of the ERP push API are logged with the answer the envelope gave them, so the log sits outside it.
     erpApiLog(deps),
     errorEnvelope(deps.logger),
-    // The push API reads bigger bodies (api/routes/erp.ts: 20 MB, API key checked first); everything else 5 MB.
+    // The push API reads bigger bodies (api/erp/routes.ts: 20 MB, API key checked first); everything else 5 MB.
     (ctx, next) => (ctx.path.startsWith('/api/erp/') ? erpBody(ctx, next) : jsonBody(ctx, next)),
     deps.sessions.middleware(),
     async (ctx, next) => {

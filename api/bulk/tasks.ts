@@ -2,7 +2,7 @@
 import type { Db } from '../../db/connection';
 import { RESOURCES } from '../../db/resources/master';
 import { importFile } from '../resources/transfer';
-import { erpPush } from '../routes/erp';
+import { erpPush } from '../erp/routes';
 import { asError, type BulkOutcome, type BulkTask } from './types';
 
 export async function runBulkTask(db: Db, task: BulkTask): Promise<BulkOutcome> {

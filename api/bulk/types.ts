@@ -20,7 +20,7 @@ export interface ImportResult {
   updated: number;
 }
 
-/** An ERP push (api/routes/erp.ts erpPush): the body as sent, not yet parsed. */
+/** An ERP push (api/erp/routes.ts erpPush): the body as sent, not yet parsed. */
 export interface ErpPushInput {
   /** The body's text; null when the call sent no JSON (no body, or another content type). */
   raw: string | null;

@@ -15,7 +15,7 @@
 //
 // Every path that writes accounts or groups comes here: the User and Group editors and their imports
 // (guardWrite, from api/resources/), the permission matrix of a group, the groups of a user and the password
-// reset (api/routes/admin.ts). The checks run inside the write's transaction, on the rows as they are then.
+// reset (api/admin/routes.ts). The checks run inside the write's transaction, on the rows as they are then.
 import { ADMINISTRATORS_GROUP, Group } from '../../db/resources/master/group';
 import { User } from '../../db/resources/master/user';
 import type { Db } from '../../db/connection';

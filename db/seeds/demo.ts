@@ -337,7 +337,7 @@ export async function seedDemo(
       }
     }
 
-    // The notice in each language (api/routes/util.ts reads the user's).
+    // The notice in each language (api/shell/routes.ts reads the user's).
     await trx('app_settings')
       .insert([
         { key: 'IMPORTANT_NOTICE', value: NOTICE, created_by: 'seed' },

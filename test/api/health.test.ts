@@ -3,7 +3,7 @@
 // probes here; the database is the real test database.
 import { createTestApp, type TestApp } from '../support/api';
 import type { TemporalHealth } from '../../api/deps';
-import { HEALTH_DATABASE_BUDGET_MS } from '../../api/routes/health';
+import { HEALTH_DATABASE_BUDGET_MS } from '../../api/health/routes';
 
 async function withApp(
   temporal: TemporalHealth | undefined,

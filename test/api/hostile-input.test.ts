@@ -30,8 +30,8 @@ import type { ZodType } from 'zod';
 import { apiRoutes } from '../../api/app';
 import type { ApprovalWorkflows } from '../../api/approvals/workflows';
 import type { RouteDef } from '../../api/http';
-import { orderAssignRoutes } from '../../api/routes/order-assign';
-import { orderRoutes } from '../../api/routes/orders';
+import { orderAssignRoutes } from '../../api/orders/assign-routes';
+import { orderRoutes } from '../../api/orders/routes';
 import { sapOrderSaveSchema } from '../../api/sap-orders/editor';
 import { allFields, fieldSchema, type FieldDef, type ResourceDef } from '../../db/resources/engine';
 import { RESOURCES, resourceByName } from '../../db/resources/master';
@@ -481,7 +481,7 @@ async function transporterWorkbook(): Promise<FileInput> {
 }
 
 /** The cases of the routes that are not a resource's, by method and path. */
-// The assignment calls (api/routes/order-assign.ts): documents and locations that do not exist, so an accepted
+// The assignment calls (api/orders/assign-routes.ts): documents and locations that do not exist, so an accepted
 // hostile value changes nothing.
 const ASSIGN_FREIGHT_BODY = {
   loading: 999_999,
@@ -522,7 +522,7 @@ const ASSIGN_MODEL_BODY = {
 };
 
 const HAND_CASES: Record<string, (route: RouteDef) => Promise<Case>> = {
-  // The order routes (api/routes/orders.ts): orders that do not exist, so an accepted hostile value changes nothing.
+  // The order routes (api/orders/routes.ts): orders that do not exist, so an accepted hostile value changes nothing.
   'get /order/master_list': noInput(),
   'post /order/list': async (route) => ({
     auth: 'admin',

@@ -24,7 +24,7 @@ import { importErpDocuments } from '../../api/erp/import';
 import { iterateErpDocuments } from '../../api/erp/sandbox/generator';
 import type { ErpDocument } from '../../api/erp/types';
 import { MAX_FILE_ROWS } from '../../api/resources/transfer';
-import { ERP_PUSH_LIMITS } from '../../api/routes/erp';
+import { ERP_PUSH_LIMITS } from '../../api/erp/routes';
 import { hashApiKey } from '../../api/services/api-keys';
 import { hashPassword } from '../../api/services/passwords';
 import { foldCounterDeltas } from '../../db/counters';

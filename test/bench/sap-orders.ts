@@ -32,7 +32,7 @@ import os from 'node:os';
 import { importErpDocuments } from '../../api/erp/import';
 import { iterateErpDocuments } from '../../api/erp/sandbox/generator';
 import type { ErpDocument } from '../../api/erp/types';
-import { ERP_PUSH_LIMITS } from '../../api/routes/erp';
+import { ERP_PUSH_LIMITS } from '../../api/erp/routes';
 import { hashApiKey } from '../../api/services/api-keys';
 import { hashPassword } from '../../api/services/passwords';
 import { foldCounterDeltas } from '../../db/counters';

@@ -1,13 +1,13 @@
 // Orders seeded with what an outside party must never read (issue 27 items 3 and 9), and a request for every order
-// endpoint (api/routes/orders.ts orderRoutes, and the Edit order panel's pricing of an order) as an outside party
+// endpoint (api/orders/routes.ts orderRoutes, and the Edit order panel's pricing of an order) as an outside party
 // would send it, for the access and hostile-input suites: a collective order led by TRP002 with TRP001 beside it, priced with values that appear nowhere else (the
 // lead's rate and cost, the suggested rate of the lane, freight master and SAP cost codes, an assign reason),
 // created and edited by staff, with approvers; a relation order of CUS001 priced the same way; an order of TRP001 the
 // approvers still decide on; an order of TRP002 alone. `leaks` names every secret found in an answer.
 import type { Db } from '../../db/connection';
 import type { RouteDef } from '../../api/http';
-import { orderAssignRoutes } from '../../api/routes/order-assign';
-import { orderRoutes } from '../../api/routes/orders';
+import { orderAssignRoutes } from '../../api/orders/assign-routes';
+import { orderRoutes } from '../../api/orders/routes';
 import { importErpDocuments } from '../../api/erp/import';
 import { insertOrder, type SeededOrder } from './orders';
 import { sapDocument } from './sap-orders';

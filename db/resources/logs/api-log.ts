@@ -1,4 +1,4 @@
-// APILog (spec/3 §2.3 /APILog/Index): every call of the ERP push API (api/routes/erp.ts), refused ones included,
+// APILog (spec/3 §2.3 /APILog/Index): every call of the ERP push API (api/erp/routes.ts), refused ones included,
 // with what was sent and what was answered. Written by the API only, so the console lists and views it and never
 // edits it. The key is the request id the caller got back in its X-Request-Id header.
 import { defineResource } from '../engine';

@@ -1,6 +1,6 @@
 // User groups (spec/1 §7): a group grants View/Create/Edit/Delete per menu; a user's rights are the union of
 // their active groups'. The permission matrix and the membership have their own admin calls
-// (api/routes/admin.ts), since they span every menu and every user rather than fields of one record.
+// (api/admin/routes.ts), since they span every menu and every user rather than fields of one record.
 import { defineResource } from '../engine';
 
 /**

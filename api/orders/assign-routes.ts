@@ -19,13 +19,13 @@ import { translate } from '../i18n';
 import type { AppDeps } from '../deps';
 import type { AuthUser } from '../services/session';
 import { text } from '../../db/resources/input';
-import { evaluateAssignment } from '../orders/approval-check';
-import { assertStaff, loadSapOrders, shipmentTypeCategory } from '../orders/assign-context';
-import { checkQuota } from '../orders/assign-quota';
-import { assignCustomerVendor, assignTransporter } from '../orders/assign';
-import { defaultConversionType, freightOptions, weighLines, type FreightQuery } from '../orders/freight';
-import { mergeSimulate } from '../orders/merge-simulate';
-import { refreshFreightCostOrder, refreshFreightOrderSchema } from '../orders/edit';
+import { evaluateAssignment } from './approval-check';
+import { assertStaff, loadSapOrders, shipmentTypeCategory } from './assign-context';
+import { checkQuota } from './assign-quota';
+import { assignCustomerVendor, assignTransporter } from './assign';
+import { defaultConversionType, freightOptions, weighLines, type FreightQuery } from './freight';
+import { mergeSimulate } from './merge-simulate';
+import { refreshFreightCostOrder, refreshFreightOrderSchema } from './edit';
 
 const sapOrderEdit = { controller: 'SAPOrder', action: 'Edit' as const };
 

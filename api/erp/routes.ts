@@ -28,8 +28,8 @@ import {
   storableJson,
   storableText,
 } from '../validate';
-import { importErpDocuments } from '../erp/import';
-import { erpDocumentSchema } from '../erp/types';
+import { importErpDocuments } from './import';
+import { erpDocumentSchema } from './types';
 
 export const ERP_PUSH_LIMITS = {
   /** Largest JSON body of one call. */

@@ -17,7 +17,7 @@ import {
   editAssignTransporter,
   transporterAction,
   type TransporterActionSummary,
-} from '../orders/actions';
+} from './actions';
 import {
   cancelBodySchema,
   cancelOrder,
@@ -27,10 +27,10 @@ import {
   reassignDo,
   stuffingBodySchema,
   unmarkComplete,
-} from '../orders/changes';
-import { exportOrders, listOrders, masterList } from '../orders/list';
+} from './changes';
+import { exportOrders, listOrders, masterList } from './list';
 import { csvFile, exportBody, send, xlsxFile } from '../resources/transfer';
-import { orderProcess } from '../orders/process';
+import { orderProcess } from './process';
 import {
   editMergeSimulate,
   editMergeSimulateSchema,
@@ -38,9 +38,9 @@ import {
   editOrderSchema,
   orderSyncSchema,
   syncOrderWithSap,
-} from '../orders/edit';
-import { readHistory, readOrder } from '../orders/read';
-import { doTransporters, sapOrderOrders } from '../orders/sap-order-view';
+} from './edit';
+import { readHistory, readOrder } from './read';
+import { doTransporters, sapOrderOrders } from './sap-order-view';
 
 const ORDER = 'Order';
 const view = { controller: ORDER, action: 'View' as const };

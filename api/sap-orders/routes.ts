@@ -10,17 +10,17 @@ import { CREATE_TYPES } from '../../db/resources/sap-order';
 import { ForbiddenError, NotFoundError, RuleError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
 import { listRequestSchema } from '../list';
-import { isAuthorized } from '../sap-orders/authorization';
-import { isEditable } from '../sap-orders/edit-scope';
-import { createDefaults, parseSapOrder, readSapOrder, saveSapOrder } from '../sap-orders/editor';
+import { isAuthorized } from './authorization';
+import { isEditable } from './edit-scope';
+import { createDefaults, parseSapOrder, readSapOrder, saveSapOrder } from './editor';
 import {
   FILTER_LIMIT,
   filterBodySchema,
   filterFromSap,
   saveFilterBodySchema,
   saveFilterResult,
-} from '../sap-orders/filter';
-import { listSapOrders, masterList } from '../sap-orders/list';
+} from './filter';
+import { listSapOrders, masterList } from './list';
 import { assignDefaults } from '../orders/sap-order-view';
 import {
   isRelationOrder,
@@ -29,8 +29,8 @@ import {
   orderTypeFlags,
   orderTypesByCode,
   transferOrderDefaults,
-} from '../sap-orders/order-types';
-import { syncBodySchema, syncWithSap } from '../sap-orders/sync';
+} from './order-types';
+import { syncBodySchema, syncWithSap } from './sync';
 
 const SAP_ORDER = 'SAPOrder';
 const view = { controller: SAP_ORDER, action: 'View' as const };
