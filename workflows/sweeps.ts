@@ -6,6 +6,8 @@ import { sapApprovalSweep } from './approvals/sweep';
 import {
   runEntitySweep,
   type EntitySweep,
+  type EntitySweepActivities,
+  type EntitySweepInput,
   type SweepDeps,
   type SweepInput,
   type SweepResult,
@@ -25,11 +27,7 @@ export const ENTITY_SWEEPS = {
 
 export type SweptEntity = keyof typeof ENTITY_SWEEPS;
 
-export interface EntitySweepInput extends SweepInput {
-  entity: SweptEntity;
-}
-
-export function createEntitySweepActivities(deps: SweepDeps) {
+export function createEntitySweepActivities(deps: SweepDeps): EntitySweepActivities {
   return {
     /** Starts the entity's workflows that never started and starts again those that died (kit/sweep.ts). */
     async sweepEntityWorkflows(input: EntitySweepInput): Promise<SweepResult> {
@@ -41,5 +39,3 @@ export function createEntitySweepActivities(deps: SweepDeps) {
     },
   };
 }
-
-export type EntitySweepActivities = ReturnType<typeof createEntitySweepActivities>;

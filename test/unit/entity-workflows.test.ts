@@ -12,6 +12,9 @@ import { defineUpdate } from '@temporalio/workflow';
 import { SAP_APPROVAL_WORKFLOWS } from '../../api/approvals/workflows';
 import { updateFailure } from '../../api/orders/workflows';
 import { createEntityWorkflows, type EntityWorkflowsDeclaration } from '../../api/temporal/entity-workflows';
+import { sapApprovalEntity } from '../../workflows/approvals/entity';
+import { orderEntity } from '../../workflows/orders/entity';
+import * as workflowBundle from '../../workflows/workflows';
 
 const echo = defineUpdate<string, [string]>('echo');
 
@@ -100,6 +103,18 @@ describe("an order action's failure as the API answers it", () => {
         code,
         `order.action.${code}`,
       ]);
+    }
+  });
+});
+
+describe('the declared entity workflows', () => {
+  test('given every entity the kit starts, then its workflow type is a workflow function the bundle exports', () => {
+    const bundle = workflowBundle as Record<string, unknown>;
+    for (const entity of [orderEntity, sapApprovalEntity]) {
+      expect({ type: entity.workflowType, exported: typeof bundle[entity.workflowType] }).toEqual({
+        type: entity.workflowType,
+        exported: 'function',
+      });
     }
   });
 });

@@ -52,6 +52,16 @@ export interface SweepInput {
   batch?: number;
 }
 
+/** A sweep's run as its schedule starts it (workflows/sweeps.ts names the entities). */
+export interface EntitySweepInput extends SweepInput {
+  entity: string;
+}
+
+/** The one activity every sweep's run calls (workflows/sweeps.ts). */
+export interface EntitySweepActivities {
+  sweepEntityWorkflows(input: EntitySweepInput): Promise<SweepResult>;
+}
+
 export interface SweepResult {
   /** Business keys whose workflow was started for the first time. */
   started: string[];

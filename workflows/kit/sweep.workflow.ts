@@ -5,8 +5,7 @@
 //
 //   start ──sweepEntityWorkflows──▶ done (what was started and resumed is the result)
 import { proxyActivities } from '@temporalio/workflow';
-import type { SweepResult } from './sweep';
-import type { EntitySweepActivities, EntitySweepInput } from '../sweeps';
+import type { EntitySweepActivities, EntitySweepInput, SweepResult } from './sweep';
 
 const { sweepEntityWorkflows } = proxyActivities<EntitySweepActivities>({
   startToCloseTimeout: '5 minutes',

@@ -54,10 +54,18 @@ import {
   type OrderStatus,
   type UnreservedLine,
 } from './messages';
-import type { OrderApprovalChange, OrderChangeInput } from './changes';
+import {
+  EDITED_ORDER_COLUMNS,
+  type OrderApprovalChange,
+  type OrderChangeInput,
+  type OrderEditChanges,
+} from './changes';
 import { changeNumberSql, ORDER_RESUME_COLUMNS, readOrderResume, type OrderRow } from './resume';
 
+export { EDITED_ORDER_COLUMNS };
 export type {
+  EditedLine,
+  OrderEditChanges,
   OrderApprovalChange,
   OrderAssignmentChange,
   OrderChangeInput,
@@ -225,50 +233,6 @@ async function stillReturned(trx: Knex.Transaction, orderId: number): Promise<Un
     .orderBy('item_no')
     .select('item_no', 'revert_qty')) as { item_no: string; revert_qty: string }[];
   return rows.map((r) => ({ itemNo: r.item_no, qty: Number(r.revert_qty) }));
-}
-
-/** An order line as an edit leaves it (order_edits.changes.lines): the SAP line it takes from and how much. */
-export interface EditedLine {
-  /** order_details.id of a line the order has; null for a line the edit adds. */
-  orderDetailId: number | null;
-  sapOrderDetailId: number;
-  qty: number;
-  /** Over-delivery allowed on the line (order_details.tolerance_qty). */
-  toleranceQty: number;
-  sapNo: string;
-  sapItemNo: string;
-  materialCode: string;
-  uom: string;
-  conversionType: string | null;
-  conversion: number | null;
-  chargeOaCompany: string | null;
-  lnType: string | null;
-  incotermRule: string | null;
-  soFactoryNo: string | null;
-  soFactoryItemNo: string | null;
-  poSoFactory: string | null;
-}
-
-/** The orders columns an edit may set (order_edits.changes.header); anything else in the JSON is ignored. */
-export const EDITED_ORDER_COLUMNS = [
-  'loading_destination_from_id',
-  'loading_destination_to_id',
-  'trip_type',
-  'vessel',
-  'ln_type',
-  'ln_inco_rule',
-  'transporter_notes',
-  'truck_type_id',
-  'multiple_weighing',
-] as const;
-
-/** order_edits.changes: the order as the edit leaves it, checked and priced by the API. */
-export interface OrderEditChanges {
-  header: Partial<Record<(typeof EDITED_ORDER_COLUMNS)[number], unknown>>;
-  /** Every line the order keeps or gains; the order's lines not named here are removed. */
-  lines: EditedLine[];
-  /** order_transporters rows (without order_id) that replace the order's. */
-  transporters: Record<string, unknown>[];
 }
 
 /**

@@ -124,3 +124,47 @@ export type OrderChangeInput = OrderChangeTarget & OrderChange;
 export type OrderChangeOf<K extends OrderChangeKind> = OrderChangeTarget &
   OrderChangeCommon &
   Extract<OrderChangeBody, { kind: K }>;
+
+/** An order line as an edit leaves it (order_edits.changes.lines): the SAP line it takes from and how much. */
+export interface EditedLine {
+  /** order_details.id of a line the order has; null for a line the edit adds. */
+  orderDetailId: number | null;
+  sapOrderDetailId: number;
+  qty: number;
+  /** Over-delivery allowed on the line (order_details.tolerance_qty). */
+  toleranceQty: number;
+  sapNo: string;
+  sapItemNo: string;
+  materialCode: string;
+  uom: string;
+  conversionType: string | null;
+  conversion: number | null;
+  chargeOaCompany: string | null;
+  lnType: string | null;
+  incotermRule: string | null;
+  soFactoryNo: string | null;
+  soFactoryItemNo: string | null;
+  poSoFactory: string | null;
+}
+
+/** The orders columns an edit may set (order_edits.changes.header); anything else in the JSON is ignored. */
+export const EDITED_ORDER_COLUMNS = [
+  'loading_destination_from_id',
+  'loading_destination_to_id',
+  'trip_type',
+  'vessel',
+  'ln_type',
+  'ln_inco_rule',
+  'transporter_notes',
+  'truck_type_id',
+  'multiple_weighing',
+] as const;
+
+/** order_edits.changes: the order as the edit leaves it, checked and priced by the API. */
+export interface OrderEditChanges {
+  header: Partial<Record<(typeof EDITED_ORDER_COLUMNS)[number], unknown>>;
+  /** Every line the order keeps or gains; the order's lines not named here are removed. */
+  lines: EditedLine[];
+  /** order_transporters rows (without order_id) that replace the order's. */
+  transporters: Record<string, unknown>[];
+}

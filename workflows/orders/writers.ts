@@ -7,8 +7,8 @@
 // The quantity operations are handed in by the activity (QuantityOps): the lines and os_qty are written there.
 import type { Knex } from 'knex';
 import type { LedgerRefusal, OrderLineChange } from '../../db/ledger';
-import type { OrderEditChanges } from './activities';
 import type {
+  OrderEditChanges,
   OrderAssignmentChange,
   OrderChangeInput,
   OrderChangeKind,
