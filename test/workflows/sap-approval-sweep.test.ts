@@ -4,7 +4,10 @@
 // logistic, who never approves their own). An approval whose workflow never started, or whose run was killed the
 // way an operator or a crash would (terminate), must be taken up by the sweep from its rows, without asking a level
 // twice, and decided to the end through the API's client side.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import {
@@ -23,7 +26,7 @@ import { createEntitySweepActivities } from '../../workflows/sweeps';
 import { createWorker } from '../../workflows/worker';
 import { createWaitingSapOrder, eventually, type WaitingOrder } from '../support/approvals';
 import { createTestDb, type TestDb } from '../support/db';
-import { startTestTemporal } from '../support/temporal';
+import { requireTemporalCli, startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(180_000);
 
@@ -34,6 +37,22 @@ let worker: Worker;
 let running: Promise<void>;
 let approvals: ApprovalWorkflows;
 const taskQueue = `sap-approval-sweep-${randomUUID()}`;
+
+/**
+ * With RECORD_APPROVAL_REPLAY=1, writes the workflow's latest run to test/replay/approvals/<name>.json as
+ * `temporal workflow show --output json` does (test/replay/approvals/README.md); otherwise does nothing.
+ */
+function recordApprovalHistory(workflowId: string, name: string): void {
+  if (process.env.RECORD_APPROVAL_REPLAY !== '1') return;
+  const dir = path.join(__dirname, '../replay/approvals');
+  fs.mkdirSync(dir, { recursive: true });
+  const json = execFileSync(
+    requireTemporalCli(),
+    ['workflow', 'show', '--workflow-id', workflowId, '--output', 'json', '--address', env.address],
+    { encoding: 'utf8' },
+  );
+  fs.writeFileSync(path.join(dir, `${name}.json`), json);
+}
 
 beforeAll(async () => {
   env = await startTestTemporal();
@@ -158,6 +177,7 @@ describe('the SAP order approval sweep', () => {
       status: 'APPROVED',
     });
     await eventually(async () => (await handle.describe()).status.name === 'COMPLETED');
+    recordApprovalHistory(order.workflowId, 'sweep-restart');
     const after = await sweep();
     expect(after.resumed).not.toContain(keyOf(order));
     expect(after.started).not.toContain(keyOf(order));

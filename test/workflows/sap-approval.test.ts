@@ -4,7 +4,10 @@
 // request (issue 16): the other approvers of a level decide it, the administrators when nobody else is on it.
 // Decisions go through the API's client side (api/approvals/workflows.ts), so the Update validators' refusals are
 // seen the way the API sees them.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Worker } from '@temporalio/worker';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Db } from '../../db/connection';
@@ -25,7 +28,7 @@ import { Status } from '../../workflows/search-attributes';
 import { createWorker, workflowBundleOptions } from '../../workflows/worker';
 import { sapOrderApprovalWorkflow } from '../../workflows/workflows';
 import { createWaitingSapOrder, eventually, type WaitingOrder } from '../support/approvals';
-import { startTestTemporal } from '../support/temporal';
+import { requireTemporalCli, startTestTemporal } from '../support/temporal';
 
 jest.setTimeout(120_000);
 
@@ -36,6 +39,22 @@ let worker: Worker;
 let running: Promise<void>;
 let approvals: ApprovalWorkflows;
 const taskQueue = `sap-approval-${randomUUID()}`;
+
+/**
+ * With RECORD_APPROVAL_REPLAY=1, writes the workflow's latest run to test/replay/approvals/<name>.json as
+ * `temporal workflow show --output json` does (test/replay/approvals/README.md); otherwise does nothing.
+ */
+function recordApprovalHistory(workflowId: string, name: string): void {
+  if (process.env.RECORD_APPROVAL_REPLAY !== '1') return;
+  const dir = path.join(__dirname, '../replay/approvals');
+  fs.mkdirSync(dir, { recursive: true });
+  const json = execFileSync(
+    requireTemporalCli(),
+    ['workflow', 'show', '--workflow-id', workflowId, '--output', 'json', '--address', env.address],
+    { encoding: 'utf8' },
+  );
+  fs.writeFileSync(path.join(dir, `${name}.json`), json);
+}
 
 beforeAll(async () => {
   env = await startTestTemporal();
@@ -179,6 +198,7 @@ describe('sapOrderApprovalWorkflow', () => {
     });
     const described = await handle.describe();
     expect(described.typedSearchAttributes.get(Status)).toBe('APPROVED');
+    recordApprovalHistory(order.workflowId, 'approved-all-levels');
 
     // The run is over: a late decision does not reach it and changes nothing.
     const late = await approvals.decide(order.workflowId, 'reject', { username: 'admin', remark: 'late' });
@@ -212,6 +232,7 @@ describe('sapOrderApprovalWorkflow', () => {
       }),
     ]);
     expect((await env.client.workflow.getHandle(order.workflowId).result()).status).toBe('REJECTED');
+    recordApprovalHistory(order.workflowId, 'rejected-level-1');
     const late = await approvals.decide(order.workflowId, 'approve', { username: 'supervisor' });
     expect(late.ok).toBe(false);
     expect(await logsOf(order)).toHaveLength(1);
@@ -279,6 +300,7 @@ describe('sapOrderApprovalWorkflow', () => {
     await approvals.cancel(order.workflowId, { by: 'logistic', reason: 'deleted' });
     const handle = env.client.workflow.getHandle(order.workflowId);
     expect(await handle.result()).toEqual({ status: 'CANCELLED', maxLevel: 2, decisions: [] });
+    recordApprovalHistory(order.workflowId, 'cancelled-while-waiting');
     expect(await approvalRow(order)).toMatchObject({ status: 'CANCELLED' });
     expect(await sapOrderRow(order)).toMatchObject({
       status: 'WAITING FOR APPROVAL',
@@ -308,6 +330,7 @@ describe('sapOrderApprovalWorkflow', () => {
       ],
     });
     expect(await handle.result()).toEqual({ status: 'CANCELLED', maxLevel: 1, decisions: [] });
+    recordApprovalHistory(handle.workflowId, 'never-committed');
     expect(await db('approval_logs').where({ document_no: 'MSO-GONE' })).toEqual([]);
   });
 });
