@@ -3,8 +3,9 @@
 //   - resolveSapApprovers: the approvers are written once per approval; a repeat reads them back, so a matrix
 //     edited between two attempts cannot change who was asked.
 //   - recordSapApprovalDecision: one approval_logs row per approval, level and person (a unique index); a repeat
-//     finds it and writes nothing.
-//   - cancelSapApproval: only a waiting approval is cancelled.
+//     finds it and writes nothing. What the decision writes is its kind's writer's (writers.ts: advance, approve,
+//     reject).
+//   - cancelSapApproval: only a waiting approval is cancelled (writers.ts writeCancel).
 // The approvals row is locked (FOR UPDATE) by each, so a decision and a cancellation never interleave.
 //
 // Who approves (issue #4): the Approval Matrix of Info1 SAP_ORDER chosen for the order (matrix.ts, the one choice
@@ -16,10 +17,11 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
-import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../db/resources/approvals';
 import { excludeRequester } from './approvers';
+import { decisionKindOf, type DecisionFields } from './changes';
 import { findApprovalMatrix, matrixApprovers, type MatrixScope } from './matrix';
 import type { ApprovalStatus, ApproverRef } from './messages';
+import { decisionWriters, writeCancel } from './writers';
 
 /** The Approval Matrix Info1 of SAP order approvals (db/resources/master/approval-matrix.ts). */
 export const SAP_ORDER_MATRIX_TYPE = 'SAP_ORDER';
@@ -54,18 +56,11 @@ export interface ResolvedApprovers {
   matrixCode?: string;
 }
 
-export interface RecordSapDecisionInput {
+/** A decision (changes.ts decisionInputOf) of one approval; its `final` picks the writer (decisionKindOf). */
+export interface RecordSapDecisionInput extends DecisionFields {
   approvalId: number;
   sapOrderId: number;
   documentNo: string;
-  level: number;
-  username: string;
-  action: 'APPROVED' | 'REJECTED';
-  remark: string | null;
-  /** The approval's outcome when this decision ends it; null when the next level is asked. */
-  final: 'APPROVED' | 'REJECTED' | null;
-  /** current_level after the decision. */
-  nextLevel: number;
   /** The decision's time (ISO), fixed by the workflow so a repeat writes the same. */
   at: string;
 }
@@ -220,36 +215,14 @@ export function createApprovalActivities({ db }: { db: Db }) {
             'APPROVAL_STATE_CHANGED',
           );
         }
-        const at = new Date(input.at);
-        await trx('approval_logs').insert({
-          approval_id: row.id,
-          transaction_type: SAP_APPROVAL_TRANSACTION_TYPE,
-          document_no: input.documentNo,
-          level: input.level,
-          username: input.username,
-          action: input.action,
-          remark: input.remark,
-          created_date: at,
-          created_by: input.username,
+        const status = await decisionWriters[decisionKindOf(input)]({
+          trx,
+          approvalId: row.id,
+          sapOrderId: input.sapOrderId,
+          documentNo: input.documentNo,
+          decision: input,
+          at: new Date(input.at),
         });
-        const status = input.final ?? WAITING;
-        await trx('approvals')
-          .where('id', row.id)
-          .update({
-            status,
-            current_level: input.nextLevel,
-            ...(input.final ? { decided_date: at } : {}),
-            edited_date: at,
-            edited_by: input.username,
-          });
-        if (input.final) {
-          await trx('sap_orders').where({ id: input.sapOrderId, status: WAITING }).update({
-            status: input.final,
-            approval_status: input.final,
-            edited_date: at,
-            edited_by: input.username,
-          });
-        }
         return { found: true, status, currentLevel: input.nextLevel, repeated: false };
       });
     },
@@ -260,13 +233,7 @@ export function createApprovalActivities({ db }: { db: Db }) {
         const row = await lockApproval(trx, input.approvalId);
         if (!row) return { status: 'CANCELLED' };
         if (row.status !== WAITING) return { status: row.status };
-        const at = new Date(input.at);
-        await trx('approvals')
-          .where('id', row.id)
-          .update({ status: 'CANCELLED', decided_date: at, edited_date: at, edited_by: input.by });
-        await trx('sap_orders')
-          .where({ id: input.sapOrderId, approval_status: WAITING })
-          .update({ approval_status: 'CANCELLED', edited_date: at, edited_by: input.by });
+        await writeCancel(trx, { ...input, approvalId: row.id, at: new Date(input.at) });
         return { status: 'CANCELLED' };
       });
     },

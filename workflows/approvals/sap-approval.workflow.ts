@@ -7,10 +7,13 @@
 //     cancel signal (order deleted or withdrawn) ──cancelSapApproval──▶ CANCELLED
 //   no approvals row or no order (creation rolled back, order deleted first) ──▶ CANCELLED
 //
-// One approval per level is enough; any rejection ends the approval. Update validators refuse what the state
-// does not allow before anything is written (DESIGN §2); a decision that was accepted while another was being
-// written waits for it and is checked again, so two approvers of one level cannot both decide it. Each accepted
-// decision is written to PostgreSQL before the Update returns, so the Approval list shows it at once.
+// The thin shell around the approval's rules: decide.ts says what each message does; this file holds what needs
+// Temporal (the handlers, the serialised apply, the activities, the search attribute). One approval per level is
+// enough; any rejection ends the approval. Update validators refuse what the state does not allow before anything
+// is written (DESIGN §2), with the same rule (refusalOf); a decision that was accepted while another was being
+// written waits for it and is decided again, so two approvers of one level cannot both decide it. Each accepted
+// decision is written to PostgreSQL (one writer per change kind, writers.ts) before the Update returns, so the
+// Approval list shows it at once.
 import {
   ApplicationFailure,
   allHandlersFinished,
@@ -22,8 +25,20 @@ import {
 } from '@temporalio/workflow';
 import { Status } from '../search-attributes';
 import type { ApprovalActivities } from './activities';
+import { decisionInputOf, type CancelChange, type DecisionChange } from './changes';
 import {
-  APPROVAL_REFUSAL,
+  awaiting,
+  decide,
+  initialState,
+  refusalOf,
+  settle,
+  WAITING,
+  type ApprovalDecisionRecord,
+  type ApprovalMachineState,
+  type ApprovalMessage,
+  type Refusal,
+} from './decide';
+import {
   approvalStateQuery,
   approveUpdate,
   cancelApprovalSignal,
@@ -31,8 +46,6 @@ import {
   type ApprovalDecisionInput,
   type ApprovalDecisionResult,
   type ApprovalStatus,
-  type ApproverRef,
-  type CancelApprovalInput,
   type SapOrderApprovalInput,
 } from './messages';
 
@@ -47,144 +60,119 @@ const { resolveSapApprovers, recordSapApprovalDecision, cancelSapApproval } =
 export interface SapOrderApprovalOutcome {
   status: ApprovalStatus;
   maxLevel: number;
-  decisions: { level: number; username: string; action: 'APPROVED' | 'REJECTED' }[];
+  decisions: ApprovalDecisionRecord[];
 }
 
-type Action = 'approve' | 'reject';
-const WAITING: ApprovalStatus = 'WAITING FOR APPROVAL';
+const failure = (refusal: Refusal) => ApplicationFailure.nonRetryable(refusal.message, refusal.type);
+
+/** One run: its input, its state, and whether a change is being written (changes are written one at a time). */
+interface ApprovalRun {
+  readonly input: SapOrderApprovalInput;
+  state: ApprovalMachineState;
+  writing: boolean;
+}
+
+/** Takes the state a change left; the Status search attribute follows the approval's status. */
+function enter(run: ApprovalRun, next: ApprovalMachineState): void {
+  const moved = next.status !== run.state.status;
+  run.state = next;
+  if (moved) upsertSearchAttributes([{ key: Status, value: next.status as ApprovalStatus }]);
+}
+
+/** Writes a cancel change (the approval CANCELLED) and answers the status the rows are left in. */
+async function writeCancel(run: ApprovalRun, change: CancelChange): Promise<ApprovalStatus> {
+  const { approvalId, sapOrderId } = run.input;
+  const answer = await cancelSapApproval({
+    approvalId,
+    sapOrderId,
+    by: change.by,
+    at: new Date().toISOString(),
+  });
+  return answer.status;
+}
+
+/** An approve or reject Update: decided against the state the previous change left, written, answered. */
+async function decideUpdate(
+  run: ApprovalRun,
+  type: 'approve' | 'reject',
+  input: ApprovalDecisionInput,
+): Promise<ApprovalDecisionResult> {
+  // One decision is written at a time; one accepted meanwhile is decided again against the state it left.
+  await condition(() => run.state.status !== 'RESOLVING' && !run.writing);
+  const decided = decide(run.state, { type, input });
+  if ('refusal' in decided) throw failure(decided.refusal);
+  const change = decided.change as DecisionChange;
+  run.writing = true;
+  try {
+    const { approvalId, sapOrderId, documentNo } = run.input;
+    const written = await recordSapApprovalDecision({
+      approvalId,
+      sapOrderId,
+      documentNo,
+      ...decisionInputOf(change),
+      at: new Date().toISOString(),
+    });
+    enter(run, settle(run.state, decided, { found: written.found, status: written.status }));
+    const { status, currentLevel, maxLevel } = run.state;
+    return { status: status as ApprovalStatus, level: change.level, currentLevel, maxLevel };
+  } finally {
+    run.writing = false;
+  }
+}
+
+function setHandlers(run: ApprovalRun): void {
+  const validator = (type: 'approve' | 'reject') => (input: ApprovalDecisionInput) => {
+    const refused = refusalOf(run.state, { type, input } satisfies ApprovalMessage);
+    if (refused) throw failure(refused);
+  };
+  setHandler(approveUpdate, (input) => decideUpdate(run, 'approve', input), {
+    validator: validator('approve'),
+  });
+  setHandler(rejectUpdate, (input) => decideUpdate(run, 'reject', input), { validator: validator('reject') });
+  setHandler(cancelApprovalSignal, (input) => {
+    const decided = decide(run.state, { type: 'cancelRequested', input });
+    if ('state' in decided) run.state = decided.state;
+  });
+  setHandler(approvalStateQuery, () => {
+    const { status, currentLevel, maxLevel, approvers } = run.state;
+    return {
+      status,
+      currentLevel,
+      maxLevel,
+      approvers,
+      awaiting: status === WAITING ? awaiting(run.state) : [],
+    };
+  });
+}
 
 export async function sapOrderApprovalWorkflow(
   input: SapOrderApprovalInput,
 ): Promise<SapOrderApprovalOutcome> {
-  // Changed by the handlers too, so it is typed wide (TypeScript would narrow a literal here).
-  let status = 'RESOLVING' as ApprovalStatus | 'RESOLVING';
-  let approvers: ApproverRef[] = [];
-  let currentLevel = 1;
-  let maxLevel = 1;
-  let writing = false;
-  let cancel = null as CancelApprovalInput | null;
-  const decisions: SapOrderApprovalOutcome['decisions'] = [];
+  const run: ApprovalRun = { input, state: initialState(), writing: false };
+  setHandlers(run);
 
-  const setStatus = (next: ApprovalStatus) => {
-    status = next;
-    upsertSearchAttributes([{ key: Status, value: next }]);
-  };
-
-  const awaiting = () =>
-    approvers.filter((a) => a.level === currentLevel).map((a) => a.username.toLowerCase());
-
-  /** Why this decision may not be taken now, or null. Before the approvers are known only the remark is checked. */
-  const refusal = (action: Action, decision: ApprovalDecisionInput): ApplicationFailure | null => {
-    if (action === 'reject' && !decision.remark?.trim()) {
-      return ApplicationFailure.nonRetryable('A rejection needs a remark.', APPROVAL_REFUSAL.REMARK_REQUIRED);
-    }
-    if (status === 'RESOLVING') return null;
-    if (status !== WAITING || cancel) {
-      return ApplicationFailure.nonRetryable(
-        `The approval is ${cancel ? 'CANCELLED' : status}.`,
-        APPROVAL_REFUSAL.APPROVAL_FINISHED,
-      );
-    }
-    if (!awaiting().includes(decision.username.toLowerCase())) {
-      return ApplicationFailure.nonRetryable(
-        `${decision.username} is not an approver of level ${currentLevel}.`,
-        APPROVAL_REFUSAL.NOT_AN_APPROVER,
-      );
-    }
-    return null;
-  };
-
-  const decide = async (action: Action, decision: ApprovalDecisionInput): Promise<ApprovalDecisionResult> => {
-    // One decision is written at a time; one accepted meanwhile is checked again against the state it left.
-    await condition(() => status !== 'RESOLVING' && !writing);
-    const refused = refusal(action, decision);
-    if (refused) throw refused;
-    writing = true;
-    try {
-      const level = currentLevel;
-      const final = action === 'reject' ? 'REJECTED' : level >= maxLevel ? 'APPROVED' : null;
-      const nextLevel = final ? level : level + 1;
-      const username = approvers.find(
-        (a) => a.username.toLowerCase() === decision.username.toLowerCase(),
-      )!.username;
-      const logged = action === 'reject' ? 'REJECTED' : 'APPROVED';
-      const written = await recordSapApprovalDecision({
-        approvalId: input.approvalId,
-        sapOrderId: input.sapOrderId,
-        documentNo: input.documentNo,
-        level,
-        username,
-        action: logged,
-        remark: decision.remark?.trim() || null,
-        final,
-        nextLevel,
-        at: new Date().toISOString(),
-      });
-      if (!written.found) {
-        setStatus('CANCELLED');
-      } else {
-        decisions.push({ level, username, action: logged });
-        currentLevel = nextLevel;
-        if (final) setStatus(final);
-      }
-      return { status: status as ApprovalStatus, level, currentLevel, maxLevel };
-    } finally {
-      writing = false;
-    }
-  };
-
-  const validator = (action: Action) => (decision: ApprovalDecisionInput) => {
-    const refused = refusal(action, decision);
-    if (refused) throw refused;
-  };
-  setHandler(approveUpdate, (decision) => decide('approve', decision), { validator: validator('approve') });
-  setHandler(rejectUpdate, (decision) => decide('reject', decision), { validator: validator('reject') });
-  setHandler(cancelApprovalSignal, (request) => {
-    cancel ??= request;
-  });
-  setHandler(approvalStateQuery, () => ({
-    status,
-    currentLevel,
-    maxLevel,
-    approvers,
-    awaiting:
-      status === WAITING ? approvers.filter((a) => a.level === currentLevel).map((a) => a.username) : [],
-  }));
-
-  const resolved = await resolveSapApprovers({
+  const answer = await resolveSapApprovers({
     approvalId: input.approvalId,
     sapOrderId: input.sapOrderId,
     requestedBy: input.requestedBy,
     startedAt: workflowInfo().startTime.toISOString(),
     visibilityGraceMs: input.visibilityGraceMs,
   });
-  approvers = resolved.approvers;
-  maxLevel = resolved.maxLevel;
-  currentLevel = resolved.currentLevel;
-  if (!resolved.found) {
-    // The creation was rolled back or the order is gone: make sure a left-over approvals row does not wait.
-    await cancelSapApproval({
-      approvalId: input.approvalId,
-      sapOrderId: input.sapOrderId,
-      by: 'system',
-      at: new Date().toISOString(),
-    });
-    setStatus('CANCELLED');
-  } else {
-    setStatus(resolved.status);
+  const resolved = decide(run.state, { type: 'resolved', answer });
+  if ('state' in resolved) {
+    // Not found: the creation was rolled back or the order is gone; a left-over approvals row must not wait.
+    if (resolved.change?.kind === 'cancel') await writeCancel(run, resolved.change);
+    enter(run, resolved.state);
   }
 
-  await condition(() => (status !== WAITING || cancel !== null) && !writing);
-  if (status === WAITING && cancel) {
-    const cancelled = await cancelSapApproval({
-      approvalId: input.approvalId,
-      sapOrderId: input.sapOrderId,
-      by: cancel.by,
-      at: new Date().toISOString(),
-    });
-    setStatus(cancelled.status);
+  await condition(() => (run.state.status !== WAITING || run.state.cancel !== null) && !run.writing);
+  const withdrawn = decide(run.state, { type: 'withdraw' });
+  if ('state' in withdrawn && withdrawn.change?.kind === 'cancel') {
+    const status = await writeCancel(run, withdrawn.change);
+    enter(run, settle(run.state, withdrawn, { found: true, status }));
   }
   // Updates accepted meanwhile finish (they are refused by their handler) before the run closes.
   await condition(allHandlersFinished);
+  const { status, maxLevel, decisions } = run.state;
   return { status: status as ApprovalStatus, maxLevel, decisions };
 }
