@@ -15,7 +15,7 @@ import {
   type CancelApprovalInput,
   type SapOrderApprovalInput,
 } from '../../workflows/approvals/messages';
-import type { StartSapApprovalWorkflow } from '../sap-orders/approval';
+import type { StartSapApprovalWorkflow } from '../sap-orders';
 import {
   createEntityWorkflows,
   type EntityWorkflowOptions,

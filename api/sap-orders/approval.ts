@@ -10,7 +10,7 @@
 // workflow id of a rolled-back order cannot meet a later order.
 import type { Knex } from 'knex';
 import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../db/resources/approvals';
-import { sapApprovalWorkflowId } from '../../workflows/approvals/entity';
+import { sapApprovalWorkflowId } from '../../workflows/approvals';
 import { AppError } from '../errors';
 
 /** `sap-approval:<Id>` (DESIGN §2 "Workflow ids are business keys"), declared once with the workflow. */
