@@ -4,3 +4,4 @@ export { excludeRequester } from './approvers';
 export { sapApprovalWorkflowId } from './entity';
 export { findApprovalMatrix, matrixApprovers } from './matrix';
 export type { ApproverRef } from './messages';
+export type { SapApprovalWorkflowStart, StartSapApprovalWorkflow } from './start';
