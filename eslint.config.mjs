@@ -23,6 +23,85 @@ const noApi = {
     '(the entry points in api/ wire it) or from a module below both (db/, db/resources/).',
 };
 
+// Workflow code (the files Temporal bundles) talks to the world through activities only.
+const workflowCodeFiles = ['**/*.workflow.ts', '**/messages.ts'];
+const workflowCodePaths = nodeBuiltins.map((name) => ({
+  name,
+  message: 'Workflow code must be deterministic: no Node built-ins.',
+}));
+const workflowCodePatterns = [
+  {
+    group: ['knex', 'knex/*', 'objection', 'objection/*', 'pg'],
+    message: 'Workflows reach the database only through activities.',
+  },
+  {
+    group: ['**/api/**', '**/api', '**/db/**', '**/db'],
+    message: 'Workflows may not import the API or the database layer.',
+  },
+];
+
+// One domain, one name in every folder (DESIGN §2): a domain's folder imports another domain only through that
+// domain's named module, the folder's index.ts (`../sap-orders`, `../../workflows/approvals`), which re-exports
+// what other domains use of it. The same domain in a lower layer (api/orders → workflows/orders) is the same domain.
+// Shared mechanisms (api/*.ts, api/services, api/middleware, api/temporal, api/bulk, workflows/kit, db/) are no
+// domain. Patterns match the import as written: a sibling domain is `../<name>/…` (or deeper `../../<name>/…`),
+// another layer's is `…/<layer>/<name>/…`; the bare folder (its index.ts) matches neither.
+const domains = {
+  api: [
+    'orders',
+    'sap-orders',
+    'approvals',
+    'erp',
+    'resources',
+    'admin',
+    'auth',
+    'dashboard',
+    'shell',
+    'health',
+  ],
+  workflows: ['orders', 'approvals', 'erp', 'maintenance', 'users'],
+};
+const domainFolders = Object.entries(domains).flatMap(([layer, names]) =>
+  names.map((name) => ({ layer, name })),
+);
+function otherDomains(own) {
+  return domainFolders
+    .filter(({ name }) => name !== own.name)
+    .map(({ layer, name }) => ({
+      regex: layer === own.layer ? `^(\\.\\./)+${name}/|(^|/)${layer}/${name}/` : `(^|/)${layer}/${name}/`,
+      message:
+        `${layer}/${name} is another domain's folder: import its named module ('…/${name}', its index.ts) and ` +
+        'export what you need from there (DESIGN §2 "One domain, one name in every folder").',
+    }));
+}
+const domainBoundaries = domainFolders.flatMap((own) => {
+  const folder = `${own.layer}/${own.name}`;
+  const others = otherDomains(own);
+  if (own.layer === 'api') {
+    return [
+      {
+        files: [`${folder}/**/*.ts`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [noMigrations, ...others] }] },
+      },
+    ];
+  }
+  return [
+    {
+      files: [`${folder}/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [noApi, noMigrations, ...others] }] },
+    },
+    {
+      files: workflowCodeFiles.map((f) => `${folder}/${f}`),
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { paths: workflowCodePaths, patterns: [...workflowCodePatterns, ...others] },
+        ],
+      },
+    },
+  ];
+});
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', '.tools', 'coverage', 'test-results', 'console/dist'] },
   js.configs.recommended,
@@ -66,29 +145,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noMigrations] }] },
   },
   {
-    files: ['workflows/**/*.workflow.ts', 'workflows/**/messages.ts', 'workflows/workflows.ts'],
+    files: [...workflowCodeFiles.map((f) => `workflows/${f}`), 'workflows/workflows.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: nodeBuiltins.map((name) => ({
-            name,
-            message: 'Workflow code must be deterministic: no Node built-ins.',
-          })),
-          patterns: [
-            {
-              group: ['knex', 'knex/*', 'objection', 'objection/*', 'pg'],
-              message: 'Workflows reach the database only through activities.',
-            },
-            {
-              group: ['**/api/**', '**/api', '**/db/**', '**/db'],
-              message: 'Workflows may not import the API or the database layer.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: workflowCodePaths, patterns: workflowCodePatterns }],
     },
   },
+  // After the blocks above, whose patterns each domain block repeats (a later block's options replace an earlier
+  // one's for the same rule).
+  ...domainBoundaries,
   {
     // A workflow is a pure state machine plus a thin shell (DESIGN §2 "Source of truth"): no function grows into a
     // lifecycle of its own.

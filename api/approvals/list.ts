@@ -9,8 +9,8 @@
 import type { Knex } from 'knex';
 import { translate, type Language } from '../i18n';
 import { runList, type ListRequest, type ListSpec } from '../list';
-import { editSummaryNames, shownEditSummary } from '../orders/remarks';
-import { lookupText } from '../sap-orders/fields';
+import { editSummaryNames, shownEditSummary } from '../orders';
+import { lookupText } from '../sap-orders';
 import type { AuthUser } from '../services/session';
 import {
   APPROVAL_TRANSACTION_TYPES as TRANSACTION_TYPES,

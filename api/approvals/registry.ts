@@ -4,9 +4,9 @@
 // sent to them and its answer told in the Approval screen's words.
 import type { APPROVAL_TRANSACTION_TYPES } from '../../db/resources/approvals';
 import type { ApprovalDecisionResult, ApprovalStatus } from '../../workflows/approvals/messages';
-import type { OrderChangeResult } from '../../workflows/orders/messages';
+import type { OrderChangeResult } from '../../workflows/orders';
 import type { AppDeps } from '../deps';
-import type { OrderUpdateFailure, OrderUpdateOutcome } from '../orders/workflows';
+import type { OrderUpdateFailure, OrderUpdateOutcome } from '../orders';
 import type { ApprovalAction, DecisionFailure } from './workflows';
 
 /** Why one document was not decided, as the Approval screen reports it (approval.failure.<code>). */

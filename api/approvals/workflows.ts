@@ -1,6 +1,6 @@
 // The API's side of the SAP order approval workflow (`sap-approval:<Id>`, workflows/approvals/), declared on the
 // Temporal kit (api/temporal/entity-workflows.ts): start it (the StartSapApprovalWorkflow seam of
-// api/sap-orders/approval.ts), send a decision as a Workflow Update, withdraw a document with the cancel Signal.
+// workflows/approvals/start.ts that api/sap-orders/approval.ts calls), send a decision as a Workflow Update, withdraw a document with the cancel Signal.
 // A refusal keeps the workflow's reason; Temporal's own failures are WORKFLOW_NOT_FOUND / _UNAVAILABLE / _TIMEOUT.
 import type { Client } from '@temporalio/client';
 import { sapApprovalEntity } from '../../workflows/approvals/entity';
@@ -15,7 +15,7 @@ import {
   type CancelApprovalInput,
   type SapOrderApprovalInput,
 } from '../../workflows/approvals/messages';
-import type { StartSapApprovalWorkflow } from '../sap-orders/approval';
+import type { StartSapApprovalWorkflow } from '../../workflows/approvals/start';
 import {
   createEntityWorkflows,
   type EntityWorkflowOptions,

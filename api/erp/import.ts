@@ -26,7 +26,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/connection';
 import { ValidationError, type FieldErrors } from '../errors';
-import { isRelation, relationSettings, type RelationSettings } from '../sap-orders/order-types';
+import { isRelation, relationSettings, type RelationSettings } from '../services/order-types';
 import {
   documentHeldSql,
   importLineStatements,

@@ -1,3 +1,6 @@
+// The ERP domain's named module (DESIGN §2 "One domain, one name in every folder"): what other domains use of
+// it, and the only file of this folder another domain's folder may import (eslint.config.mjs refuses the rest).
+//
 // The ERP adapter the configuration asks for (DESIGN §4 "ERP adapters"): `sandbox` (embedded default, documents
 // in erp_sandbox_documents, seeded at start by seedErpSandbox) or `sap-odata` (SAP S/4HANA OData v2). Both log
 // every call to api_response_logs.
@@ -53,4 +56,12 @@ export function createErpAdapter(config: ErpConfig, deps: ErpDeps): ErpAdapter {
 
 export { erpPullPort } from './pull';
 export { seedErpSandbox } from './sandbox/generator';
-export type { ErpAdapter } from './types';
+export { importErpDocuments } from './import';
+export {
+  ErpError,
+  type ErpAdapter,
+  type ErpDocument,
+  type ErpFilter,
+  type ErpLine,
+  type ErpSyncResult,
+} from './types';

@@ -30,9 +30,12 @@ import {
   type TransporterOption,
 } from '../../db/resources/order-assign';
 import { criteriaOf, freightCriteria, type CriterionFinding } from '../../db/resources/freight-criteria';
-import { excludeRequester } from '../../workflows/approvals/approvers';
-import { findApprovalMatrix, matrixApprovers as activeApprovers } from '../../workflows/approvals/matrix';
-import type { ApproverRef } from '../../workflows/approvals/messages';
+import {
+  excludeRequester,
+  findApprovalMatrix,
+  matrixApprovers as activeApprovers,
+  type ApproverRef,
+} from '../../workflows/approvals';
 import { RuleError } from '../errors';
 import { masterRead } from '../services/master-data';
 import type { AuthUser } from '../services/session';

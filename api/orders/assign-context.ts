@@ -8,7 +8,7 @@ import { stuffingDateProblems, type ValidRange } from '../../db/resources/order-
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { masterRead } from '../services/master-data';
 import type { AuthUser } from '../services/session';
-import { orderTypeByName, type OrderTypeRow } from '../sap-orders/order-types';
+import { orderTypeByName, type OrderTypeRow } from '../services/order-types';
 
 export type ShipmentTypeCategory = (typeof SHIPMENT_TYPE_CATEGORIES)[number];
 

@@ -29,9 +29,8 @@ import type { AppDeps } from '../deps';
 import { AppError, ConflictError, ForbiddenError, RuleError, ValidationError } from '../errors';
 import { masterRead } from '../services/master-data';
 import type { AuthUser } from '../services/session';
-import { isAuthorized } from '../sap-orders/authorization';
-import { lookupValue, type OrderTypeRow } from '../sap-orders/order-types';
-import { nextRunningNumber } from '../sap-orders/running-number';
+import { isAuthorized, nextRunningNumber } from '../sap-orders';
+import { lookupValue, type OrderTypeRow } from '../services/order-types';
 import { assignModelCodes, checkCodes, checkTransporters, type NamedCode } from './assign-codes';
 import {
   checkStuffingDates,

@@ -28,8 +28,7 @@ import type { EditedLine, OrderEditChanges } from '../../workflows/orders/activi
 import type { AppDeps } from '../deps';
 import { AppError, RuleError, ValidationError } from '../errors';
 import { translate, type Language } from '../i18n';
-import { isAuthorized } from '../sap-orders/authorization';
-import { syncBodySchema, syncWithSap } from '../sap-orders/sync';
+import { isAuthorized, syncBodySchema, syncWithSap } from '../sap-orders';
 import type { AuthUser } from '../services/session';
 import { workflowsOf } from './actions';
 import { evaluateAssignment, type AssignmentEvaluation } from './approval-check';

@@ -29,7 +29,7 @@ import {
 } from '../list';
 import { sumOf, type CounterRow } from '../services/counters';
 import type { AuthUser } from '../services/session';
-import type { Row } from '../sap-orders/fields';
+import type { Row } from '../sap-orders';
 import { orderFlags, type FlagRow } from './flags';
 import { orderParty, ownOrders } from './ownership';
 import { orderViewer, OUTSIDE_UNSEARCHABLE, readsHeaderField, shapeHeader, shownUser } from './audience';

@@ -25,9 +25,8 @@ import type { AppDeps } from '../deps';
 import { NotFoundError } from '../errors';
 import { translate, type Language } from '../i18n';
 import type { AuthUser } from '../services/session';
-import { isAuthorized } from '../sap-orders/authorization';
-import { readLines, selectWire, shipmentTypeName, type Row } from '../sap-orders/fields';
-import { orderTypeByName } from '../sap-orders/order-types';
+import { isAuthorized, readLines, selectWire, shipmentTypeName, type Row } from '../sap-orders';
+import { orderTypeByName } from '../services/order-types';
 import {
   assignSapOrderSelect,
   shipmentTypeCategory,

@@ -10,7 +10,7 @@
 // its language, so the screen reads "Approval level 1: internal approvers".
 import type { OrderAwaiting, OrderState } from '../../workflows/orders/messages';
 import { orderWorkflowId } from '../../workflows/orders/messages';
-import type { ApproverRef } from '../../workflows/approvals/messages';
+import type { ApproverRef } from '../../workflows/approvals';
 import type { AppDeps } from '../deps';
 import type { AuthUser } from '../services/session';
 import { NotFoundError } from '../errors';

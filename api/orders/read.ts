@@ -10,7 +10,7 @@ import type { AppDeps } from '../deps';
 import { NotFoundError } from '../errors';
 import { masterRead } from '../services/master-data';
 import { translate, type Language } from '../i18n';
-import { lookupText, selectWire, wireValueSql, type Row } from '../sap-orders/fields';
+import { lookupText, selectWire, wireValueSql, type Row } from '../sap-orders';
 import type { AuthUser } from '../services/session';
 import { orderFlags, type FlagActor, type FlagRow } from './flags';
 import { ownOrders } from './ownership';

@@ -29,7 +29,7 @@ import {
   unmarkComplete,
 } from './changes';
 import { exportOrders, listOrders, masterList } from './list';
-import { csvFile, exportBody, send, xlsxFile } from '../resources/transfer';
+import { csvFile, exportBody, send, xlsxFile } from '../resources';
 import { orderProcess } from './process';
 import {
   editMergeSimulate,

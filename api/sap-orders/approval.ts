@@ -10,31 +10,18 @@
 // workflow id of a rolled-back order cannot meet a later order.
 import type { Knex } from 'knex';
 import { SAP_APPROVAL_TRANSACTION_TYPE } from '../../db/resources/approvals';
-import { sapApprovalWorkflowId } from '../../workflows/approvals/entity';
+import {
+  sapApprovalWorkflowId,
+  type SapApprovalWorkflowStart,
+  type StartSapApprovalWorkflow,
+} from '../../workflows/approvals';
 import { AppError } from '../errors';
 
 /** `sap-approval:<Id>` (DESIGN §2 "Workflow ids are business keys"), declared once with the workflow. */
 export { sapApprovalWorkflowId };
 
-/** What the workflow is started with. */
-export interface SapApprovalWorkflowStart {
-  workflowId: string;
-  /** approvals.id of the open approval. */
-  approvalId: number;
-  sapOrderId: number;
-  documentNo: string;
-  companyCode: string | null;
-  /** The order type's Name ("SO", "TO OUT", ...). */
-  orderType: string;
-  /** Username of who created the order. */
-  requestedBy: string;
-}
-
-/**
- * Starts the approval workflow. Must be idempotent for one workflow id (an "already started" answer is a
- * success) and throw when the start did not happen.
- */
-export type StartSapApprovalWorkflow = (start: SapApprovalWorkflowStart) => Promise<void>;
+/** How the approval workflow is started, declared with the workflow (workflows/approvals/start.ts). */
+export type { SapApprovalWorkflowStart, StartSapApprovalWorkflow };
 
 export interface SapOrderApprovalDeps {
   /** The transaction that creates the order. */

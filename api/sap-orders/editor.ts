@@ -59,7 +59,7 @@ import {
   transferOrderDefaults,
   type LookupValue,
   type OrderTypeRow,
-} from './order-types';
+} from '../services/order-types';
 import { nextRunningNumber } from './running-number';
 import { approvalStarterOf } from './services';
 import { assertSynced } from './sync';

@@ -11,8 +11,7 @@
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../deps';
-import { importErpDocuments } from '../erp/import';
-import type { ErpDocument, ErpFilter } from '../erp/types';
+import { importErpDocuments, type ErpDocument, type ErpFilter } from '../erp';
 import { ForbiddenError, RuleError, ValidationError, type FieldErrors } from '../errors';
 import type { AuthUser } from '../services/session';
 import { isAuthorized } from './authorization';
@@ -22,7 +21,7 @@ import {
   orderTypeFlags,
   orderTypesByCode,
   type OrderTypeRow,
-} from './order-types';
+} from '../services/order-types';
 import { erpOf } from './services';
 import { checkFilterCriteria, type FilterProblem } from '../../db/resources/sap-order-filter';
 import { text as checkedText } from '../../db/resources/input';

@@ -20,7 +20,7 @@ import type { ResourceDef } from '../../db/resources/engine';
 import { translate } from '../i18n';
 import { resourceLookup, type LookupDef, type LookupParam } from '../lookup';
 import { CREATE_TYPES } from '../../db/resources/sap-order';
-import { TRANSFER_ORDER_CODE } from './order-types';
+import { TRANSFER_ORDER_CODE } from '../services/order-types';
 
 /** The screens that pick from these lists. */
 const SCREENS = ['SAPOrder', 'SAPFilter'];

@@ -21,7 +21,7 @@ import {
   saveFilterResult,
 } from './filter';
 import { listSapOrders, masterList } from './list';
-import { assignDefaults } from '../orders/sap-order-view';
+import { assignDefaults } from './assign-defaults';
 import {
   isRelationOrder,
   orderTypeByCodeAndName,
@@ -29,7 +29,7 @@ import {
   orderTypeFlags,
   orderTypesByCode,
   transferOrderDefaults,
-} from './order-types';
+} from '../services/order-types';
 import { syncBodySchema, syncWithSap } from './sync';
 
 const SAP_ORDER = 'SAPOrder';

@@ -3,8 +3,7 @@
 // AppDeps carries them); otherwise the adapter the configuration names is made once per deps object and the
 // approval runs without a workflow start (the approvals row is still written; see approval.ts).
 import type { AppDeps } from '../deps';
-import { createErpAdapter } from '../erp';
-import type { ErpAdapter } from '../erp/types';
+import { createErpAdapter, type ErpAdapter } from '../erp';
 import type { StartSapApprovalWorkflow } from './approval';
 
 export interface SapOrderServices {

@@ -12,12 +12,12 @@ import type { AppDeps } from '../deps';
 import type { Answer } from '../http';
 import { NotFoundError, RuleError, ValidationError } from '../errors';
 import { translate, type Language } from '../i18n';
-import { ErpError, type ErpLine, type ErpSyncResult } from '../erp/types';
+import { ErpError, type ErpLine, type ErpSyncResult } from '../erp';
 import type { AuthUser } from '../services/session';
 import { columnRange, entityField } from '../../db/resources/engine';
 import { integer, number, text } from '../../db/resources/input';
 import { SapOrderLine } from '../../db/resources/sap-order';
-import { orderTypeByName } from './order-types';
+import { orderTypeByName } from '../services/order-types';
 import { erpOf } from './services';
 
 /** How long the sync of an order being created stays good for its save. */

@@ -2,7 +2,7 @@
 // change feed a group is read once and kept until a lookup is written (migration 009), so a master list that
 // names a group costs no query while nothing changes.
 import type { Db } from '../../db/connection';
-import { lookupValues, type LookupValue } from '../sap-orders/order-types';
+import { lookupValues, type LookupValue } from './order-types';
 import { FeedCache, type ChangeFeed } from './change-feed';
 
 export class LookupService {

@@ -6,7 +6,7 @@
 // detail view shows of the running order is the `state` Query.
 // Shared by the workflow bundle and the API: only @temporalio/workflow's definitions and types, nothing that runs.
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
-import type { ApproverRef } from '../approvals/messages';
+import type { ApproverRef } from '../approvals';
 
 export type { ApproverRef };
 

@@ -1,4 +1,5 @@
-// What the SAP order screens read from master data about an order type and the lookup groups that steer them:
+// Master data every domain reads about an order type and the lookup groups that steer it (the SAP order screens,
+// the order's creation and the ERP import):
 // the order type's flags (spec/3 §3), whether an incoterm makes it a relation order (RELATION_SETTING), whether
 // it must be synced with SAP before saving (SAP_SYNC_SETTING), the defaults of transfer orders
 // (TRANSFER_ORDER_DEFAULT) and the shipment type a langsir choice sets (LANGSIR_TYPE).

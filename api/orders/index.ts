@@ -1,0 +1,4 @@
+// The order domain's named module (DESIGN §2 "One domain, one name in every folder"): what other domains use of
+// it, and the only file of this folder another domain's folder may import (eslint.config.mjs refuses the rest).
+export { editSummaryNames, shownEditSummary } from './remarks';
+export type { OrderUpdateFailure, OrderUpdateOutcome } from './workflows';
