@@ -1,4 +1,4 @@
-// The Assign Transporter and Assign Customer/Vendor panels (console/src/pages/sap-orders/assign), rendered on
+// The Assign Transporter and Assign Customer/Vendor panels (console/src/pages/orders/assign), rendered on
 // their own against msw answers shaped as spec/2 §7 says: the seven checks before a save in their order with
 // their messages, the stuffing date range completed, Save waiting for Check Approval and asking again after a
 // quantity changes, the quantity cap (os_qty minus the other split lines), the last included line kept, SAP
@@ -13,7 +13,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import type { AssignModel, TransporterOption } from '../../db/resources/order-assign';
 import i18n from '../../console/src/i18n';
-import { AssignPanel, type AssignKind } from '../../console/src/pages/sap-orders/assign/AssignPanel';
+import { AssignPanel, type AssignKind } from '../../console/src/pages/orders/assign/AssignPanel';
 import { attachToastListener, type ToastRequest } from '../../console/src/shell/notify';
 import { tmsTheme } from '../../console/src/theme';
 import { API, envelope, server } from './server';

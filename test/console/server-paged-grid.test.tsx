@@ -1,5 +1,5 @@
 // The server-paged grid shared by the order list and the SAP order list
-// (console/src/pages/sap-orders/shared/serverPagedGrid.tsx), on a small list of its own with msw: the page asked
+// (console/src/components/grid/serverPagedGrid.tsx), on a small list of its own with msw: the page asked
 // with start and rows, the pager, the page kept in the table state and asked first when the list comes back, a
 // kept page past the end, a new tab from row 0, Refresh on the same page, and a row opened by a double-click or
 // Enter. Then the order list's own part built on it: rows chosen on one page stay chosen on another.
@@ -11,11 +11,8 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import type { GridColumn } from '../../console/src/components/grid/columns';
 import { OrderGrid } from '../../console/src/pages/orders/OrderGrid';
 import type { OrderRow } from '../../console/src/pages/orders/types';
-import type { Row } from '../../console/src/pages/sap-orders/shared/expandableRows';
-import {
-  ServerPagedGrid,
-  useServerPagedGrid,
-} from '../../console/src/pages/sap-orders/shared/serverPagedGrid';
+import type { Row } from '../../console/src/components/grid/expandableRows';
+import { ServerPagedGrid, useServerPagedGrid } from '../../console/src/components/grid/serverPagedGrid';
 import { API, envelope, server } from './server';
 
 jest.setTimeout(180_000);
