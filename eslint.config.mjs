@@ -5,6 +5,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -160,6 +161,10 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
-
+  {
+    // The console's tests query the screen as a user finds it and wait with the library's own helpers.
+    files: ['test/console/**/*.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
+  },
   { files: ['**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
 );

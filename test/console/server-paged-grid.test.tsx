@@ -110,7 +110,7 @@ const TWENTY = Array.from({ length: 20 }, (_, i) => thing(i + 1));
 describe('Server-paged grid', () => {
   it('given 20 rows, when Next Page is pressed, then rows from 15 are asked, the pager reads them, and the page is kept in the table state and asked first when the list comes back', async () => {
     let bodies = things(TWENTY);
-    const first = renderPlain(<Things tab="ALL" />);
+    const view = renderPlain(<Things tab="ALL" />);
     await screen.findByText('Thing 01');
     expect(bodies).toEqual([{ tab: 'ALL', start: 0, rows: 15, sorts: [], filters: [] }]);
     expect(screen.getByText('1-15 of 20')).toBeInTheDocument();
@@ -118,7 +118,7 @@ describe('Server-paged grid', () => {
     const pager = screen.getByRole('navigation', { name: 'Pages of things' });
     expect(within(pager).getByRole('button', { name: 'Previous Page' })).toBeDisabled();
 
-    await first.user.click(within(pager).getByRole('button', { name: 'Next Page' }));
+    await view.user.click(within(pager).getByRole('button', { name: 'Next Page' }));
     await screen.findByText('Thing 16');
     expect(bodies.at(-1)).toMatchObject({ start: 15, rows: 15 });
     expect(screen.getByText('16-20 of 20')).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('Server-paged grid', () => {
     expect(JSON.parse(window.localStorage.getItem(STATE_KEY) ?? '{}')).toMatchObject({
       pagination: { page: 1, pageSize: 15 },
     });
-    first.unmount();
+    view.unmount();
 
     bodies = things(TWENTY);
     renderPlain(<Things tab="ALL" />);
