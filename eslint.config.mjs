@@ -5,6 +5,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import testingLibrary from 'eslint-plugin-testing-library';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -123,6 +124,55 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The console's layers and domains (DESIGN §2 "One domain, one name"): components/ are shared by every screen
+    // and import no page; one domain's screens reach another's only through its named module (its index.ts).
+    files: ['console/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/pages/**'], message: 'components/ are shared by every screen and import no page.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['console/src/pages/orders/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sap-orders/**'],
+              message:
+                "The order screens reach the SAP order screens only through their named module ('pages/sap-orders').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['console/src/pages/sap-orders/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../../orders/**', '!../../orders/assign'],
+              message:
+                "The SAP order screens reach the order screens only through a named module ('pages/orders/assign').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Before the workflow files' own rule below, which repeats this pattern: a later block's options replace
     // an earlier one's for the same rule.
     files: ['workflows/**/*.ts', 'db/**/*.ts'],
@@ -196,6 +246,11 @@ export default tseslint.config(
       '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // The console's tests query the screen as a user finds it and wait with the library's own helpers.
+    files: ['test/console/**/*.{ts,tsx}'],
+    ...testingLibrary.configs['flat/react'],
   },
   { files: ['**/*.mjs', '**/*.cjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -5,6 +5,7 @@ import { FluentProvider, makeStyles } from '@fluentui/react-components';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Navigate, Route, Routes, matchRoutes, useLocation, useNavigate } from 'react-router-dom';
 import { setAuthToken, setUnauthorizedHandler } from './api/client';
+import { QueryProvider } from './api/query';
 import { PageLoading } from './components/PageLoading';
 import './i18n';
 import { NotAvailablePage } from './pages/NotAvailablePage';
@@ -134,11 +135,13 @@ export function App() {
     // (toasts, dialogs, menus), and a full-height class there would lay a white sheet over the page.
     <FluentProvider theme={tmsTheme}>
       <div className={styles.root}>
-        <SessionProvider>
-          <AppInfoProvider>
-            <AppBody />
-          </AppInfoProvider>
-        </SessionProvider>
+        <QueryProvider>
+          <SessionProvider>
+            <AppInfoProvider>
+              <AppBody />
+            </AppInfoProvider>
+          </SessionProvider>
+        </QueryProvider>
       </div>
       <ToastArea />
     </FluentProvider>

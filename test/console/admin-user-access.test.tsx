@@ -7,6 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
+import { surroundingRole } from './structure';
 
 const ALL_RIGHTS = { View: true, Create: true, Edit: true, Delete: true };
 
@@ -142,7 +143,7 @@ describe('password reset', () => {
     // Found through its field: a role query with an accessible name over the whole page took over 15 s on a
     // loaded CI machine.
     const field = await screen.findByLabelText('One-time password of siti', undefined, LAZY);
-    const shown = field.closest<HTMLElement>('[role="alertdialog"]')!;
+    const shown = surroundingRole(field, 'alertdialog');
     expect(within(shown).getByText('Temporary password')).toBeInTheDocument();
     expect(field).toHaveValue(TEMPORARY);
     expect(field).toHaveAttribute('readonly');

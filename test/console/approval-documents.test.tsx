@@ -151,9 +151,9 @@ function rowOf(text: string): HTMLElement {
 
 async function openScreen() {
   const calls = approvalServer();
-  const app = renderApp('/Approval/Index', { user: {} });
+  const view = renderApp('/Approval/Index', { user: {} });
   expect(await screen.findByText('ORD26100007', {}, { timeout: 30_000 })).toBeInTheDocument();
-  return { ...app, calls };
+  return { ...view, calls };
 }
 
 describe('Approval screen: opening a document', () => {

@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
+import { gridPager } from './structure';
 
 jest.setTimeout(90_000);
 
@@ -145,8 +146,8 @@ describe('Approval screen', () => {
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
     expect(screen.getByText('0 selected')).toBeInTheDocument();
-    await waitFor(() => expect(document.querySelector('.ag-paging-panel')).not.toHaveClass('ag-hidden'));
-    await waitFor(() => expect(document.querySelector('.ag-paging-panel')).toHaveTextContent(/1 to 2 of 2/));
+    await waitFor(() => expect(gridPager()).not.toHaveClass('ag-hidden'));
+    await waitFor(() => expect(gridPager()).toHaveTextContent(/1 to 2 of 2/));
 
     await user.click(within(tabList).getByRole('tab', { name: /SAP Order/ }));
     await waitFor(() => expect(lists.at(-1)?.tab_status).toBe('SAP_ORDER'));
@@ -318,6 +319,6 @@ describe('Approval screen', () => {
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     // Once the list has answered: its empty state, and no "Page 0 of 0" under it.
     expect(await screen.findByText('No records found')).toBeInTheDocument();
-    expect(document.querySelector('.ag-paging-panel')).toHaveClass('ag-hidden');
+    expect(gridPager()).toHaveClass('ag-hidden');
   });
 });

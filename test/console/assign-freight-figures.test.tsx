@@ -6,7 +6,7 @@ import {
   entryFromOption,
   totalByUserTrips,
   withRefreshedFreight,
-} from '../../console/src/pages/sap-orders/assign/model';
+} from '../../console/src/pages/orders/assign/model';
 
 /** 51 TON of goods on two 35 TON trucks at 100 per KG: the goods weigh less than the trucks could carry. */
 const perKg: TransporterOption = {

@@ -18,6 +18,7 @@ import { tmsTheme } from '../../console/src/theme';
 import { leave } from '../../console/src/util/leaveGuard';
 import { useMessageText } from '../../console/src/util/message';
 import { API, envelope, server } from './server';
+import { surroundingRole, toastAround } from './structure';
 
 interface Note {
   id: number;
@@ -143,7 +144,7 @@ function noteServer(options: { record?: Record<string, unknown> } = {}) {
 /** The summary above the form (the messages under the inputs are alerts too). */
 function summary(): HTMLElement {
   const first = screen.getByText(/^Some fields need attention/);
-  return first.closest('[role="alert"]') as HTMLElement;
+  return surroundingRole(first, 'alert');
 }
 
 async function title() {
@@ -316,7 +317,7 @@ describe('editor frame', () => {
       expect(within(summary()).getByRole('listitem')).toHaveTextContent('The owner is inactive.'),
     );
     expect(within(summary()).queryByText('Title is taken.')).not.toBeInTheDocument();
-    const toast = (await screen.findByText('Validation error')).closest('.fui-Toast') as HTMLElement;
+    const toast = toastAround(await screen.findByText('Validation error'));
     expect(within(toast).getByText('Error Saving Data')).toBeInTheDocument();
     expect(where()).toBe('/Note/Editor?mode=edit&id=1');
   });

@@ -229,6 +229,8 @@ describe('list toolbar', () => {
     await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
     await screen.findByText('Loading dock 1');
     const toolbar = screen.getByRole('toolbar', { name: 'Actions' });
+    // Where the focus is, is the subject: the Tab order through the toolbar.
+    /* eslint-disable testing-library/no-node-access */
     act(() => (document.activeElement as HTMLElement | null)?.blur());
 
     const reached: string[] = [];
@@ -238,6 +240,7 @@ describe('list toolbar', () => {
       expect(toolbar).toContainElement(focused);
       reached.push(focused.getAttribute('aria-label') ?? focused.textContent ?? '');
     }
+    /* eslint-enable testing-library/no-node-access */
     expect(reached).toEqual([
       'Create',
       'Refresh',

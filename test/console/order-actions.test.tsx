@@ -9,6 +9,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { Countdown } from '../../console/src/pages/orders/OrderProcess';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
+import { cellTexts, definitionPairs, textInside } from './structure';
 
 jest.setTimeout(180_000);
 
@@ -126,7 +127,7 @@ describe('Order actions', () => {
     const items = within(within(dialog).getByRole('list', { hidden: true })).getAllByRole('listitem', {
       hidden: true,
     });
-    expect(items.map((li) => li.querySelector('span')?.textContent)).toEqual([
+    expect(items.map((li) => textInside(li, 'span'))).toEqual([
       '0010000001 / ORD26100001',
       '0010000002 / ORD26100002',
     ]);
@@ -223,7 +224,7 @@ describe('Order actions', () => {
     const table = await screen.findByRole('table', { name: 'Status history', hidden: true });
     const cells = within(table)
       .getAllByRole('row', { hidden: true })
-      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+      .map((r) => cellTexts(r));
     expect(cells[0]).toEqual(['Change', 'Status From', 'Status To', 'Created Date', 'Created By', 'Remark']);
     expect(cells[1]?.slice(0, 3)).toEqual(['-', '-', 'Assigned to transporter']);
     expect(cells[1]?.[3]).toMatch(/^04\/10\/2026 \d\d:\d\d$/);
@@ -336,10 +337,7 @@ describe('Order actions', () => {
     );
     const expectFacts = async () => {
       const facts = await screen.findByLabelText('Assignment');
-      const pairs = [...facts.querySelectorAll('dt')].map((dt) => [
-        dt.textContent,
-        dt.nextElementSibling?.textContent,
-      ]);
+      const pairs = definitionPairs(facts);
       expect(pairs).toEqual([
         ['Status', 'Accepted'],
         ['Dispatch Status', 'Accepted'],

@@ -7,8 +7,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
-import { renderApp } from './render';
+import { openScreen, renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
+import { cellTexts, surroundingRole, toastTimer } from './structure';
 
 jest.setTimeout(180_000);
 
@@ -165,21 +166,18 @@ function rowOf(text: string): HTMLElement {
  */
 async function panelTitled(title: string): Promise<HTMLElement> {
   const heading = await screen.findByRole('heading', { name: `${title} ORD26100001`, hidden: true });
-  const panel = heading.closest<HTMLElement>('[role="dialog"]');
-  if (!panel) throw new Error(`no panel around ${title}`);
-  return panel;
+  return surroundingRole(heading, 'dialog');
 }
 
 /** Opens the list, chooses order 1 and presses a toolbar button; the panel titled `title` is returned. */
 async function openPanel(button: string, title: string) {
-  const rendered = renderApp('/Order/Index', { user: {} });
-  await screen.findByText('ORD26100001');
-  await rendered.user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
-  await rendered.user.click(await screen.findByRole('button', { name: button }));
+  const view = await openScreen('/Order/Index', { user: {}, shows: 'ORD26100001' });
+  await view.user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
+  await view.user.click(await screen.findByRole('button', { name: button }));
   const panel = await panelTitled(title);
   // The order's view has arrived: its summary shows.
   await within(panel).findByLabelText('Order summary');
-  return { ...rendered, panel };
+  return { ...view, panel };
 }
 
 async function closed(title: string) {
@@ -193,22 +191,18 @@ async function closed(title: string) {
 /** The confirmation asked before cancelling, found by its title as the panels are. */
 async function cancelConfirmation(): Promise<HTMLElement> {
   const heading = await screen.findByRole('heading', { name: 'Cancel this order?', hidden: true });
-  const dialog = heading.closest<HTMLElement>('[role="alertdialog"]');
-  if (!dialog) throw new Error('no confirmation dialog');
-  return dialog;
+  return surroundingRole(heading, 'alertdialog');
 }
 
 /** How long the toast showing `text` stays: Fluent's timer runs a CSS animation of that duration. */
 function toastLife(text: string): string | undefined {
-  let node: HTMLElement | null = screen.getByText(text);
-  while (node && !node.querySelector('[data-timer-status]')) node = node.parentElement;
-  return node?.querySelector<HTMLElement>('[data-timer-status]')?.style.animationDuration;
+  return toastTimer(screen.getByText(text))?.style.animationDuration;
 }
 
 function cellsOf(table: HTMLElement): (string | null)[][] {
   return within(table)
     .getAllByRole('row', { hidden: true })
-    .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    .map((r) => cellTexts(r));
 }
 
 const CHANGE_BUTTONS: [button: string, title: string][] = [

@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
+import { cellTexts } from './structure';
 
 jest.setTimeout(180_000);
 
@@ -190,7 +191,7 @@ describe('Edit assign transporter', () => {
     expect(calls).toContainEqual({ path: 'order_type_fields', body: '3' });
     const rows = within(compare)
       .getAllByRole('row', { hidden: true })
-      .map((r) => [...r.querySelectorAll('th, td')].slice(0, 2).map((c) => c.textContent));
+      .map((r) => cellTexts(r).slice(0, 2));
     expect(rows).toEqual(
       expect.arrayContaining([
         ['Shipment Type', 'Individual truck'],

@@ -17,12 +17,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import type { TransporterOption } from '../../db/resources/order-assign';
+import { QueryProvider } from '../../console/src/api/query';
 import i18n from '../../console/src/i18n';
 import { EditOrderPanel } from '../../console/src/pages/orders/EditOrderPanel';
 import { attachToastListener, type ToastRequest } from '../../console/src/shell/notify';
 import { tmsTheme } from '../../console/src/theme';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
+import { surroundingRole } from './structure';
 
 jest.setTimeout(180_000);
 
@@ -339,9 +341,11 @@ function renderPanel() {
   render(
     <RendererProvider renderer={createDOMRenderer(document, { unstable_filterCSSRule: () => false })}>
       <FluentProvider theme={tmsTheme}>
-        <MemoryRouter>
-          <EditOrderPanel orderId={5} onClose={onClose} onSaved={onSaved} />
-        </MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter>
+            <EditOrderPanel orderId={5} onClose={onClose} onSaved={onSaved} />
+          </MemoryRouter>
+        </QueryProvider>
       </FluentProvider>
     </RendererProvider>,
   );
@@ -725,7 +729,7 @@ describe('Edit order panel', () => {
     await user.click(button('Select the transporter of entry 1'));
     // Found by its title: while jsdom keeps the opening dialog aria-hidden it has no accessible name.
     const title = await screen.findByText('Select Transporter', { selector: 'h2' });
-    const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
+    const dialog = surroundingRole(title, 'dialog');
     await user.click(
       await within(dialog).findByRole('button', { name: 'Choose PT Truk Nusantara, Tronton', ...hidden }),
     );

@@ -10,6 +10,7 @@ import i18n from '../../console/src/i18n';
 import { ORDER_LIST_FIELDS } from '../../console/src/pages/orders/columns';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
+import { cellTexts } from './structure';
 
 jest.setTimeout(180_000);
 
@@ -283,7 +284,7 @@ describe('Order list', () => {
     const lines = await screen.findByRole('table', { name: 'Lines of ORD26100001' });
     const cells = within(lines)
       .getAllByRole('row')
-      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+      .map((r) => cellTexts(r));
     expect(cells).toEqual([
       [
         'Item No.',

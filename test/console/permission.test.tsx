@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { usePermission } from '../../console/src/api/permission';
@@ -61,7 +61,7 @@ describe('screen permission', () => {
     renderScreen();
 
     expect(await screen.findByText('Access denied.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('previous page')).toBeInTheDocument());
+    expect(await screen.findByText('previous page')).toBeInTheDocument();
   });
 
   it('given the user has no View right on the screen, when it opens after another page, then an error toast says so and the user goes back one page without the screen ever showing', async () => {
@@ -73,7 +73,7 @@ describe('screen permission', () => {
     renderScreen();
 
     expect(await screen.findByText('You do not have permission to open this screen.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('previous page')).toBeInTheDocument());
+    expect(await screen.findByText('previous page')).toBeInTheDocument();
     expect(screen.queryByText(/^view:/)).not.toBeInTheDocument();
   });
 
@@ -86,7 +86,7 @@ describe('screen permission', () => {
     renderScreen({ direct: true });
 
     expect(await screen.findByText('You do not have permission to open this screen.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('dashboard')).toBeInTheDocument());
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
   });
 
   it('given a screen typed straight into the address bar, when the permission check fails, then the toast shows and the user lands on the dashboard', async () => {
@@ -101,6 +101,6 @@ describe('screen permission', () => {
     renderScreen({ direct: true });
 
     expect(await screen.findByText('Access denied.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('dashboard')).toBeInTheDocument());
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,13 @@
 // Renders the whole console at a path, optionally with a stored session, and exposes the router location.
 // Fluent's style rules are not inserted: jsdom lays nothing out, and inserting them into its CSSOM took most of
 // each test's time (about 9 s a screen). Layout, visibility and looks are the browser tests' (test/e2e).
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
 import { App } from '../../console/src/App';
 import type { MenuItem, UserData } from '../../console/src/api/types';
+import { requestsSettled } from './server';
 
 export const MENUS: MenuItem[] = [
   { Id: 1, Title_En: 'Dashboard', Title_Id: 'Dasbor', Route: '/', Icon: 'pi pi-home' },
@@ -87,4 +88,15 @@ export function renderApp(path: string, options: RenderOptions = {}) {
     /** pathname + search of the current route. */
     where: () => `${current.location?.pathname ?? ''}${current.location?.search ?? ''}`,
   };
+}
+
+/**
+ * Opens the screen at `path` and waits for its first page: `shows` (a text of that page, e.g. its first row) is
+ * shown and every request the screen made has been answered.
+ */
+export async function openScreen(path: string, options: RenderOptions & { shows: string | RegExp }) {
+  const view = renderApp(path, options);
+  await screen.findByText(options.shows);
+  await requestsSettled();
+  return view;
 }

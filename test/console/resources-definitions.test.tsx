@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
+import { surroundingRole } from './structure';
 
 jest.mock('../../db/resources/master', () => {
   const engine = jest.requireActual<typeof import('../../db/resources/engine')>('../../db/resources/engine');
@@ -248,7 +249,7 @@ describe('resource pages for any definition', () => {
     await screen.findByText('MV Sawit');
 
     // Decimals show with their scale, right-aligned.
-    expect(screen.getByText('12,500.50').closest('[role=gridcell]')).toHaveClass('ag-right-aligned-cell');
+    expect(surroundingRole(screen.getByText('12,500.50'), 'gridcell')).toHaveClass('ag-right-aligned-cell');
     expect(screen.getByRole('button', { name: 'View' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
     for (const name of ['Create', 'Edit', 'Delete', 'Import']) {

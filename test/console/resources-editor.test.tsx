@@ -10,7 +10,8 @@ import i18n from '../../console/src/i18n';
 import { lookupSource } from '../../console/src/pages/resources/lookups';
 import { RESOURCES } from '../../db/resources/master';
 import { renderApp } from './render';
-import { API, envelope, permissionHandler, server } from './server';
+import { API, envelope, permissionHandler, requestsSettled, server } from './server';
+import { surroundingRole, definitionListOf, nextOf } from './structure';
 
 const ALL_RIGHTS = { View: true, Create: true, Edit: true, Delete: true };
 
@@ -249,13 +250,11 @@ describe('resource editor', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Info' }));
-    const info = (await screen.findByText('Created By')).closest('dl') as HTMLElement;
-    expect(within(info).getByText('Created By').nextSibling).toHaveTextContent('admin');
+    const info = definitionListOf(await screen.findByText('Created By'));
+    expect(nextOf(within(info).getByText('Created By'))).toHaveTextContent('admin');
     // 02:05 UTC shown in the browser's time zone, dd/mm/yyyy HH:mm.
-    expect(within(info).getByText('Created Date').nextSibling?.textContent).toMatch(
-      /^07\/03\/2025 \d{2}:05$/,
-    );
-    expect(within(info).getByText('Edited By').nextSibling).toHaveTextContent('-');
+    expect(nextOf(within(info).getByText('Created Date'))?.textContent).toMatch(/^07\/03\/2025 \d{2}:05$/);
+    expect(nextOf(within(info).getByText('Edited By'))).toHaveTextContent('-');
   });
 
   it('given a user without the Edit right, when an edit link is opened, then the record shows read-only', async () => {
@@ -298,7 +297,7 @@ describe('resource editor', () => {
     );
     const { user, where } = renderApp('/Company/Editor?mode=edit&id=1', { user: {} });
 
-    const failed = (await screen.findByText('The record could not be loaded.')).closest('[role="alert"]');
+    const failed = surroundingRole(await screen.findByText('The record could not be loaded.'), 'alert');
     expect(failed).toHaveTextContent('Check your connection and try again.');
     expect(where()).toBe('/Company/Editor?mode=edit&id=1');
     await user.click(within(failed as HTMLElement).getByRole('button', { name: 'Try again' }));
@@ -381,7 +380,7 @@ describe('resource editor', () => {
     await user.type(city, 'x');
     await confirmSave(user);
 
-    const summary = (await screen.findByText(/^Some fields need attention/)).closest('[role="alert"]');
+    const summary = surroundingRole(await screen.findByText(/^Some fields need attention/), 'alert');
     // The summary may show before its list of messages has rendered (a loaded full run read it in between).
     expect(await within(summary as HTMLElement).findByRole('listitem')).toHaveTextContent(
       'This record was changed by someone else.',
@@ -463,11 +462,11 @@ describe('resource editor', () => {
 
     await user.type(plant, 'PK');
     expect(await screen.findByText('Type at least 3 characters to search')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await requestsSettled();
     expect(searches).toEqual([]);
 
     await user.type(plant, 'S', { skipClick: true });
-    // Pages count from 0 (spec/3 §7).
+    // Pages count from 0 (spec/3 §7). Only PKS is asked: a search for PK would have been due before it.
     await waitFor(() => expect(searches).toEqual(['PKS|0']));
     await user.click(await screen.findByRole('option', { name: 'P200 - PKS Sei Rokan' }));
     await waitFor(() => expect(plant).toHaveValue('P200 - PKS Sei Rokan'));
@@ -520,6 +519,8 @@ describe('resource editor', () => {
   it('given every reference of every definition, when its select is made, then the short vocabularies (spec/3 §9: drivers, trucks, locations; and lists of a few dozen) open at once and the long ones wait for 3 characters', () => {
     const minChars = new Map<string, Set<number>>();
     for (const def of RESOURCES) {
+      // A definition's child tables (not DOM children).
+      // eslint-disable-next-line testing-library/no-node-access
       for (const f of [...def.fields, ...(def.children ?? []).flatMap((c) => c.fields)]) {
         if (f.type !== 'ref') continue;
         const source = lookupSource(f);

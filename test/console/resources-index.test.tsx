@@ -169,15 +169,15 @@ describe('resource index', () => {
   it('given a filter and a sort, when the user comes back to the list, then the table state kept for that user restores them before the first request', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     let bodies = companyList();
-    const first = renderApp('/Company/Index', { user: {} });
+    const view = renderApp('/Company/Index', { user: {} });
     await screen.findByText('PT Sawit Makmur');
-    await first.user.type(screen.getByLabelText('Filter City'), 'Medan');
-    await first.user.click(screen.getByText('Company Name'));
+    await view.user.type(screen.getByLabelText('Filter City'), 'Medan');
+    await view.user.click(screen.getByText('Company Name'));
     await waitFor(() => expect(bodies.at(-1)?.sorts).toEqual([{ field: 'Company_Name', order: 1 }]));
     await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
     const key = 'tms.table.ayu.Company';
     expect(window.localStorage.getItem(key)).toContain('Medan');
-    first.unmount();
+    view.unmount();
 
     bodies = companyList();
     renderApp('/Company/Index', { user: {} });
@@ -206,11 +206,11 @@ describe('resource index', () => {
         return HttpResponse.json(envelope(rows, { totalRecords: 20 }));
       }),
     );
-    const first = renderApp('/Company/Index', { user: {} });
+    const view = renderApp('/Company/Index', { user: {} });
     await screen.findByText('PT Perusahaan 1');
-    await first.user.click(screen.getByRole('button', { name: 'Next Page' }));
+    await view.user.click(screen.getByRole('button', { name: 'Next Page' }));
     expect(await screen.findByText('PT Perusahaan 20')).toBeInTheDocument();
-    first.unmount();
+    view.unmount();
 
     starts.length = 0;
     renderApp('/Company/Index', { user: {} });

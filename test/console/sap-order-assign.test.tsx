@@ -1,4 +1,4 @@
-// The Assign Transporter and Assign Customer/Vendor panels (console/src/pages/sap-orders/assign), rendered on
+// The Assign Transporter and Assign Customer/Vendor panels (console/src/pages/orders/assign), rendered on
 // their own against msw answers shaped as spec/2 §7 says: the seven checks before a save in their order with
 // their messages, the stuffing date range completed, Save waiting for Check Approval and asking again after a
 // quantity changes, the quantity cap (os_qty minus the other split lines), the last included line kept, SAP
@@ -13,10 +13,11 @@ import { delay, http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import type { AssignModel, TransporterOption } from '../../db/resources/order-assign';
 import i18n from '../../console/src/i18n';
-import { AssignPanel, type AssignKind } from '../../console/src/pages/sap-orders/assign/AssignPanel';
+import { AssignPanel, type AssignKind } from '../../console/src/pages/orders/assign/AssignPanel';
 import { attachToastListener, type ToastRequest } from '../../console/src/shell/notify';
 import { tmsTheme } from '../../console/src/theme';
-import { API, envelope, server } from './server';
+import { API, envelope, requestsSettled, server } from './server';
+import { surroundingRole } from './structure';
 
 const FIRST_NO = '0010000011';
 
@@ -536,7 +537,7 @@ describe('Assign Transporter panel', () => {
     // aria-hidden dialog has no accessible name, so on a loaded machine it is found by its title instead.
     const hidden = { hidden: true };
     const title = await screen.findByText('Select Transporter', { selector: 'h2' });
-    const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
+    const dialog = surroundingRole(title, 'dialog');
     const options = await within(dialog).findByRole('table', { name: 'Freight options', ...hidden });
     const rows = within(options).getAllByRole('row', hidden).slice(1);
     expect(rows[0]).toHaveTextContent(/PT Murah\s*Suggested/);
@@ -769,8 +770,9 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
     await waitFor(() => expect(calls.refresh).toHaveLength(1));
     expect(calls.refresh[0]).toMatchObject({ container: 12, selected_transporters: ['TRP001'] });
     await waitFor(() => expect(totalOf()).toHaveValue('24,000,000'));
-    // Debounced: the keystrokes before the last one are not asked about.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Debounced: the keystrokes before the last one are not asked about (their refresh would have been due before
+    // the last one's, whose answer shows).
+    await requestsSettled();
     expect(calls.refresh).toHaveLength(1);
   });
 
@@ -1078,7 +1080,7 @@ describe('Assign panels (issue 27)', () => {
       }),
     );
     const title = await screen.findByText('Select Transporter', { selector: 'h2' });
-    const dialog = title.closest<HTMLElement>('[role="dialog"]')!;
+    const dialog = surroundingRole(title, 'dialog');
     await within(dialog).findByRole('table', { name: 'Freight options', ...hidden });
     return dialog;
   }

@@ -9,7 +9,8 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
 import { renderApp } from './render';
-import { API, envelope, permissionHandler, server } from './server';
+import { API, envelope, permissionHandler, requestsSettled, server } from './server';
+import { toastAround, definitionListOf, nextOf } from './structure';
 
 const ALL_RIGHTS = { View: true, Create: true, Edit: true, Delete: true };
 
@@ -360,10 +361,10 @@ async function confirmSave(user: User) {
 }
 
 async function openEditor(path: string) {
-  const rendered = renderApp(path, { user: {} });
+  const view = renderApp(path, { user: {} });
   await screen.findByRole('heading', { level: 1, name: /SAP Order$/, hidden: true });
   await waitForSelect('Type', 'Manual');
-  return rendered;
+  return view;
 }
 
 // ------------------------------------------------------------------------------------------------ tests
@@ -812,12 +813,10 @@ describe('SAP order editor', () => {
     expect(byLabel('Type')).toHaveValue('SYNC SAP');
 
     await user.click(screen.getByRole('button', { name: 'Info', hidden: true }));
-    const info = (await screen.findByText('Created By')).closest('dl') as HTMLElement;
-    expect(within(info).getByText('Created By').nextSibling).toHaveTextContent('SAPUSER1');
-    expect(within(info).getByText('Created Date').nextSibling?.textContent).toMatch(
-      /^20\/10\/2026 \d{2}:05$/,
-    );
-    expect(within(info).getByText('Edited By').nextSibling).toHaveTextContent('-');
+    const info = definitionListOf(await screen.findByText('Created By'));
+    expect(nextOf(within(info).getByText('Created By'))).toHaveTextContent('SAPUSER1');
+    expect(nextOf(within(info).getByText('Created Date'))?.textContent).toMatch(/^20\/10\/2026 \d{2}:05$/);
+    expect(nextOf(within(info).getByText('Edited By'))).toHaveTextContent('-');
   });
 
   it('given a manual SO that needs a sync, when Save is pressed before one, then "Error Saving Data" / "NOT OK" shows and nothing is sent; a failed sync shows SAP\'s message and code and still blocks', async () => {
@@ -839,12 +838,12 @@ describe('SAP order editor', () => {
     expect(screen.getByText(/must be synchronised with SAP before it can be saved/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Save', hidden: true }));
-    const refused = (await screen.findByText(/^NOT OK/)).closest('.fui-Toast') as HTMLElement;
+    const refused = toastAround(await screen.findByText(/^NOT OK/));
     expect(within(refused).getByText('Error Saving Data')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument();
 
     await user.click(sync);
-    const failed = (await screen.findByText('Error Sync to SAP')).closest('.fui-Toast') as HTMLElement;
+    const failed = toastAround(await screen.findByText('Error Sync to SAP'));
     expect(failed.textContent).toContain(
       'Sales document 0010090001 is currently being processed (by user SAPBATCH)\nV1/042',
     );
@@ -890,8 +889,8 @@ describe('SAP order editor', () => {
     await choose(user, combo('Material, row 2'), 'SP-UREA - Pupuk Urea 46% N', 'ure');
     // The stored line's TON is not FG-CPO's base unit either: it stays.
     await choose(user, combo('Material, row 1'), 'SP-UREA - Pupuk Urea 46% N', 'ure');
-    // Give a fill the time it would take to arrive.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    // Every lookup a fill would wait for has been answered.
+    await requestsSettled();
     expect(uom(1)).toHaveValue('TON');
     expect(uom(2)).toHaveValue('TON');
   });
@@ -917,7 +916,7 @@ describe('SAP order editor', () => {
     const sync = await screen.findByRole('button', { name: 'Sync with SAP', hidden: true });
     const save = () => user.click(screen.getByRole('button', { name: 'Save', hidden: true }));
     const refusal = async (detail: string) => {
-      const toast = (await screen.findByText('Error Saving Data')).closest('.fui-Toast') as HTMLElement;
+      const toast = toastAround(await screen.findByText('Error Saving Data'));
       await waitFor(() => expect(toast.textContent).toContain(`NOT OK\n${detail}`));
       await user.click(within(toast).getByRole('button', { name: 'Close', hidden: true }));
       await waitFor(() => expect(screen.queryByText('Error Saving Data')).not.toBeInTheDocument());
@@ -933,7 +932,7 @@ describe('SAP order editor', () => {
 
     answer = [{ ...MANUAL_SO.Details[0] }];
     await user.click(sync);
-    await waitFor(() => expect(screen.getByText(/The lines are the ones SAP answered/)).toBeInTheDocument());
+    expect(await screen.findByText(/The lines are the ones SAP answered/)).toBeInTheDocument();
     const qty = screen.getByLabelText('Qty, row 1');
     await user.clear(qty);
     await user.type(qty, '24');
@@ -969,7 +968,7 @@ describe('SAP order editor', () => {
     await user.click(screen.getByRole('button', { name: 'Simpan', hidden: true }));
     await user.click(within(await findDialog()).getByRole('button', { name: 'Ya', hidden: true }));
 
-    const toast = (await screen.findByText('Gagal Menyimpan Data')).closest('.fui-Toast') as HTMLElement;
+    const toast = toastAround(await screen.findByText('Gagal Menyimpan Data'));
     expect(toast.textContent).toContain(`NOT OK\n${detail}`);
     // The server's word makes the sync required here too.
     expect(
@@ -1012,7 +1011,7 @@ describe('SAP order editor', () => {
 
     await user.click(sync);
 
-    const info = (await screen.findByText('Info SO Factory')).closest('.fui-Toast') as HTMLElement;
+    const info = toastAround(await screen.findByText('Info SO Factory'));
     expect(within(info).getByText('SO-FACTORY-7')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Item No., row 2')).toHaveValue('000020'));
     expect(screen.getByLabelText('Qty, row 2')).toHaveValue('26');
@@ -1067,7 +1066,7 @@ describe('SAP order editor', () => {
     expect(await screen.findByText('Plant 1101 does not belong to company 2000.')).toBeInTheDocument();
     expect(screen.getByText('Material "FG-CPO" does not exist or is inactive.')).toBeInTheDocument();
     expect(combo('Material, row 1')).toHaveAttribute('aria-invalid', 'true');
-    const toast = (await screen.findByText('Validation error')).closest('.fui-Toast') as HTMLElement;
+    const toast = toastAround(await screen.findByText('Validation error'));
     expect(within(toast).getByText('Error Saving Data')).toBeInTheDocument();
     expect(where()).toBe('/SAPOrder/Editor?mode=edit&id=41');
   });

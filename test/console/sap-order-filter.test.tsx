@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
 import { renderApp } from './render';
 import { API, envelope, permissionHandler, server } from './server';
+import { describedText, surroundingRole } from './structure';
 
 // The grid's chunk is compiled on first use and other suites share the two cores: give each wait more room than
 // the console default.
@@ -152,12 +153,7 @@ async function chooseOrderType(user: UserEvent, name: string, label = /^Order Ty
 /** The messages shown under the fields, by field label. */
 function fieldMessage(label: RegExp): string | null {
   const input = screen.getAllByLabelText(label)[0]!;
-  const describedBy = input.getAttribute('aria-describedby') ?? '';
-  const texts = describedBy
-    .split(/\s+/)
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .filter(Boolean);
-  return texts.join(' ') || null;
+  return describedText(input);
 }
 
 async function chooseCompanies(user: UserEvent, names: string[]) {
@@ -244,7 +240,7 @@ describe('Filter from SAP: the Filter tab', () => {
     // A delivery-order type: company and doc date; a sales type also shows location and distribution.
     expect(screen.queryByLabelText(/^Location/)).not.toBeInTheDocument();
     await chooseOrderType(user, 'DO');
-    await waitFor(() => expect(screen.getByLabelText(/^Location/)).toBeInTheDocument());
+    expect(await screen.findByLabelText(/^Location/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Distribution/)).toBeInTheDocument();
     await filter();
     await waitFor(() => expect(fieldMessage(/^Company/)).toBe('Company is required'));
@@ -262,7 +258,7 @@ describe('Filter from SAP: the Filter tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(fieldMessage(/^Tipe Order/)).toBe('Tipe Order wajib diisi'));
     await chooseOrderType(user, 'SO', /^Tipe Order/);
-    await waitFor(() => expect(screen.getByLabelText(/^Distribusi/)).toBeInTheDocument());
+    expect(await screen.findByLabelText(/^Distribusi/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(fieldMessage(/^Perusahaan/)).toBe('Perusahaan wajib diisi'));
     expect(fieldMessage(/^Tgl\. Dokumen Dari/)).toBe('Tgl. dokumen wajib diisi');
@@ -339,7 +335,7 @@ describe('Filter from SAP: the Filter tab', () => {
     const close = await within(screen.getByRole('form', { name: 'Filter' })).findByRole('button', {
       name: 'Close',
     });
-    const banner = close.closest('[role="alert"]') as HTMLElement;
+    const banner = surroundingRole(close, 'alert');
     expect(banner).toHaveTextContent('Plant 9999 does not belong to company 1000.');
     expect(fieldMessage(/^Company/)).toBe('Plant 9999 does not belong to company 1000.');
     expect(await screen.findByText('Error Filtering Data')).toBeInTheDocument();
@@ -406,7 +402,7 @@ describe('Filter from SAP: the Result tab', () => {
 
     // One unchecked by hand: only the other goes.
     await user.click(checkboxOf('0010070002'));
-    await waitFor(() => expect(screen.getByText('Checked: 1')).toBeInTheDocument());
+    expect(await screen.findByText('Checked: 1')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('alertdialog', { hidden: true });
     expect(within(dialog).getByText('Are you sure?')).toBeInTheDocument();

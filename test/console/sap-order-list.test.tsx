@@ -7,7 +7,8 @@ import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
 import { SAP_ORDER_LIST_FIELDS } from '../../console/src/pages/sap-orders/list/columns';
 import { renderApp } from './render';
-import { API, envelope, permissionHandler, server } from './server';
+import { API, envelope, permissionHandler, requestsSettled, server } from './server';
+import { cellTexts } from './structure';
 
 interface ListBody {
   tab_status: string;
@@ -349,8 +350,8 @@ describe('SAP order list', () => {
 
     expect(await screen.findByRole('tab', { name: /Outstanding\s*1,201/ })).toBeInTheDocument();
     await waitFor(() => expect(bodies.length).toBeGreaterThan(asked));
-    // Let the grid settle with the new counts: a filter it dropped would be asked for by now.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The grid has settled with the new counts: a filter it dropped would have been asked for in this cycle.
+    await requestsSettled();
     expect(bodies.slice(asked)).toEqual([
       {
         tab_status: 'OUTSTANDING',
@@ -368,14 +369,14 @@ describe('SAP order list', () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const many = Array.from({ length: 20 }, (_, i) => order(i + 1));
     let bodies = sapOrders({ rows: many, total: 20 });
-    const first = renderApp('/SAPOrder/Index', { user: {} });
+    const view = renderApp('/SAPOrder/Index', { user: {} });
     await screen.findByText('0010000001');
-    await first.user.type(screen.getByLabelText('Filter Company'), '1000');
+    await view.user.type(screen.getByLabelText('Filter Company'), '1000');
     await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
-    await first.user.click(screen.getByRole('button', { name: 'Next Page' }));
+    await view.user.click(screen.getByRole('button', { name: 'Next Page' }));
     await screen.findByText('0010000020');
     expect(window.localStorage.getItem('tms.table.ayu.SAPOrder')).toContain('1000');
-    first.unmount();
+    view.unmount();
 
     bodies = sapOrders({ rows: many, total: 20 });
     renderApp('/SAPOrder/Index', { user: {} });
@@ -399,7 +400,7 @@ describe('SAP order list', () => {
     const lines = await screen.findByRole('table', { name: 'Lines of 0010000001' });
     const cells = within(lines)
       .getAllByRole('row')
-      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+      .map((r) => cellTexts(r));
     expect(cells).toEqual([
       ['Item No.', 'Material', 'Qty', 'Outstanding Qty', 'Real Qty', 'UOM'],
       ['000010', 'Crude Palm Oil', '25.0', '12.5', '0.0', 'TON'],
@@ -479,32 +480,32 @@ describe('SAP order list', () => {
   it('given every right, when Create and Filter from SAP are pressed, then they lead to the editor in create mode and to the filter screen', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders();
-    const first = renderApp('/SAPOrder/Index', { user: {} });
+    let view = renderApp('/SAPOrder/Index', { user: {} });
     await screen.findByText('0010000001');
-    await first.user.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(first.where()).toBe('/SAPOrder/Editor?mode=create&id=0'));
-    first.unmount();
+    await view.user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(view.where()).toBe('/SAPOrder/Editor?mode=create&id=0'));
+    view.unmount();
 
-    const second = renderApp('/SAPOrder/Index', { user: {} });
+    view = renderApp('/SAPOrder/Index', { user: {} });
     await screen.findByText('0010000001');
-    await second.user.click(screen.getByRole('button', { name: 'Filter from SAP' }));
-    await waitFor(() => expect(second.where()).toBe('/SAPOrder/Filter'));
+    await view.user.click(screen.getByRole('button', { name: 'Filter from SAP' }));
+    await waitFor(() => expect(view.where()).toBe('/SAPOrder/Filter'));
   });
 
   it('given every right, when Edit is pressed on an editable row or a row is double-clicked, then the editor opens in edit or view mode on that row', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders();
-    const first = renderApp('/SAPOrder/Index', { user: {} });
+    let view = renderApp('/SAPOrder/Index', { user: {} });
     await screen.findByText('0010000002');
-    await first.user.click(screen.getByText('0010000002'));
-    await first.user.click(screen.getByRole('button', { name: 'Edit' }));
-    await waitFor(() => expect(first.where()).toBe('/SAPOrder/Editor?mode=edit&id=2'));
-    first.unmount();
+    await view.user.click(screen.getByText('0010000002'));
+    await view.user.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(view.where()).toBe('/SAPOrder/Editor?mode=edit&id=2'));
+    view.unmount();
 
-    const second = renderApp('/SAPOrder/Index', { user: {} });
+    view = renderApp('/SAPOrder/Index', { user: {} });
     await screen.findByText('0010000004');
-    await second.user.dblClick(screen.getByText('0010000004'));
-    await waitFor(() => expect(second.where()).toBe('/SAPOrder/Editor?mode=view&id=4'));
+    await view.user.dblClick(screen.getByText('0010000004'));
+    await waitFor(() => expect(view.where()).toBe('/SAPOrder/Editor?mode=view&id=4'));
   });
 
   it('given the list fails, when it loads, then the server message shows as an error toast and "No records found" shows', async () => {

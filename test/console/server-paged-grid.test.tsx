@@ -1,5 +1,5 @@
 // The server-paged grid shared by the order list and the SAP order list
-// (console/src/pages/sap-orders/shared/serverPagedGrid.tsx), on a small list of its own with msw: the page asked
+// (console/src/components/grid/serverPagedGrid.tsx), on a small list of its own with msw: the page asked
 // with start and rows, the pager, the page kept in the table state and asked first when the list comes back, a
 // kept page past the end, a new tab from row 0, Refresh on the same page, and a row opened by a double-click or
 // Enter. Then the order list's own part built on it: rows chosen on one page stay chosen on another.
@@ -11,11 +11,8 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import type { GridColumn } from '../../console/src/components/grid/columns';
 import { OrderGrid } from '../../console/src/pages/orders/OrderGrid';
 import type { OrderRow } from '../../console/src/pages/orders/types';
-import type { Row } from '../../console/src/pages/sap-orders/shared/expandableRows';
-import {
-  ServerPagedGrid,
-  useServerPagedGrid,
-} from '../../console/src/pages/sap-orders/shared/serverPagedGrid';
+import type { Row } from '../../console/src/components/grid/expandableRows';
+import { ServerPagedGrid, useServerPagedGrid } from '../../console/src/components/grid/serverPagedGrid';
 import { API, envelope, server } from './server';
 
 jest.setTimeout(180_000);
@@ -113,7 +110,7 @@ const TWENTY = Array.from({ length: 20 }, (_, i) => thing(i + 1));
 describe('Server-paged grid', () => {
   it('given 20 rows, when Next Page is pressed, then rows from 15 are asked, the pager reads them, and the page is kept in the table state and asked first when the list comes back', async () => {
     let bodies = things(TWENTY);
-    const first = renderPlain(<Things tab="ALL" />);
+    const view = renderPlain(<Things tab="ALL" />);
     await screen.findByText('Thing 01');
     expect(bodies).toEqual([{ tab: 'ALL', start: 0, rows: 15, sorts: [], filters: [] }]);
     expect(screen.getByText('1-15 of 20')).toBeInTheDocument();
@@ -121,7 +118,7 @@ describe('Server-paged grid', () => {
     const pager = screen.getByRole('navigation', { name: 'Pages of things' });
     expect(within(pager).getByRole('button', { name: 'Previous Page' })).toBeDisabled();
 
-    await first.user.click(within(pager).getByRole('button', { name: 'Next Page' }));
+    await view.user.click(within(pager).getByRole('button', { name: 'Next Page' }));
     await screen.findByText('Thing 16');
     expect(bodies.at(-1)).toMatchObject({ start: 15, rows: 15 });
     expect(screen.getByText('16-20 of 20')).toBeInTheDocument();
@@ -131,7 +128,7 @@ describe('Server-paged grid', () => {
     expect(JSON.parse(window.localStorage.getItem(STATE_KEY) ?? '{}')).toMatchObject({
       pagination: { page: 1, pageSize: 15 },
     });
-    first.unmount();
+    view.unmount();
 
     bodies = things(TWENTY);
     renderPlain(<Things tab="ALL" />);

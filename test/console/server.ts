@@ -1,6 +1,7 @@
 // The msw server for console tests, with the calls every screen makes answered by default. Each test adds the
 // answers it is about with server.use(...).
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { act } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 
 export const API = 'http://localhost/api';
@@ -51,6 +52,27 @@ export const defaultHandlers = [
 ];
 
 export const server = setupServer(...defaultHandlers);
+
+// Requests msw has seen start and not yet finish.
+let pending = 0;
+server.events.on('request:start', () => {
+  pending += 1;
+});
+server.events.on('request:end', () => {
+  pending = Math.max(0, pending - 1);
+});
+
+/**
+ * The request cycle has finished: no request is on its way, and none started while React handled the last
+ * answers (two quiet turns of the event loop in a row). A test waits for this, a positive signal, before it says
+ * that a request was not made, instead of sleeping for a while.
+ */
+export async function requestsSettled(): Promise<void> {
+  for (let quiet = 0; quiet < 2;) {
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    quiet = pending === 0 ? quiet + 1 : 0;
+  }
+}
 
 /** The screen-permission answer for every controller: View/Create/Edit/Delete as given. */
 export function permissionHandler(flags: {

@@ -1,6 +1,7 @@
 // Console test environment: jest-dom matchers, the msw server, and the few browser APIs jsdom lacks.
 import '@testing-library/jest-dom';
 
+// eslint-disable-next-line testing-library/no-manual-cleanup -- unmounted before the language is reset (below)
 import { cleanup, configure } from '@testing-library/react';
 import i18n from '../../console/src/i18n';
 import { server } from './server';
@@ -15,7 +16,8 @@ jest.setTimeout(90_000);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
-  // Unmount first, so switching the language back does not update screens that are still mounted.
+  // Unmount first, so switching the language back does not update screens that are still mounted (the order
+  // matters here, so it is not left to the library's own hook).
   cleanup();
   server.resetHandlers();
   window.localStorage.clear();

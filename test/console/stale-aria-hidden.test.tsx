@@ -1,5 +1,4 @@
 // The watcher that undoes a screen-reader mark Fluent leaves behind when no modal dialog is open any more.
-import { waitFor } from '@testing-library/react';
 import { releaseStaleAriaHidden, watchStaleAriaHidden } from '../../console/src/util/staleAriaHidden';
 
 afterEach(() => {
@@ -12,6 +11,11 @@ function page(): { root: HTMLElement; portal: HTMLElement } {
   const portal = document.createElement('div');
   document.body.append(root, portal);
   return { root, portal };
+}
+
+/** The mutation observer's callbacks have run (they are queued as microtasks). */
+async function observed() {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
 }
 
 describe('stale aria-hidden', () => {
@@ -33,18 +37,24 @@ describe('stale aria-hidden', () => {
   });
 
   it('given the watcher, when a dialog closes and leaves the mark, then it is released shortly after; while a dialog is open it is kept', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const { root, portal } = page();
     const stop = watchStaleAriaHidden();
     try {
       portal.innerHTML = '<div role="dialog" aria-modal="true">Privacy consent</div>';
       root.setAttribute('aria-hidden', 'true');
-      await new Promise((resolve) => setTimeout(resolve, 120));
+      await observed();
+      // Long past the watcher's settling time, the mark stays while the dialog is open.
+      jest.advanceTimersByTime(10_000);
       expect(root).toHaveAttribute('aria-hidden', 'true');
 
       portal.innerHTML = '';
-      await waitFor(() => expect(root).not.toHaveAttribute('aria-hidden'));
+      await observed();
+      jest.advanceTimersByTime(1_000);
+      expect(root).not.toHaveAttribute('aria-hidden');
     } finally {
       stop();
+      jest.useRealTimers();
     }
   });
 

@@ -29,7 +29,7 @@ import { RefSelect } from '../../components/form/RefSelect';
 import { formatNumber, textOf } from '../../components/grid/cellFormat';
 import { useNotify } from '../../shell/notify';
 import { BottomPanel } from './BottomPanel';
-import { SelectTransporterDialog } from '../sap-orders/assign/SelectTransporterDialog';
+import { SelectTransporterDialog } from './assign/SelectTransporterDialog';
 import {
   assignModelOf,
   currentOf,

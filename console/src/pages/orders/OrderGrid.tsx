@@ -4,7 +4,7 @@
 // chosen with checkboxes and kept by Id across pages, and the table state kept per user.
 //
 // The page, the pager and the kept state are the server-paged grid's, shared with the SAP order list
-// (sap-orders/shared/serverPagedGrid.tsx, which says why the page sits in the client-side row model); this file
+// (components/grid/serverPagedGrid.tsx, which says why the page sits in the client-side row model); this file
 // holds what is the order list's own: its columns, its detail row, its selection and what its tab asks.
 import { Text, makeStyles, tokens } from '@fluentui/react-components';
 import {
@@ -19,14 +19,14 @@ import { useTranslation } from 'react-i18next';
 import { textOf } from '../../components/grid/cellFormat';
 import type { ListFilter, ListQuery } from '../../components/grid/listQuery';
 import type { ListHandle } from '../../components/grid/ListToolbar';
-import { detailParent, isDetailEntry, sourceRow, type Entry } from '../sap-orders/shared/expandableRows';
+import { detailParent, isDetailEntry, sourceRow, type Entry } from '../../components/grid/expandableRows';
 import {
   idOf,
   linesOf,
   ServerPagedGrid,
   useServerPagedGrid,
   useStableList,
-} from '../sap-orders/shared/serverPagedGrid';
+} from '../../components/grid/serverPagedGrid';
 import { orderColumns } from './columns';
 import { LINE_HEADER_HEIGHT, LINE_HEIGHT, lineRowCount, OrderLinesTable } from './OrderLinesTable';
 import { OrderStatusBadge } from './OrderStatusBadge';

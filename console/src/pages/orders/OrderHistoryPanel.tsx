@@ -4,7 +4,8 @@
 // as the order's workflow names it), status from, status to, when and by whom, and the remark that came with it (a
 // transporter's reject reason, an approver's remark, a cancel reason) — as `order/view_history/{id}` lists them.
 import { Spinner, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { formatDateTime, textOf } from '../../components/grid/cellFormat';
@@ -67,33 +68,27 @@ export function OrderHistoryPanel({ orderId, statusText, onClose }: OrderHistory
   const styles = useStyles();
   const notify = useNotify();
   const view = useOrderView(orderId, onClose);
-  const [history, setHistory] = useState<{ id: number; rows: OrderHistoryRow[] } | null>(null);
+  const history = useQuery({
+    queryKey: ['order-history', orderId],
+    queryFn: () => api.get<OrderHistoryRow[]>(`order/view_history/${orderId}`),
+    enabled: orderId !== null,
+  });
+  const answer = orderId === null ? undefined : history.data;
+  const failure = orderId === null ? null : history.error;
 
+  // Heard once per answer: a refusal or a failure toasts and closes the panel.
   useEffect(() => {
-    if (orderId === null) return;
-    let live = true;
-    api
-      .get<OrderHistoryRow[]>(`order/view_history/${orderId}`)
-      .then((res) => {
-        if (!live) return;
-        if (res.success) setHistory({ id: orderId, rows: Array.isArray(res.data) ? res.data : [] });
-        else {
-          notify.error(res.message || t('common.requestFailed'));
-          onClose();
-        }
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('common.requestFailed'));
-        onClose();
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again for another order only
-  }, [orderId]);
+    if (failure) {
+      notify.failure(failure, t('common.requestFailed'));
+      onClose();
+    } else if (answer && !answer.success) {
+      notify.error(answer.message || t('common.requestFailed'));
+      onClose();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- heard for each new answer only
+  }, [answer, failure]);
 
-  const rows = history && history.id === orderId ? history.rows : null;
+  const rows = answer?.success ? (Array.isArray(answer.data) ? answer.data : []) : null;
   const ownStatusText = useOrderStatusText();
   const statusOf = (code: string | null) => (code ? (statusText ?? ownStatusText)(code) : '-');
   // A change the console has no label for yet reads as its name.

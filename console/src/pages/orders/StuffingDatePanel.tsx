@@ -13,13 +13,7 @@ import { Fact, FactList } from './FactList';
 import { useNotify } from '../../shell/notify';
 import { formatDate } from '../../util/format';
 import type { ValidRange } from '../../../../db/resources/order-assign';
-import {
-  dayOf,
-  fromIsoDate,
-  stuffingProblems,
-  toIsoDate,
-  type StuffingFieldProblem,
-} from '../sap-orders/assign/model';
+import { dayOf, fromIsoDate, stuffingProblems, toIsoDate, type StuffingFieldProblem } from './assign/model';
 import { ChangeActions, OrderChangePanel, type OrderChange } from './OrderChangePanel';
 
 /** spec/1 §8, §9: the stuffing date's success toast stays this long. */

@@ -2,7 +2,7 @@
 // (quantity times its KG factor, spec/1 §2), the first of several spellings a field arrives in (the view's header
 // uses spec/2 §3 names, the list spec/1 §3 names), and the time left before a deadline as the countdown reads it.
 import { textOf } from '../../components/grid/cellFormat';
-import { formatQty } from '../sap-orders/shared/format';
+import { formatQty } from '../../components/grid/format';
 import type { Row } from './types';
 
 export { formatQty };

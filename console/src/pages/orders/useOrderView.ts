@@ -1,7 +1,8 @@
 // Reads an order's view (`GET order/{id}/view`: the header with its lines, and its assignment) for a panel, or its
 // edit (`GET order/{id}/edit`, the same answer for the Edit order panel). A refusal or a failed request shows the
 // error and closes the panel (spec/1 §8 "View, edit and cancel loads close the panel").
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useNotify } from '../../shell/notify';
@@ -14,31 +15,25 @@ export function useOrderView(
 ): OrderView | null {
   const { t } = useTranslation();
   const notify = useNotify();
-  const [view, setView] = useState<{ id: number; data: OrderView } | null>(null);
+  const query = useQuery({
+    queryKey: ['order', orderId, mode],
+    queryFn: () => api.get<OrderView>(`order/${orderId}/${mode}`),
+    enabled: orderId !== null,
+  });
+  const answer = orderId === null ? undefined : query.data;
+  const failure = orderId === null ? null : query.error;
 
+  // Heard once per answer: a refusal or a failure toasts and closes the panel.
   useEffect(() => {
-    if (orderId === null) return;
-    let live = true;
-    api
-      .get<OrderView>(`order/${orderId}/${mode}`)
-      .then((res) => {
-        if (!live) return;
-        if (res.success && res.data?.header) setView({ id: orderId, data: res.data });
-        else {
-          notify.error(res.message || t('common.requestFailed'));
-          onFailed();
-        }
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('common.requestFailed'));
-        onFailed();
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again for another order only
-  }, [orderId, mode]);
+    if (failure) {
+      notify.failure(failure, t('common.requestFailed'));
+      onFailed();
+    } else if (answer && !(answer.success && answer.data?.header)) {
+      notify.error(answer.message || t('common.requestFailed'));
+      onFailed();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- heard for each new answer only
+  }, [answer, failure]);
 
-  return view && view.id === orderId ? view.data : null;
+  return answer?.success && answer.data?.header ? answer.data : null;
 }

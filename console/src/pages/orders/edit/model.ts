@@ -1,7 +1,7 @@
 // The Edit order panel's model (spec/2 §2.2, §4 "Edit order panel", §5.1, §7): the wire shapes of
 // order/edit_merge_simulate, util/refresh_freight_cost_order and PUT order/edit, and how the panel's state becomes
 // their bodies. The lines, the transporters and the approval reuse the SAP order assign panel's model
-// (sap-orders/assign/model.ts): an order's line is shown and edited as an assign line (EditRow), with the order's
+// (assign/model.ts): an order's line is shown and edited as an assign line (EditRow), with the order's
 // own figures (what it holds now, its cap, whether it may change) kept beside it.
 import type { AssignDetail, AssignTransporter } from '../../../../../db/resources/order-assign';
 import { FREIGHT_CRITERIA } from '../../../../../db/resources/order-assign';
@@ -14,7 +14,7 @@ import {
   type TransporterEntry,
   num,
   str,
-} from '../../sap-orders/assign/model';
+} from '../assign/model';
 import type { EditLine } from '../../../../../db/resources/order-assign';
 import { currentOf } from '../freight';
 import type { OrderView, Row } from '../types';
@@ -341,7 +341,7 @@ export function refreshBody(orderId: number, rows: readonly EditRow[], entry: As
 }
 
 /** The entry priced again for the lines as they are now: the same as the assign panel's refresh. */
-export { withRefreshedFreight } from '../../sap-orders/assign/model';
+export { withRefreshedFreight } from '../assign/model';
 
 export interface EditBodyInput {
   orderId: number;

@@ -1,5 +1,5 @@
 // What the Edit order panel holds and does (spec/2 §2.2, §4 "Edit order panel", §5.1, §7, §8), apart from how it
-// looks (EditOrderPanel.tsx). It mirrors the SAP order Assign panel (sap-orders/assign/AssignPanel.tsx) and uses
+// looks (EditOrderPanel.tsx). It mirrors the SAP order Assign panel (assign/AssignPanel.tsx) and uses
 // its model, calls and rules:
 //   - opening loads the order's own SAP orders and lines (order/edit_merge_simulate, is_first); SAP numbers added
 //     as chips are loaded with what the order fixes, and a refusal (error_message) is shown in the panel and adds
@@ -27,9 +27,9 @@ import { DELIVERY_USING_TRUCK_SHIPMENT_TYPE } from '../../../../../db/resources/
 import { api, SessionExpiredError } from '../../../api/client';
 import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
 import { keyed, type Message } from '../../../util/message';
-import { syncDoSap, transporterQuota } from '../../sap-orders/assign/calls';
-import type { EntryChange } from '../../sap-orders/assign/TransporterBlock';
-import type { LineChange } from '../../sap-orders/assign/LinesTable';
+import { syncDoSap, transporterQuota } from '../assign/calls';
+import type { EntryChange } from '../assign/TransporterBlock';
+import type { LineChange } from '../assign/LinesTable';
 import {
   categoryOf,
   checkBeforeFreight,
@@ -49,7 +49,7 @@ import {
   type SapHeader,
   type SaveProblem,
   type TransporterEntry,
-} from '../../sap-orders/assign/model';
+} from '../assign/model';
 import { sapOrderIds } from '../freight';
 import type { OrderView } from '../types';
 import {

@@ -57,7 +57,7 @@ import {
   withForcedValues,
   withTransferDefaults,
 } from './model';
-import { useListItems } from './useListItems';
+import { useListItems } from '../../../components/form/useListItems';
 
 const INDEX_PATH = '/SAPOrder/Index';
 /** The resource whose labels name the order's fields (locales resources `SAPOrder.fields`). */

@@ -40,12 +40,8 @@ export interface OrderTypeFlags {
   Use_Distribution?: boolean;
 }
 
-/** A dropdown item of `GET /api/list/...`: id and text, plus whatever wire fields the lookup adds. */
-export interface ListItem {
-  id: string;
-  text: string;
-  [field: string]: unknown;
-}
+/** The dropdown item of `GET /api/list/...` (components/form/useListItems.ts). */
+export type { ListItem } from '../../../components/form/useListItems';
 
 // ------------------------------------------------------------------------------------------------ fields
 

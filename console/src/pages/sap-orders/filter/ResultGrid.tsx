@@ -1,7 +1,7 @@
 // The Filter from SAP result (spec/3 §2.2 Result tab): one row per document the filter found, a checkbox per row
 // and a check-all box in the header, rows the user is not authorised for coloured, marked and not checkable (the
 // check-all box skips them: they are not selectable), documents already in the TMS marked, and rows that expand
-// onto their lines (shared/expandableRows.tsx). Clicking a row opens its lines and closes the others; the chevron
+// onto their lines (components/grid/expandableRows.tsx). Clicking a row opens its lines and closes the others; the chevron
 // does the same, and the page's expand-all toggle opens every row.
 import { Badge, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
@@ -37,8 +37,8 @@ import {
   type Entry,
   type ExpanderContext,
   type Row,
-} from '../shared/expandableRows';
-import { formatQty, useGridLocaleText } from '../shared/format';
+} from '../../../components/grid/expandableRows';
+import { formatQty, useGridLocaleText } from '../../../components/grid/format';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
@@ -46,7 +46,7 @@ ModuleRegistry.registerModules([
   LocaleModule,
   CellStyleModule,
   RowStyleModule,
-  // The expander column's header names itself in a tooltip (shared/expandableRows.tsx).
+  // The expander column's header names itself in a tooltip (components/grid/expandableRows.tsx).
   TooltipModule,
 ]);
 

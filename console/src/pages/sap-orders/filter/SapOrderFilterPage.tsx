@@ -43,8 +43,8 @@ import { textOf } from '../../../components/grid/cellFormat';
 import { useScreenStyles } from '../../../components/screenStyles';
 import { useNotify } from '../../../shell/notify';
 import { keyed, useMessageText, type Message } from '../../../util/message';
-import type { Row } from '../shared/expandableRows';
-import { ChipsInput } from './ChipsInput';
+import type { Row } from '../../../components/grid/expandableRows';
+import { ChipsInput } from '../../../components/form/ChipsInput';
 import { MultiRefSelect } from './MultiRefSelect';
 import { ResultGrid, resultRowId } from './ResultGrid';
 import {

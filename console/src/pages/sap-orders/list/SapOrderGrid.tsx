@@ -1,7 +1,7 @@
 // The SAP order list's grid (spec/2 §2.4): one page of 15 rows asked from the server with the list protocol (tab,
 // multi-column sort, the filter row), rows that expand to show their lines, the console's pager, the chosen rows
 // (one by a click, more with Ctrl or Shift), and the table state kept per user. The page, the pager and the kept
-// state are the server-paged grid's (shared/serverPagedGrid.tsx, which says why it is not the console's DataGrid);
+// state are the server-paged grid's (components/grid/serverPagedGrid.tsx, which says why it is not the console's DataGrid);
 // this file holds what is the SAP order list's own: its columns, its lines, its selection and its request.
 import type { ICellRendererParams, RowSelectionOptions } from 'ag-grid-community';
 import { useCallback, useImperativeHandle, useMemo, type Ref } from 'react';
@@ -15,9 +15,14 @@ import {
   sourceRow,
   type Entry,
   type Row,
-} from '../shared/expandableRows';
-import { formatQty } from '../shared/format';
-import { linesOf, ServerPagedGrid, useServerPagedGrid, useStableList } from '../shared/serverPagedGrid';
+} from '../../../components/grid/expandableRows';
+import { formatQty } from '../../../components/grid/format';
+import {
+  linesOf,
+  ServerPagedGrid,
+  useServerPagedGrid,
+  useStableList,
+} from '../../../components/grid/serverPagedGrid';
 import { LINE_FIELDS, sapOrderColumns, sapOrderLabel } from './columns';
 import { StatusBadge } from './StatusBadge';
 

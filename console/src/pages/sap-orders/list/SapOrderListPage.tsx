@@ -27,9 +27,9 @@ import { useScreenStyles } from '../../../components/screenStyles';
 import { useSession } from '../../../session/SessionContext';
 import { useNotify } from '../../../shell/notify';
 import { formatCount } from '../../../util/format';
-import { AssignPanel } from '../assign/AssignPanel';
+import { AssignPanel } from '../../orders/assign';
 import { ViewOrdersPanel } from '../orders/ViewOrdersPanel';
-import type { Row } from '../shared/expandableRows';
+import type { Row } from '../../../components/grid/expandableRows';
 import { SapOrderGrid, type SapOrderGridHandle } from './SapOrderGrid';
 
 interface TabStatus {

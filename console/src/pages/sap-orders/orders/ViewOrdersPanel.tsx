@@ -29,8 +29,8 @@ import { useNotify } from '../../../shell/notify';
 import { formatDate } from '../../../util/format';
 import { sapOrderLabel } from '../list/columns';
 import { StatusBadge } from '../list/StatusBadge';
-import type { Row } from '../shared/expandableRows';
-import { formatQty } from '../shared/format';
+import type { Row } from '../../../components/grid/expandableRows';
+import { formatQty } from '../../../components/grid/format';
 
 export interface SapOrderOrders {
   header?: Record<string, unknown>;

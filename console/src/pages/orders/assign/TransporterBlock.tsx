@@ -39,7 +39,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const money = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
-import type { ListItem } from '../editor/model';
+import type { ListItem } from '../../../components/form/useListItems';
 import type { CriterionFinding } from '../../../../../db/resources/freight-criteria';
 import { num, requiresReason, str, totalByUserTrips, type TransporterEntry } from './model';
 import { refuseNonDigitKey } from './SelectTransporterDialog';

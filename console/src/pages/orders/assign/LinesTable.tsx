@@ -27,7 +27,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssignDetail } from '../../../../../db/resources/order-assign';
 import { RefSelect } from '../../../components/form/RefSelect';
-import { formatQty } from '../shared/format';
+import { formatQty } from '../../../components/grid/format';
 import { clampQty, qtyCap, str, toggleInclude } from './model';
 
 /** The table's own columns; the factory SO columns follow them where `showFactory` says so. */

@@ -4,9 +4,15 @@
 // the interface language change (the texts come localised).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
-import { textOf } from '../../../components/grid/cellFormat';
-import type { ListItem } from './model';
+import { api } from '../../api/client';
+import { textOf } from '../grid/cellFormat';
+
+/** A dropdown item of `GET /api/list/...`: id and text, plus whatever wire fields the lookup adds. */
+export interface ListItem {
+  id: string;
+  text: string;
+  [field: string]: unknown;
+}
 
 const MAX_PAGES = 20;
 // One empty list while loading, so a select's memo holds across renders.

@@ -2,7 +2,7 @@
 // (overlays) in the interface language, as the console's DataGrid gives them.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textOf } from '../../../components/grid/cellFormat';
+import { textOf } from './cellFormat';
 
 const qtyFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 3 });
 

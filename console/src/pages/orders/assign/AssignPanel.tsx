@@ -57,9 +57,9 @@ import { DELIVERY_USING_TRUCK_SHIPMENT_TYPE } from '../../../../../db/resources/
 import { api, SessionExpiredError } from '../../../api/client';
 import { RefSelect } from '../../../components/form/RefSelect';
 import { showToast, TOAST_LIFE_MS, useNotify } from '../../../shell/notify';
-import { useListItems } from '../editor/useListItems';
-import { sapOrderLabel } from '../list/columns';
-import type { Row } from '../shared/expandableRows';
+import { useListItems } from '../../../components/form/useListItems';
+import { sapOrderLabel } from '../../sap-orders';
+import type { Row } from '../../../components/grid/expandableRows';
 import { formatDate } from '../../../util/format';
 import { keyed, useMessageText, type Message } from '../../../util/message';
 import { ApprovalMatrix } from './ApprovalMatrix';

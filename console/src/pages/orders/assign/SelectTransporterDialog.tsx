@@ -38,7 +38,7 @@ import { useTranslation } from 'react-i18next';
 import type { TransporterFreightBody, TransporterOption } from '../../../../../db/resources/order-assign';
 import { api } from '../../../api/client';
 import { useNotify } from '../../../shell/notify';
-import { formatQty } from '../shared/format';
+import { formatQty } from '../../../components/grid/format';
 
 /**
  * Whole trips only: a trips input takes digits besides editing and moving keys; any other character key is refused

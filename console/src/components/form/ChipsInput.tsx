@@ -1,5 +1,5 @@
 // Space-separated values as chips (spec/3 §5 SAP No and Created By): typing a space or Enter turns what was typed
-// into chips, a paste is split, blanks and duplicates are dropped (rules.ts splitChips), leaving the field keeps what
+// into chips, a paste is split, blanks and duplicates are dropped (chips.ts splitChips), leaving the field keeps what
 // was typed, Backspace in an empty input takes the last chip back, and each chip has its own remove button. Enter
 // in an empty input is left to the form (it submits the filter), or to `onSubmit` where one is given.
 //
@@ -8,7 +8,7 @@
 import { Input, Tag, TagGroup, makeStyles, tokens } from '@fluentui/react-components';
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { splitChips } from './rules';
+import { splitChips } from './chips';
 
 export interface ChipsInputProps {
   value: string[];

@@ -37,13 +37,13 @@ import {
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
-import { textOf } from '../../../components/grid/cellFormat';
-import { toColDef, type GridColumn } from '../../../components/grid/columns';
-import { gridTheme } from '../../../components/grid/gridTheme';
-import { loadTableState, saveTableState } from '../../../components/grid/gridState';
-import { toListQuery, type ListQuery } from '../../../components/grid/listQuery';
-import { formatCount } from '../../../util/format';
+import { api } from '../../api/client';
+import { textOf } from './cellFormat';
+import { toColDef, type GridColumn } from './columns';
+import { gridTheme } from './gridTheme';
+import { loadTableState, saveTableState } from './gridState';
+import { toListQuery, type ListQuery } from './listQuery';
+import { formatCount } from '../../util/format';
 import {
   detailParent,
   expandableGridOptions,
