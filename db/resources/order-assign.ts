@@ -2,7 +2,7 @@
 // §7; DESIGN §4 "Freight, transporter choice and approval"): the wire shapes the Assign Transporter and Assign
 // Customer/Vendor panels, the Select Transporter dialog and the server exchange, said once for both. The API
 // validates with these schemas (api/orders/), the console builds its bodies from their types
-// (console/src/pages/sap-orders/assign/).
+// (console/src/pages/orders/assign/).
 //
 // Field names are the spec's, mixed as they are: they are the contract of the existing console.
 //

@@ -1,5 +1,5 @@
 // The "Menu permissions" card of the Group editor (console/src/pages/resources/admin/GroupPermissions.tsx) against
-// msw answers shaped as api/routes/admin.ts gives them: the matrix grouped under its sections, ticking a right ticks
+// msw answers shaped as api/admin/routes.ts gives them: the matrix grouped under its sections, ticking a right ticks
 // View, the column and row toggles, the PUT body after "Are you sure?", read-only without the right or in view mode,
 // Indonesian titles, and no card while creating.
 import { act, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // The "Groups" and "Password" cards of the User editor (console/src/pages/resources/admin/UserAccess.tsx) against
-// msw answers shaped as api/routes/admin.ts gives them: memberships saved as a whole after "Are you sure?", read-only
+// msw answers shaped as api/admin/routes.ts gives them: memberships saved as a whole after "Are you sure?", read-only
 // in view mode, the password reset with its confirmation naming the user and the one-time password shown once with
 // a copy button, the directory account's refusal, and the reset kept from directory accounts and from anyone who is
 // not an administrator.

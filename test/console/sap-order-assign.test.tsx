@@ -102,7 +102,7 @@ interface Calls {
   refresh: Record<string, unknown>[];
 }
 
-/** A util/refresh_freight_cost answer for a transporter, as the server builds it (api/routes/order-assign.ts). */
+/** A util/refresh_freight_cost answer for a transporter, as the server builds it (api/orders/assign-routes.ts). */
 function refreshed(overrides: Record<string, unknown> = {}) {
   return {
     transporter_code: 'TRP001',

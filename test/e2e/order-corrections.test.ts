@@ -184,7 +184,7 @@ function keysOf(orderNo: string, changes: string[]): string[] {
   return changes.map((change, i) => `order:${orderNo}/${change}/${i + 1}`);
 }
 
-/** A quantity as the order screens show it: 1 to 3 decimals (console/src/pages/sap-orders/shared/format.ts). */
+/** A quantity as the order screens show it: 1 to 3 decimals (console/src/components/grid/format.ts). */
 const qtyText = (n: number) =>
   new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 3 }).format(n);
 

@@ -191,7 +191,7 @@ function CountCard(props: {
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
-  // The notice is kept per language (api/routes/util.ts): read again when the language changes.
+  // The notice is kept per language (api/shell/routes.ts): read again when the language changes.
   const language = i18n.language;
   const styles = useStyles();
   const { session } = useSession();

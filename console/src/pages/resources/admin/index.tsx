@@ -1,6 +1,6 @@
 // Account administration under the generic editor (spec/1 §7, spec/3 §6): a group's permission matrix and a
 // user's groups and password reset span many menus or groups rather than fields of one record, so they have their
-// own calls (api/routes/admin.ts) and their own cards, each with its own save. The editor renders EditorExtras
+// own calls (api/admin/routes.ts) and their own cards, each with its own save. The editor renders EditorExtras
 // once; the cards of a resource are found here by its name and loaded only when such a record is opened.
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ResourceDef } from '../../../../../db/resources/engine';
