@@ -114,6 +114,12 @@ async function assignedOrder(): Promise<Made> {
   const saved = await send('post', '/api/saporder/assign_transporter', body);
   expect([saved.status, saved.body.message_code]).toEqual([200, '']);
   const [order] = saved.body.data.orders as { Id: number; Order_No: string }[];
+  // The workflow's first change (the transporter asked) is written once the save has answered.
+  await eventually(async () =>
+    (await db()('order_histories').where('order_id', order!.Id).whereNotNull('idempotency_key').first('id'))
+      ? true
+      : undefined,
+  );
   return { id: order!.Id, orderNo: order!.Order_No };
 }
 
@@ -201,6 +207,8 @@ describe('edit assign transporter', () => {
   beforeAll(async () => {
     healthy = await worker();
   });
+  // A worker left polling would take the next describe's change instead of the worker meant to die with it.
+  afterAll(() => healthy.close());
 
   test('given a rejected order, when the API dies before its Update reaches Temporal, then after the sweep the order is still rejected to its old transporter in its rows and its workflow, and edit assign then works', async () => {
     const made = await rejectedOrder();
@@ -245,4 +253,65 @@ describe('edit assign transporter', () => {
     ]);
     recordOrderHistory(server!.address, orderWorkflowId(made.orderNo), 'edit-assign-rows-worker-killed');
   });
+});
+
+describe('the actions that were one Update already', () => {
+  let healthy: ChaosWorker;
+  beforeAll(async () => {
+    healthy = await worker();
+  });
+  // A worker left polling would take the next describe's change instead of the worker meant to die with it.
+  afterAll(() => healthy.close());
+
+  const accepted = async () => {
+    const made = await assignedOrder();
+    expect(await eventually(() => answer(made, 'ACCEPTED'))).toBe(true);
+    return made;
+  };
+  const cases: [
+    action: string,
+    kind: string,
+    make: () => Promise<Made>,
+    act: (made: Made) => Promise<unknown>,
+    status: string,
+  ][] = [
+    ['accept', 'accept', assignedOrder, (made) => answer(made, 'ACCEPTED'), 'ACCEPTED'],
+    [
+      'cancel',
+      'cancel',
+      assignedOrder,
+      (made) => send('put', '/api/order/cancel', { id: made.id, reason: 'not needed' }),
+      'CANCELLED',
+    ],
+    [
+      'mark complete',
+      'mark-complete',
+      accepted,
+      (made) => send('put', `/api/order/mark_complete/${made.id}`, {}),
+      'COMPLETED',
+    ],
+  ];
+
+  test.each(cases)(
+    'given an order, when the worker is killed the moment its %s is committed, then after a new worker and the sweep its rows and its workflow agree, the change written once',
+    async (_action, kind, make, act, status) => {
+      const made = await make();
+      const before = await bothSides(made);
+      await healthy.close();
+      const dying = await worker(`${made.orderNo}:${kind}`);
+      await act(made);
+      await dying.whenExited();
+      expect(dying.stats.unexpectedExits.map((e) => e.signal)).toEqual(['SIGKILL']);
+
+      healthy = await worker();
+      await sweep();
+      await eventually(async () => (await stateOf(made.orderNo)).status === status, 30_000);
+      const after = await expectConsistent(made, 'TRP003');
+      expect({ status: after.row.status, keys: after.keys }).toEqual({
+        status,
+        keys: [...before.keys, `${orderWorkflowId(made.orderNo)}/${kind}/${before.keys.length + 1}`],
+      });
+    },
+    120_000,
+  );
 });
