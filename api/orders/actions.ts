@@ -170,15 +170,18 @@ const HEADER_CHANGES = [
   'edited_by',
 ] as const;
 
+/** The rows an edit assign sends with its Update (workflows/orders/messages.ts EditAssignRows). */
+type EditAssignRows = NonNullable<Parameters<OrderWorkflows['editAssignTransporter']>[1]['rows']>;
+
 /**
  * PUT order/edit_assign_transporter: a rejected order given to a transporter again (spec/2 §2.3). The new
  * assignment is checked as the assign save's is (its codes, its transporters active and priced on the lane, the
- * approval evaluated again; a relation order only back to its own customer or vendor), then written (header
- * values and the order's transporters) in one transaction, then the workflow's
- * editAssignTransporter Update takes the order back into its flow (approval, or the transporter asked with a new
- * deadline) and re-reserves its quantities. The Update's activity locks the orders row, so it cannot run inside
- * the transaction that wrote it; when the workflow refuses (the quantity was taken meanwhile, the order moved on),
- * the assignment as it was before is written back and the refusal answered, so a refused edit changes nothing.
+ * approval evaluated again; a relation order only back to its own customer or vendor), and its rows (header
+ * values and the order's transporters) are made here but not written: they go with the workflow's
+ * editAssignTransporter Update, whose activity writes them in the transaction that takes the order back into its
+ * flow (approval, or the transporter asked with a new deadline) and re-reserves its quantities (DESIGN §2 "One way
+ * to change state"). When the workflow refuses (the quantity was taken meanwhile, the order moved on), nothing was
+ * written and the refusal is answered; a crash anywhere leaves the rows and the workflow in agreement.
  */
 export async function editAssignTransporter(
   deps: AppDeps,
@@ -291,61 +294,52 @@ export async function editAssignTransporter(
     (await autoRejectHours(db, row.Company_Code, row.Order_Type_Name ?? '', transporterCode)) *
     deps.config.AUTO_REJECT_HOUR_MS;
 
-  const before = await db.transaction(async (trx) => {
-    const header = (await trx('orders')
-      .where('id', row.Id)
-      .forUpdate()
-      .first(...HEADER_CHANGES)) as Record<string, unknown>;
-    const transporters = (await trx('order_transporters').where('order_id', row.Id).orderBy('id')) as Record<
-      string,
-      unknown
-    >[];
-    await trx('orders')
-      .where('id', row.Id)
-      .update({
-        shipment_type: model.shipment_type,
-        vessel: edited.vessel ?? edited.vessel_code ?? header.vessel,
-        loading_destination_from_id: model.loading_destination_from_id,
-        loading_destination_to_id: model.loading_destination_to_id,
-        trip_type: model.trip_type,
-        freight_date: model.freight_date,
-        truck_type_id: first.truck_type_id ?? header.truck_type_id,
-        edited_date: deps.now(),
-        edited_by: user.username,
-      });
-    await trx('order_transporters').where('order_id', row.Id).delete();
-    // STO/SPO per shipment is not part of this panel (spec/2 §2.3): the order keeps what it has.
-    const stoSpoPerShipment = transporters[0]?.sto_spo_per_shipment === true;
-    await trx('order_transporters').insert(
-      relationParty !== null
-        ? [
-            // The customer or vendor collects: its truck type, one trip, no freight (as assign_customer_vendor).
-            {
-              order_id: row.Id,
-              transporter_code: relationParty,
-              transporter_name: (current.customer_vendor_name as string | null) ?? null,
-              truck_type_id: first.truck_type_id ?? transporters[0]?.truck_type_id ?? null,
-              user_not: 1,
-              freight_container: 1,
-              freight_kg: transporters[0]?.freight_kg ?? null,
-              freight_date: model.freight_date ?? null,
-              trip_type: model.trip_type ?? null,
-              sto_spo_per_shipment: stoSpoPerShipment,
-            },
-          ]
-        : evaluation.transporters.map((t) =>
-            orderTransporterRow(
-              row.Id,
-              t,
-              model.trip_type ?? null,
-              model.freight_date ?? null,
-              null,
-              stoSpoPerShipment,
-            ),
+  // The new assignment's rows go with the Update, and the workflow's activity writes them with the change that
+  // takes the order back into its flow (DESIGN §2 "One way to change state"): a refusal leaves the order as it was.
+  const transporters = (await db('order_transporters').where('order_id', row.Id).orderBy('id')) as Record<
+    string,
+    unknown
+  >[];
+  // STO/SPO per shipment is not part of this panel (spec/2 §2.3): the order keeps what it has.
+  const stoSpoPerShipment = transporters[0]?.sto_spo_per_shipment === true;
+  const rows: EditAssignRows = {
+    header: {
+      shipment_type: model.shipment_type,
+      vessel: edited.vessel ?? edited.vessel_code ?? current.vessel,
+      loading_destination_from_id: model.loading_destination_from_id,
+      loading_destination_to_id: model.loading_destination_to_id,
+      trip_type: model.trip_type,
+      freight_date: model.freight_date,
+      truck_type_id: first.truck_type_id ?? current.truck_type_id,
+    },
+    transporters: (relationParty !== null
+      ? [
+          // The customer or vendor collects: its truck type, one trip, no freight (as assign_customer_vendor).
+          {
+            order_id: row.Id,
+            transporter_code: relationParty,
+            transporter_name: (current.customer_vendor_name as string | null) ?? null,
+            truck_type_id: first.truck_type_id ?? transporters[0]?.truck_type_id ?? null,
+            user_not: 1,
+            freight_container: 1,
+            freight_kg: transporters[0]?.freight_kg ?? null,
+            freight_date: model.freight_date ?? null,
+            trip_type: model.trip_type ?? null,
+            sto_spo_per_shipment: stoSpoPerShipment,
+          },
+        ]
+      : evaluation.transporters.map((t) =>
+          orderTransporterRow(
+            row.Id,
+            t,
+            model.trip_type ?? null,
+            model.freight_date ?? null,
+            null,
+            stoSpoPerShipment,
           ),
-    );
-    return { header, transporters };
-  });
+        )
+    ).map(({ order_id: _orderId, ...t }) => t),
+  };
 
   const outcome = await workflows.editAssignTransporter(row.Order_No, {
     by: user.username,
@@ -353,15 +347,9 @@ export async function editAssignTransporter(
     approvalLevels: evaluation.approvalLevels,
     approvers: evaluation.approvers,
     autoRejectMs: deadlineMs,
+    rows,
   });
-  if (!outcome.ok) {
-    await db.transaction(async (trx) => {
-      await trx('orders').where('id', row.Id).update(before.header);
-      await trx('order_transporters').where('order_id', row.Id).delete();
-      if (before.transporters.length) await trx('order_transporters').insert(before.transporters);
-    });
-    throw updateFailure(outcome.code);
-  }
+  if (!outcome.ok) throw updateFailure(outcome.code);
   // orders.workflow_input (what the sweep restarts from) is brought up to date by the workflow's own activity,
   // in the transaction that writes the edit-assign change.
   const name =

@@ -92,6 +92,7 @@ beforeAll(async () => {
     columns: { order_type_id: toIn.id, order_type_name: toIn.name },
   });
   workflows = stubOrderWorkflows({
+    db: t.deps.db,
     outcome: (call: WorkflowCall) => {
       const code = refusals.get(call.orderNo);
       return code ? ({ ok: false, code } as never) : undefined;

@@ -4,8 +4,11 @@
 // SAP lines' os_qty recomputed for what active orders hold (DESIGN §4 "Quantities"). The SAP orders themselves
 // come from test/support/sap-orders.ts (importErpDocuments of sapDocument), so everything an order points to is
 // real master and SAP data. A history row per status can be added to look like the workflow wrote it.
+import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import type { DispatchStatus, OrderStatus } from '../../db/resources/order';
+import type { EditAssignRows } from '../../workflows/orders/messages';
+import { writeEditAssignRows } from '../../workflows/orders/writers';
 
 export interface OrderSeed {
   /** Document numbers of the SAP orders it takes lines of (every line, all of its outstanding quantity). */
@@ -266,6 +269,11 @@ export function stubOrderWorkflows(
     outcome?: (call: WorkflowCall) => Outcome | undefined;
     states?: Record<string, State | null>;
     unreachable?: boolean;
+    /**
+     * Given: an accepted editAssignTransporter writes the rows its input carries, as the workflow's activity does
+     * (workflows/orders/writers.ts writeEditAssignRows), so a test reads the order as the user would next.
+     */
+    db?: Knex;
   } = {},
 ): Workflows & { calls: WorkflowCall[] } {
   const calls: WorkflowCall[] = [];
@@ -281,6 +289,19 @@ export function stubOrderWorkflows(
         sequence: calls.length,
       },
     };
+    if (answer.ok && kind === 'editAssignTransporter' && options.db) {
+      const rows = (input as { rows?: EditAssignRows }).rows;
+      const db = options.db;
+      if (rows) {
+        return db
+          .transaction(async (trx) => {
+            const order = (await trx('orders').where('order_no', orderNo).first('id')) as { id: number };
+            const header = await writeEditAssignRows(trx, order.id, rows);
+            await trx('orders').where('id', order.id).update(header);
+          })
+          .then(() => answer);
+      }
+    }
     return Promise.resolve(answer);
   };
   return {

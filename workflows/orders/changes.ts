@@ -2,7 +2,7 @@
 // keyed by `kind`, each kind carrying only what its writer needs. The kind is also the middle of the history row's
 // idempotency key (`<workflowId>/<kind>/<sequence>`), so these names never change once written.
 // Types only: shared by the workflow bundle and the activities.
-import type { ApproverRef, DispatchStatus, OrderStatus } from './messages';
+import type { ApproverRef, DispatchStatus, EditAssignRows, OrderStatus } from './messages';
 
 /** What a change does to the order's approval (the Approval screen's rows). */
 export type OrderApprovalChange = OpenApprovalChange | DecideApprovalChange | CancelApprovalChange;
@@ -82,7 +82,7 @@ export type OrderChangeBody =
   | { kind: 'reject' }
   | { kind: 'auto-reject' }
   /** A rejected order given (again) to a transporter. */
-  | ({ kind: 'edit-assign'; approval?: OpenApprovalChange } & Reassigned)
+  | ({ kind: 'edit-assign'; approval?: OpenApprovalChange; rows?: EditAssignRows } & Reassigned)
   | { kind: 'cancel'; approval?: CancelApprovalChange; edit?: OrderEditChange }
   | { kind: 'mark-complete' }
   | { kind: 'unmark-complete' }
@@ -158,6 +158,17 @@ export const EDITED_ORDER_COLUMNS = [
   'transporter_notes',
   'truck_type_id',
   'multiple_weighing',
+] as const;
+
+/** The orders columns an edit assign may set (EditAssignRows.header); anything else is ignored. */
+export const EDIT_ASSIGN_COLUMNS = [
+  'shipment_type',
+  'vessel',
+  'loading_destination_from_id',
+  'loading_destination_to_id',
+  'trip_type',
+  'freight_date',
+  'truck_type_id',
 ] as const;
 
 /** order_edits.changes: the order as the edit leaves it, checked and priced by the API. */

@@ -26,6 +26,7 @@ import {
   type CancelOrderInput,
   type ChangeStuffingDateInput,
   type DispatchStatus,
+  type EditAssignRows,
   type EditAssignTransporterInput,
   type EditOrderInput,
   type MarkCompleteInput,
@@ -440,12 +441,17 @@ function entry(
     autoRejectMs: number;
     approvers: ApproverRef[] | undefined;
     transporterCode?: string;
+    rows?: EditAssignRows;
   },
 ): Transition {
-  const { approvalLevels, autoRejectMs, approvers, transporterCode } = assignment;
+  const { approvalLevels, autoRejectMs, approvers, transporterCode, rows } = assignment;
   const reassigned =
     transporterCode !== undefined
-      ? { transporterCode, assignment: { transporterCode, approvalLevels, approvers, autoRejectMs } }
+      ? {
+          transporterCode,
+          assignment: { transporterCode, approvalLevels, approvers, autoRejectMs },
+          ...(rows ? { rows } : {}),
+        }
       : {};
   const common = {
     by,
@@ -752,6 +758,7 @@ function transition(state: OrderMachineState, message: OrderMessage): Transition
         autoRejectMs: edit.autoRejectMs,
         approvers: edit.approvers,
         transporterCode: edit.transporterCode.trim(),
+        rows: edit.rows,
       });
     }
     case 'editOrder':

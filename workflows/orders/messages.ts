@@ -156,6 +156,20 @@ export interface EditAssignTransporterInput {
   autoRejectMs: number;
   /** Who decides each level of the new assignment's approval (as OrderWorkflowInput.approvers). */
   approvers?: ApproverRef[];
+  /**
+   * The order's rows as the new assignment leaves them, checked and priced by the API: written by the workflow's
+   * activity with the change (DESIGN §2 "One way to change state"), so a refused Update leaves the rows as they
+   * were. Absent in Updates sent before the rows travelled with them (the API wrote them itself then).
+   */
+  rows?: EditAssignRows;
+}
+
+/** The order's header values and transporters an edit assign writes (EditAssignTransporterInput.rows). */
+export interface EditAssignRows {
+  /** orders columns (changes.ts EDIT_ASSIGN_COLUMNS; anything else is ignored). */
+  header: Record<string, unknown>;
+  /** order_transporters rows (without order_id) that replace the order's. */
+  transporters: Record<string, unknown>[];
 }
 
 export interface EditOrderInput {

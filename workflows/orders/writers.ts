@@ -7,6 +7,7 @@
 // The quantity operations are handed in by the activity (QuantityOps): the lines and os_qty are written there.
 import type { Knex } from 'knex';
 import type { LedgerRefusal, OrderLineChange } from '../../db/ledger';
+import { EDIT_ASSIGN_COLUMNS } from './changes';
 import type {
   OrderEditChanges,
   OrderAssignmentChange,
@@ -15,7 +16,7 @@ import type {
   OrderChangeOf,
   OrderEditChange,
 } from './changes';
-import type { UnreservedLine } from './messages';
+import type { EditAssignRows, UnreservedLine } from './messages';
 
 /** The SAP-line and order-line quantity operations the writers use (activities.ts, on db/ledger.ts). */
 export interface QuantityOps {
@@ -153,6 +154,27 @@ async function applied(
   return { set: await reassigned(ctx) };
 }
 
+/**
+ * An edit assign's rows (checked and priced by the API, sent with its Update): the order's transporters replaced,
+ * and the header values answered for the orders row, which the change sets with its status. Written with the
+ * change that takes the order back into its flow, so a refused change leaves them as they were.
+ */
+export async function writeEditAssignRows(
+  trx: Knex.Transaction,
+  orderId: number,
+  rows: EditAssignRows,
+): Promise<Record<string, unknown>> {
+  const header: Record<string, unknown> = {};
+  for (const column of EDIT_ASSIGN_COLUMNS) {
+    if (column in rows.header) header[column] = rows.header[column];
+  }
+  await trx('order_transporters').where('order_id', orderId).delete();
+  if (rows.transporters.length) {
+    await trx('order_transporters').insert(rows.transporters.map((t) => ({ ...t, order_id: orderId })));
+  }
+  return header;
+}
+
 export const ORDER_WRITERS: { [K in OrderChangeKind]: Writer<K> } = {
   assign: statusOnly,
   approve: statusOnly,
@@ -161,7 +183,11 @@ export const ORDER_WRITERS: { [K in OrderChangeKind]: Writer<K> } = {
   reject: statusOnly,
   'auto-reject': statusOnly,
   'shipment-progress': statusOnly,
-  'edit-assign': async (ctx) => ({ set: await reassigned(ctx) }),
+  'edit-assign': async (ctx) => {
+    const { trx, orderId, change } = ctx;
+    const header = change.rows ? await writeEditAssignRows(trx, orderId, change.rows) : {};
+    return { set: { ...header, ...(await reassigned(ctx)) } };
+  },
   cancel: (ctx) => (ctx.change.edit ? moveEdit(ctx, ctx.change.edit) : statusOnly()),
   'edit-request': (ctx) => moveEdit(ctx, ctx.change.edit),
   'edit-reject': (ctx) => moveEdit(ctx, ctx.change.edit),

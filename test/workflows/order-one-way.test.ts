@@ -1,0 +1,317 @@
+// One way to change an order (DESIGN §2 "One way to change state"): the API checks, sends the Update (with the
+// rows it made, or the id of a request row) and writes nothing of the order itself; only the order's workflow,
+// through its activity, writes the order's state. So a crash anywhere on the way leaves the order's rows and its
+// workflow in agreement: the real app on a real database with the master demo data, a real Temporal dev server and
+// the product's worker as a child process, killed (SIGKILL) the moment it committed a change; the API "dies" where
+// its call to Temporal would go. After each crash a healthy worker runs and the sweep runs; then the order's rows
+// (status, transporter, its transporters, the assignment kept for the sweep, each change written once) and its
+// workflow's state say the same, and the quantity ledger has no drift.
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { driftedLines } from '../../db/ledger';
+import { createOrderWorkflows, type OrderWorkflows } from '../../api/orders/workflows';
+import { freePort } from '../../workflows/devserver/ports';
+import { startDevServer, type DevServer } from '../../workflows/devserver/devserver';
+import { orderStateQuery, orderWorkflowId, type OrderState } from '../../workflows/orders/messages';
+import { createOrderSweepActivities } from '../../workflows/orders/sweep';
+import { createTestApp, loginAs, type TestApp } from '../support/api';
+import { eventually } from '../support/approvals';
+import { ChaosWorker, writeWorkflowBundle } from '../support/chaos';
+import { assignBody, importAssignable, LANE, locationId } from '../support/order-assign';
+import { recordOrderHistory, removeDir, requireTemporalCli, tmpDataDir } from '../support/temporal';
+
+jest.setTimeout(300_000);
+
+const taskQueue = `order-one-way-${randomUUID()}`;
+
+let t: TestApp;
+let dataDir: string;
+let bundleDir: string;
+let bundlePath: string;
+let server: DevServer | undefined;
+let connection: Connection | undefined;
+let client: Client;
+let orders: OrderWorkflows;
+const workers: ChaosWorker[] = [];
+const tokens: Record<string, string> = {};
+let documents = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ masterData: true });
+  dataDir = tmpDataDir();
+  bundleDir = tmpDataDir('tms-one-way-');
+  bundlePath = await writeWorkflowBundle(bundleDir);
+  server = await startDevServer({
+    cliPath: requireTemporalCli(),
+    dataDir,
+    port: await freePort(),
+    uiPort: await freePort(),
+    namespace: 'default',
+  });
+  connection = await Connection.connect({ address: server.address });
+  client = new Client({ connection });
+  orders = createOrderWorkflows(client, { taskQueue, updateTimeoutMs: 5_000 });
+  Object.assign(t.deps, { orderWorkflows: orders });
+  for (const user of ['logistic', 'admin']) tokens[user] = await loginAs(t, user);
+  // However many orders TRP003 is given here, it goes over no quota (which would ask a reason and an approval).
+  await db()('transporter_quotas').update({ is_active: false });
+});
+
+afterAll(async () => {
+  for (const worker of workers) await worker.close();
+  await connection?.close();
+  await server?.stop();
+  await t?.close();
+  if (dataDir) removeDir(dataDir);
+  if (bundleDir) removeDir(bundleDir);
+});
+
+const db = () => t.deps.db;
+const send = (method: 'post' | 'put', path: string, body: unknown, user = 'logistic') => {
+  const req = t.request()[method](path);
+  return req
+    .set('Authorization', tokens[user]!)
+    .set('language', 'en')
+    .send(body as object);
+};
+
+/** A worker process of the product; `dieAfter` (`<Order_No>:<change kind>`): it kills itself once that is committed. */
+async function worker(dieAfter?: string): Promise<ChaosWorker> {
+  const made = new ChaosWorker({
+    databaseUrl: t.testDb.url,
+    temporalAddress: server!.address,
+    taskQueue,
+    bundlePath,
+    env: dieAfter ? { CHAOS_DIE_AFTER_WRITE: dieAfter } : {},
+  });
+  workers.push(made);
+  await made.start();
+  return made;
+}
+
+/** The API's Temporal side as it is when the API process dies at the moment it would call `what`. */
+function apiDiesAt(what: keyof OrderWorkflows): OrderWorkflows {
+  return {
+    ...orders,
+    [what]: () => Promise.reject(new Error('the API process died here')),
+  };
+}
+
+const sweep = () => createOrderSweepActivities({ db: db(), client }).sweepOrderWorkflows({ taskQueue });
+
+const stateOf = (orderNo: string) =>
+  client.workflow.getHandle(orderWorkflowId(orderNo)).query(orderStateQuery);
+
+interface Made {
+  id: number;
+  orderNo: string;
+}
+
+/** A fresh SO on the demo lane assigned to its cheapest carrier TRP003 (no approval): the transporter is asked. */
+async function assignedOrder(): Promise<Made> {
+  const so = await importAssignable(db(), `00188${String(++documents).padStart(5, '0')}`);
+  const body = await assignBody(db(), [so], { transporters: [{ transporter_code: 'TRP003' }] });
+  const saved = await send('post', '/api/saporder/assign_transporter', body);
+  expect([saved.status, saved.body.message_code]).toEqual([200, '']);
+  const [order] = saved.body.data.orders as { Id: number; Order_No: string }[];
+  // The workflow's first change (the transporter asked) is written once the save has answered.
+  await eventually(async () =>
+    (await db()('order_histories').where('order_id', order!.Id).whereNotNull('idempotency_key').first('id'))
+      ? true
+      : undefined,
+  );
+  return { id: order!.Id, orderNo: order!.Order_No };
+}
+
+/** The transporter's answer through order/transporter_action; true when it was taken. */
+async function answer(made: Made, status: 'ACCEPTED' | 'REJECTED'): Promise<boolean> {
+  const res = await send('post', '/api/order/transporter_action', [
+    { id: made.id, status, ...(status === 'REJECTED' ? { reason: 'no trucks' } : {}) },
+  ]);
+  return res.body.data?.data?.[0]?.success === true;
+}
+
+/** An assigned order that its transporter rejected. */
+async function rejectedOrder(): Promise<Made> {
+  const made = await assignedOrder();
+  expect(await eventually(() => answer(made, 'REJECTED'))).toBe(true);
+  return made;
+}
+
+/** PUT order/edit_assign_transporter giving the rejected order to TRP001. */
+async function editAssign(made: Made) {
+  return send('put', '/api/order/edit_assign_transporter', {
+    id: made.id,
+    edited_order: {
+      shipment_type: 'INDIVIDUAL_TRUCK',
+      loading_destination_from_id: await locationId(db(), LANE.from),
+      loading_destination_to_id: await locationId(db(), LANE.to),
+      trip_type: 'ONE_WAY',
+      transporters: [{ transporter_code: 'TRP001', assign_reason: 'URGENT_DELIVERY' }],
+      details: [],
+    },
+  });
+}
+
+/** The order as its rows say it is, and as its workflow says it is. */
+async function bothSides(made: Made) {
+  const row = (await db()('orders')
+    .where('id', made.id)
+    .first('status', 'dispatch_status', 'transporter_code', 'workflow_input')) as {
+    status: string;
+    dispatch_status: string | null;
+    transporter_code: string;
+    workflow_input: { transporterCode: string };
+  };
+  const transporters = (await db()('order_transporters')
+    .where('order_id', made.id)
+    .orderBy('id')
+    .pluck('transporter_code')) as string[];
+  const keys = (await db()('order_histories')
+    .where('order_id', made.id)
+    .whereNotNull('idempotency_key')
+    .orderBy('id')
+    .pluck('idempotency_key')) as string[];
+  const state = (await eventually(() => stateOf(made.orderNo).catch(() => null), 30_000)) as OrderState;
+  return { row, transporters, keys, state };
+}
+
+/** Rows and workflow agree: status, dispatch status, transporter everywhere; each change once; no ledger drift. */
+async function expectConsistent(made: Made, transporter: string) {
+  const { row, transporters, keys, state } = await bothSides(made);
+  const sequences = keys.map((k) => Number(k.split('/').at(-1)));
+  expect({
+    status: row.status,
+    dispatch: row.dispatch_status,
+    transporter: row.transporter_code,
+    transporters,
+    kept: row.workflow_input.transporterCode,
+    awaited: state.awaiting?.kind === 'transporter' ? state.awaiting.code : transporter,
+    sequences,
+    drift: await driftedLines(db()),
+  }).toEqual({
+    status: state.status,
+    dispatch: state.dispatchStatus,
+    transporter,
+    transporters: [transporter],
+    kept: transporter,
+    awaited: transporter,
+    sequences: sequences.map((_, i) => i + 1),
+    drift: [],
+  });
+  return { row, keys, state };
+}
+
+describe('edit assign transporter', () => {
+  let healthy: ChaosWorker;
+  beforeAll(async () => {
+    healthy = await worker();
+  });
+  // A worker left polling would take the next describe's change instead of the worker meant to die with it.
+  afterAll(() => healthy.close());
+
+  test('given a rejected order, when the API dies before its Update reaches Temporal, then after the sweep the order is still rejected to its old transporter in its rows and its workflow, and edit assign then works', async () => {
+    const made = await rejectedOrder();
+    const before = await bothSides(made);
+    Object.assign(t.deps, { orderWorkflows: apiDiesAt('editAssignTransporter') });
+    try {
+      const res = await editAssign(made);
+      expect(res.status).toBe(500);
+    } finally {
+      Object.assign(t.deps, { orderWorkflows: orders });
+    }
+    await sweep();
+    const after = await expectConsistent(made, 'TRP003');
+    expect({ status: after.row.status, keys: after.keys }).toEqual({
+      status: 'REJECTED',
+      keys: before.keys,
+    });
+
+    const again = await editAssign(made);
+    expect(again.status).toBe(200);
+    const done = await expectConsistent(made, 'TRP001');
+    expect(done.keys).toHaveLength(before.keys.length + 1);
+  });
+
+  test('given a rejected order, when the worker is killed the moment the edit assign is committed and the API is answered "look again", then after a new worker and the sweep the order is assigned to the new transporter in its rows and its workflow, written once', async () => {
+    const made = await rejectedOrder();
+    const before = await bothSides(made);
+    await healthy.close();
+    const dying = await worker(`${made.orderNo}:edit-assign`);
+    const res = await editAssign(made);
+    await dying.whenExited();
+    expect(dying.stats.unexpectedExits.map((e) => e.signal)).toEqual(['SIGKILL']);
+    expect([res.status, res.body.message_code]).toEqual([504, 'WORKFLOW_TIMEOUT']);
+
+    healthy = await worker();
+    await sweep();
+    await eventually(async () => (await stateOf(made.orderNo)).status !== 'REJECTED', 30_000);
+    const after = await expectConsistent(made, 'TRP001');
+    expect(after.keys).toEqual([
+      ...before.keys,
+      `${orderWorkflowId(made.orderNo)}/edit-assign/${before.keys.length + 1}`,
+    ]);
+    recordOrderHistory(server!.address, orderWorkflowId(made.orderNo), 'edit-assign-rows-worker-killed');
+  });
+});
+
+describe('the actions that were one Update already', () => {
+  let healthy: ChaosWorker;
+  beforeAll(async () => {
+    healthy = await worker();
+  });
+  // A worker left polling would take the next describe's change instead of the worker meant to die with it.
+  afterAll(() => healthy.close());
+
+  const accepted = async () => {
+    const made = await assignedOrder();
+    expect(await eventually(() => answer(made, 'ACCEPTED'))).toBe(true);
+    return made;
+  };
+  const cases: [
+    action: string,
+    kind: string,
+    make: () => Promise<Made>,
+    act: (made: Made) => Promise<unknown>,
+    status: string,
+  ][] = [
+    ['accept', 'accept', assignedOrder, (made) => answer(made, 'ACCEPTED'), 'ACCEPTED'],
+    [
+      'cancel',
+      'cancel',
+      assignedOrder,
+      (made) => send('put', '/api/order/cancel', { id: made.id, reason: 'not needed' }),
+      'CANCELLED',
+    ],
+    [
+      'mark complete',
+      'mark-complete',
+      accepted,
+      (made) => send('put', `/api/order/mark_complete/${made.id}`, {}),
+      'COMPLETED',
+    ],
+  ];
+
+  test.each(cases)(
+    'given an order, when the worker is killed the moment its %s is committed, then after a new worker and the sweep its rows and its workflow agree, the change written once',
+    async (_action, kind, make, act, status) => {
+      const made = await make();
+      const before = await bothSides(made);
+      await healthy.close();
+      const dying = await worker(`${made.orderNo}:${kind}`);
+      await act(made);
+      await dying.whenExited();
+      expect(dying.stats.unexpectedExits.map((e) => e.signal)).toEqual(['SIGKILL']);
+
+      healthy = await worker();
+      await sweep();
+      await eventually(async () => (await stateOf(made.orderNo)).status === status, 30_000);
+      const after = await expectConsistent(made, 'TRP003');
+      expect({ status: after.row.status, keys: after.keys }).toEqual({
+        status,
+        keys: [...before.keys, `${orderWorkflowId(made.orderNo)}/${kind}/${before.keys.length + 1}`],
+      });
+    },
+    120_000,
+  );
+});
