@@ -398,7 +398,8 @@ describe('Filter from SAP: the Result tab', () => {
     await waitFor(() => expect(checkboxOf('0010070001')).toBeChecked());
     expect(checkboxOf('0010070002')).toBeChecked();
     expect(checkboxOf('0010070003')).not.toBeChecked();
-    expect(screen.getByText('Checked: 2')).toBeInTheDocument();
+    // The count follows the selection a render later: waited for, not read at once.
+    expect(await screen.findByText('Checked: 2')).toBeInTheDocument();
 
     // One unchecked by hand: only the other goes.
     await user.click(checkboxOf('0010070002'));
