@@ -52,3 +52,22 @@ if (!('ResizeObserver' in window)) {
   }
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 }
+
+// jest-fixed-jsdom puts Node's FormData on the global (msw needs it), and Node's takes no form. React 19 builds
+// `new FormData(form, submitter)` when a form is submitted while a transition is pending (a navigation or a
+// deferred update at that moment), as a browser's FormData allows; Node's threw "Argument 1 could not be
+// converted" there. This one takes the form's named fields, as the DOM's does.
+const NodeFormData = globalThis.FormData;
+class FormDataOfForm extends NodeFormData {
+  constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+    super();
+    if (!form) return;
+    for (const element of Array.from(form.elements) as HTMLInputElement[]) {
+      if (!element.name || element.disabled) continue;
+      if ((element.type === 'checkbox' || element.type === 'radio') && !element.checked) continue;
+      if ((element.type === 'submit' || element.type === 'button') && element !== submitter) continue;
+      this.append(element.name, element.value);
+    }
+  }
+}
+globalThis.FormData = FormDataOfForm as typeof FormData;
