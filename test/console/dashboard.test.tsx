@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UserData } from '../../console/src/api/types';
-import { renderApp } from './render';
+import DashboardPage from '../../console/src/pages/dashboard/DashboardPage';
+import { renderScreen } from './render';
 import { API, envelope, requestsSettled, server, zeroCounts } from './server';
 
 // nivo itself is exercised in the browser; here the dashboard's choice between chart and empty state is tested.
@@ -49,7 +50,7 @@ const cards = () => ({
 });
 
 async function openDashboard(user: Partial<UserData>) {
-  renderApp('/', { user });
+  renderScreen(DashboardPage, '/', { user });
   await screen.findByRole('heading', { name: /Welcome/ });
 }
 
