@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import testingLibrary from 'eslint-plugin-testing-library';
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 // Migrations are history: what they create is read from the database, never by importing them at run time
@@ -41,12 +42,13 @@ const workflowCodePatterns = [
   },
 ];
 
-// One domain, one name in every folder (DESIGN §2): a domain's folder imports another domain only through that
+// One domain, one name in every folder (DESIGN §2): a domain's folder is reached from outside it only through the
 // domain's named module, the folder's index.ts (`../sap-orders`, `../../workflows/approvals`), which re-exports
-// what other domains use of it. The same domain in a lower layer (api/orders → workflows/orders) is the same domain.
-// Shared mechanisms (api/*.ts, api/services, api/middleware, api/temporal, api/bulk, workflows/kit, db/) are no
-// domain. Patterns match the import as written: a sibling domain is `../<name>/…` (or deeper `../../<name>/…`),
-// another layer's is `…/<layer>/<name>/…`; the bare folder (its index.ts) matches neither.
+// what others use of it. That holds for another domain's folder and for every shared mechanism alike (api/*.ts,
+// api/services, api/middleware, api/temporal, api/bulk, api/seeds, workflows/kit, db/), which are no domain: a
+// shared mechanism depends on no domain's internals, and what a domain and a mechanism both need lives in the
+// mechanism. The same domain in another layer (api/orders → workflows/orders) is the same domain. Imports are read
+// as the paths they resolve to, so `./erp/types`, `../erp/types` and `../../api/erp/types` are one file.
 const domains = {
   api: [
     'orders',
@@ -63,45 +65,67 @@ const domains = {
   workflows: ['orders', 'approvals', 'erp', 'maintenance', 'users'],
 };
 const domainFolders = Object.entries(domains).flatMap(([layer, names]) =>
-  names.map((name) => ({ layer, name })),
+  names.map((name) => ({ layer, name, folder: `${layer}/${name}` })),
 );
-function otherDomains(own) {
-  return domainFolders
-    .filter(({ name }) => name !== own.name)
-    .map(({ layer, name }) => ({
-      regex: layer === own.layer ? `^(\\.\\./)+${name}/|(^|/)${layer}/${name}/` : `(^|/)${layer}/${name}/`,
-      message:
-        `${layer}/${name} is another domain's folder: import its named module ('…/${name}', its index.ts) and ` +
-        'export what you need from there (DESIGN §2 "One domain, one name in every folder").',
-    }));
-}
-const domainBoundaries = domainFolders.flatMap((own) => {
-  const folder = `${own.layer}/${own.name}`;
-  const others = otherDomains(own);
-  if (own.layer === 'api') {
-    return [
-      {
-        files: [`${folder}/**/*.ts`],
-        rules: { 'no-restricted-imports': ['error', { patterns: [noMigrations, ...others] }] },
-      },
-    ];
-  }
-  return [
-    {
-      files: [`${folder}/**/*.ts`],
-      rules: { 'no-restricted-imports': ['error', { patterns: [noApi, noMigrations, ...others] }] },
+/** The domain whose folder holds `file` (a path from the project's root), if any. */
+const domainOf = (file) =>
+  domainFolders.find(({ folder }) => file === folder || file.startsWith(`${folder}/`));
+/** What an import statement, a re-export, an `import()` or an `import('…').T` type names. */
+const importedName = (node) => node.source?.value ?? node.argument?.literal?.value ?? node.argument?.value;
+const oneDomainOneName = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      internal:
+        "{{file}} is inside {{folder}}, another domain's folder: import its named module ('…/{{name}}', its " +
+        'index.ts) and export what you need from there, or move what a shared mechanism needs out of the domain ' +
+        '(DESIGN §2 "One domain, one name in every folder").',
     },
-    {
-      files: workflowCodeFiles.map((f) => `${folder}/${f}`),
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          { paths: workflowCodePaths, patterns: [...workflowCodePatterns, ...others] },
-        ],
-      },
-    },
-  ];
-});
+  },
+  create(context) {
+    const file = path
+      .relative(import.meta.dirname, context.filename)
+      .split(path.sep)
+      .join('/');
+    const own = domainOf(file);
+    const check = (node) => {
+      const name = importedName(node);
+      if (typeof name !== 'string' || !name.startsWith('.')) return;
+      const target = path.posix.join(path.posix.dirname(file), name);
+      const domain = domainOf(target);
+      if (!domain || domain.name === own?.name) return;
+      // The bare folder and its index are the named module.
+      if (/^(\/index(\.[jt]s)?)?$/.test(target.slice(domain.folder.length))) return;
+      context.report({
+        node,
+        messageId: 'internal',
+        data: { file: target, folder: domain.folder, name: domain.name },
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+      TSImportType: check,
+    };
+  },
+};
+// The files that wire every domain into a process, and so name each domain's entry files (its route table, its
+// workflows, its activities and sweep): the process entry points, the app and its dependencies, and the worker
+// with the workflow bundle Temporal loads.
+const compositionRoots = [
+  'api/main.ts',
+  'api/worker-main.ts',
+  'api/app.ts',
+  'api/deps.ts',
+  'api/bootstrap.ts',
+  'workflows/worker.ts',
+  'workflows/workflows.ts',
+  'workflows/activities.ts',
+  'workflows/sweeps.ts',
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', '.tools', 'coverage', 'test-results', 'console/dist'] },
@@ -200,9 +224,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: workflowCodePaths, patterns: workflowCodePatterns }],
     },
   },
-  // After the blocks above, whose patterns each domain block repeats (a later block's options replace an earlier
-  // one's for the same rule).
-  ...domainBoundaries,
+  {
+    files: ['api/**/*.ts', 'workflows/**/*.ts', 'db/**/*.ts'],
+    ignores: compositionRoots,
+    plugins: { tms: { rules: { 'one-domain-one-name': oneDomainOneName } } },
+    rules: { 'tms/one-domain-one-name': 'error' },
+  },
   {
     // A workflow is a pure state machine plus a thin shell (DESIGN §2 "Source of truth"): no function grows into a
     // lifecycle of its own.

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DB_TIMEOUTS } from '../db/connection';
-import { isTimeZone } from './erp/odata/values';
+import { isTimeZone } from './time-zones';
 
 export const projectRoot = path.resolve(__dirname, '..');
 

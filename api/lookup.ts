@@ -22,7 +22,7 @@ import type { AppDeps } from './deps';
 import { ForbiddenError, ValidationError } from './errors';
 import { defineRoute, type RouteDef } from './http';
 import type { Language } from './i18n';
-import { restrictToOwner, selectColumns } from './resources/records';
+import { restrictToOwner, selectColumns } from './resources';
 import { isInternal, type AuthUser } from './services/session';
 
 export const LOOKUP_PAGE_SIZE = 10;

@@ -1,8 +1,8 @@
 // The bulk tasks (runner.ts): what a thread is asked to do, by name, with plain data in and out.
 import type { Db } from '../../db/connection';
 import { RESOURCES } from '../../db/resources/master';
-import { importFile } from '../resources/transfer';
-import { erpPush } from '../erp/routes';
+import { erpPush } from '../erp';
+import { importFile } from '../resources';
 import { asError, type BulkOutcome, type BulkTask } from './types';
 
 export async function runBulkTask(db: Db, task: BulkTask): Promise<BulkOutcome> {

@@ -1,5 +1,4 @@
 // What the bulk runner (runner.ts) is asked and answers: plain data, so it crosses between threads.
-import type { ErpImportResult } from '../erp/import';
 import type { Language } from '../i18n';
 import type { AuthUser } from '../services/session';
 
@@ -30,8 +29,6 @@ export interface ErpPushInput {
   now: string;
 }
 
-export type ErpPushResult = ErpImportResult;
-
 /** What api_logs keeps of an ERP call's request. */
 export interface ErpCallLog {
   request: string | null;
@@ -42,8 +39,11 @@ export type BulkTask =
   { kind: 'import'; resource: string; input: ImportFileInput } | { kind: 'erpPush'; input: ErpPushInput };
 
 export interface BulkOutcome {
-  /** The task's result: ImportResult for an import, ErpPushResult for a push. */
-  value?: ImportResult | ErpPushResult;
+  /**
+   * The task's result, as the function the task names answers it: ImportResult for an import, the ERP import's
+   * result for a push (api/erp/routes.ts erpPush).
+   */
+  value?: unknown;
   /** Why it failed. */
   error?: Error;
   /** An ERP push's entry for api_logs, whether it failed or not. */

@@ -55,8 +55,9 @@ export function createErpAdapter(config: ErpConfig, deps: ErpDeps): ErpAdapter {
 }
 
 export { erpPullPort } from './pull';
-export { seedErpSandbox } from './sandbox/generator';
+export { iterateErpDocuments, seedErpSandbox } from './sandbox/generator';
 export { importErpDocuments } from './import';
+export { erpPush } from './routes';
 export {
   ErpError,
   type ErpAdapter,

@@ -13,13 +13,7 @@ import type { AppDeps } from '../deps';
 import { AppError } from '../errors';
 import { defineRoute } from '../http';
 import type { Db } from '../../db/connection';
-import {
-  asError,
-  type BulkOutcome,
-  type ErpCallLog,
-  type ErpPushInput,
-  type ErpPushResult,
-} from '../bulk/types';
+import { asError, type BulkOutcome, type ErpCallLog, type ErpPushInput } from '../bulk/types';
 import {
   checkBodyInput,
   escapeUnstorable,
@@ -28,7 +22,7 @@ import {
   storableJson,
   storableText,
 } from '../validate';
-import { importErpDocuments } from './import';
+import { importErpDocuments, type ErpImportResult } from './import';
 import { erpDocumentSchema } from './types';
 
 export const ERP_PUSH_LIMITS = {
@@ -271,7 +265,7 @@ export const erpRoutes = [
       ctx.state.erpLog = outcome.log;
       if (outcome.error !== undefined) throw outcome.error;
       const { documents, inserted, updated, unchanged, written, lines, flaggedLines } =
-        outcome.value as ErpPushResult;
+        outcome.value as ErpImportResult;
       return {
         message: 'erp.imported',
         messageParams: { documents, inserted, updated, unchanged },

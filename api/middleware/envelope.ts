@@ -5,7 +5,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import { ErpError } from '../erp/types';
+import { ErpError } from '../erp';
 import { AppError, ValidationError, TooManyRequestsError } from '../errors';
 import { LANGUAGES, translate, type Language } from '../i18n';
 import { zodToFieldErrors } from '../validate';

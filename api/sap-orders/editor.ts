@@ -8,8 +8,9 @@
 //   edit SYNC SAP   while APPROVED: only the fields the definition marks fromSap (warehouse, shipment type,
 //                   delivery address and, on langsir orders, destination plant/factory); everything else sent is
 //                   ignored, the rest of the order and its lines stay SAP's, no sync and no approval are asked
-//   all             the user needs the company and plant (authorization.ts), and for a manual or transfer order
-//                   of a type SAP_SYNC_SETTING names, a successful sync of its lines after the last change (sync.ts)
+//   all             the user needs the company and plant (services/plant-authorization.ts), and for a manual or
+//                   transfer order of a type SAP_SYNC_SETTING names, a successful sync of its lines after the last
+//                   change (sync.ts)
 //
 // What a save takes, and which fields must be filled or belong to some orders only, is the definition's
 // (db/resources/sap-order.ts: the form, `editor`, `readOnly`), read by the console's form as well. The rules that
@@ -45,7 +46,7 @@ import type { Language } from '../i18n';
 import type { AuthUser } from '../services/session';
 import { insertSapLines, updateSapLines, type SapLineValues } from '../../db/ledger';
 import { startSapOrderApproval } from './approval';
-import { isAuthorized, type PlantAuthorization } from './authorization';
+import { isAuthorized, type PlantAuthorization } from '../services/plant-authorization';
 import { editScope } from './edit-scope';
 import { shipmentTypeName, readLines, selectWire, type Row } from './fields';
 import {

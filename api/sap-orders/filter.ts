@@ -14,7 +14,7 @@ import type { AppDeps } from '../deps';
 import { importErpDocuments, type ErpDocument, type ErpFilter } from '../erp';
 import { ForbiddenError, RuleError, ValidationError, type FieldErrors } from '../errors';
 import type { AuthUser } from '../services/session';
-import { isAuthorized } from './authorization';
+import { isAuthorized } from '../services/plant-authorization';
 import {
   orderTypeByCodeAndName,
   orderTypeByName,

@@ -14,7 +14,7 @@ import {
 } from '../list';
 import type { AuthUser } from '../services/session';
 import { sumOf, type CounterService } from '../services/counters';
-import { isAuthorized } from './authorization';
+import { isAuthorized } from '../services/plant-authorization';
 import { isEditable } from './edit-scope';
 import { linesJsonSql, shipmentTypeName, wireColumnsSql, type Row } from './fields';
 import { columnOf, defaultFilter, entityField } from '../../db/resources/engine';

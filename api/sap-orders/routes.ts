@@ -10,7 +10,7 @@ import { CREATE_TYPES } from '../../db/resources/sap-order';
 import { ForbiddenError, NotFoundError, RuleError } from '../errors';
 import { defineRoute, type RouteDef } from '../http';
 import { listRequestSchema } from '../list';
-import { isAuthorized } from './authorization';
+import { isAuthorized } from '../services/plant-authorization';
 import { isEditable } from './edit-scope';
 import { createDefaults, parseSapOrder, readSapOrder, saveSapOrder } from './editor';
 import {

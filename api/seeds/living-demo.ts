@@ -20,9 +20,7 @@
 import type { Db } from '../../db/connection';
 import { BUSINESS_TIME_ZONE } from '../../db/business-time';
 import { DEMO_PASSWORD } from '../../db/seeds/demo';
-import { importErpDocuments } from '../erp/import';
-import { iterateErpDocuments } from '../erp/sandbox/generator';
-import type { ErpDocument } from '../erp/types';
+import { importErpDocuments, iterateErpDocuments, type ErpDocument } from '../erp';
 
 export const LIVING_DEMO_MARKER = 'DEMO_COMPANY_SEEDED';
 const MAX_SAP_ORDERS = 300;

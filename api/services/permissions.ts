@@ -4,7 +4,7 @@
 import type { Db } from '../../db/connection';
 import type { AuthUser } from './session';
 import { FeedCache, type ChangeFeed } from './change-feed';
-import { plantAuthorization, type PlantAuthorization } from '../sap-orders/authorization';
+import { plantAuthorization, type PlantAuthorization } from './plant-authorization';
 
 /** The four rights a group grants per menu. */
 export type PermissionAction = 'View' | 'Create' | 'Edit' | 'Delete';
@@ -60,7 +60,7 @@ export class PermissionService {
   }
 
   /**
-   * The companies and plants the user may bring SAP documents in for and work on (api/sap-orders/authorization.ts),
+   * The companies and plants the user may bring SAP documents in for and work on (plant-authorization.ts),
    * from memory while the change feed is live. Callers must not change what they are given.
    */
   async plants(user: AuthUser): Promise<PlantAuthorization> {

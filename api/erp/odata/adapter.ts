@@ -29,7 +29,8 @@ import {
   type SapSource,
 } from './mapping';
 import { EMPTY_MASTER_MAP, type ErpMasterMap } from './master-map';
-import { anyOf, dateTimeLiteral, dateTimeOffsetLiteral, stringLiteral, zonedDay } from './values';
+import { zonedDay } from '../../time-zones';
+import { anyOf, dateTimeLiteral, dateTimeOffsetLiteral, stringLiteral } from './values';
 
 export interface SapODataAdapterOptions extends ODataClientOptions {
   /** The time zone of SAP's local dates and times (SAP_TIME_ZONE, e.g. Asia/Jakarta). */

@@ -46,7 +46,8 @@
 // times (CreationDate, CreationTime, LastChangeDate) are SAP's local wall clock, read in SAP_TIME_ZONE.
 import { erpDocumentSchema, type ErpDocument, type ErpLine } from '../types';
 import type { ErpMasterMap } from './master-map';
-import { odataCalendarDate, odataInstant, parseDecimal, parseODataTime, zonedMoment } from './values';
+import { zonedMoment } from '../../time-zones';
+import { odataCalendarDate, odataInstant, parseDecimal, parseODataTime } from './values';
 
 export type SapSource = 'sales' | 'purchase' | 'delivery';
 

@@ -1,8 +1,9 @@
 // Which companies and plants a user may bring SAP documents in for and create or edit SAP orders of
 // (user_plants, the User editor's "Authorized Companies and Plants"): a row names a company and a plant, or
-// only a company for all its plants. Administrators are authorised for everything.
+// only a company for all its plants. Administrators are authorised for everything. A grant of the user, as the
+// permissions are (permissions.ts keeps them in memory): the SAP order and order domains both apply it.
 import type { Knex } from 'knex';
-import type { AuthUser } from '../services/session';
+import type { AuthUser } from './session';
 
 export interface PlantAuthorization {
   /** True for administrators. */
