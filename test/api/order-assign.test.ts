@@ -19,7 +19,7 @@ import {
 let t: TestApp;
 let admin: string;
 let logistic: string;
-const workflows = recordingOrderWorkflows();
+const workflows = recordingOrderWorkflows(() => t.deps.db);
 let documents = 0;
 
 const db = () => t.deps.db;
