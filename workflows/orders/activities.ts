@@ -468,7 +468,8 @@ export function createOrderActivities({ db }: { db: Db }) {
             if (refused) throw new CreationRefused(refused.sapLineId);
             row = await lockOrder(trx, input);
           }
-          if (!row || row.order_no !== input.orderNo) return { found: false, written: false, repeated: false };
+          if (!row || row.order_no !== input.orderNo)
+            return { found: false, written: false, repeated: false };
           if (row.done) return repeatAnswer(trx, row, input);
           if (row.latest !== null && row.latest >= input.sequence) return behind(trx, row);
           return writeNew(trx, row, input);
