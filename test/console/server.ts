@@ -53,13 +53,15 @@ export const defaultHandlers = [
 
 export const server = setupServer(...defaultHandlers);
 
-// Requests msw has seen start and not yet finish.
-let pending = 0;
-server.events.on('request:start', () => {
-  pending += 1;
+// Requests msw has seen start and not yet finish. A request the console aborts (a query whose answer is no longer
+// wanted) never reaches msw's request:end, so its abort counts as its end; each request ends once.
+const open = new Set<string>();
+server.events.on('request:start', ({ requestId, request }) => {
+  open.add(requestId);
+  request.signal.addEventListener('abort', () => open.delete(requestId), { once: true });
 });
-server.events.on('request:end', () => {
-  pending = Math.max(0, pending - 1);
+server.events.on('request:end', ({ requestId }) => {
+  open.delete(requestId);
 });
 
 /**
@@ -70,7 +72,7 @@ server.events.on('request:end', () => {
 export async function requestsSettled(): Promise<void> {
   for (let quiet = 0; quiet < 2;) {
     await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
-    quiet = pending === 0 ? quiet + 1 : 0;
+    quiet = open.size === 0 ? quiet + 1 : 0;
   }
 }
 
