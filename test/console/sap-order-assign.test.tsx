@@ -263,6 +263,13 @@ function renderPanel(
   return { user, onClose, onSaved };
 }
 
+/** jest's fake clock for a test of the freight refresh's debounce; the promise queues stay real (msw's answers
+ * travel on them). A panel rendered with `{ advanceTimers: jest.advanceTimersByTime }` types on it. */
+function startFakeClock() {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+}
+afterEach(() => jest.useRealTimers());
+
 const panel = () => screen.getByRole('dialog');
 const button = (name: string | RegExp) => within(panel()).getByRole('button', { name });
 const loaded = () => within(panel()).findByRole('table', { name: 'Lines' });
@@ -658,8 +665,7 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
   // The freight is asked once the changes pause (a debounce). On the fake clock typing takes no time, however
   // loaded the machine, so every keystroke falls within the pause; the clock moves on only as waitFor polls (or
   // `pauseEnds` runs it on).
-  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] }));
-  afterEach(() => jest.useRealTimers());
+  beforeEach(startFakeClock);
   const renderOnFakeClock = () =>
     renderPanel('transporter', undefined, { advanceTimers: jest.advanceTimersByTime });
   /** Runs the fake clock well past any pause still waiting: a refresh still due is asked by then (the clock's
@@ -1205,6 +1211,8 @@ describe('Assign panels (issue 27)', () => {
   });
 
   it('given a per-trip entry, when "2." is typed into its user trips, then the point is refused and said so under the field, and the freight is asked for 2 trips', async () => {
+    // Typed on the fake clock: the emptied field is not priced (and refilled) before "2." is typed.
+    startFakeClock();
     const calls = answer(
       {
         [FIRST_NO]: simulated({
@@ -1232,7 +1240,7 @@ describe('Assign panels (issue 27)', () => {
         ],
       },
     );
-    const { user } = renderPanel();
+    const { user } = renderPanel('transporter', undefined, { advanceTimers: jest.advanceTimersByTime });
     await loaded();
     const group = within(panel()).getByRole('group', { name: 'Entry 1' });
     const trips = within(group).getByLabelText('User No. of Trips');
