@@ -5,13 +5,12 @@
 // stored state when the workflow could not be asked, and the countdown that moves every second).
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
-import { http, HttpResponse, delay } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { Countdown } from '../../console/src/pages/orders/OrderProcess';
-import { renderApp } from './render';
+import OrderListPage from '../../console/src/pages/orders/OrderListPage';
+import { openScreenOnly, renderApp, type RenderOptions } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 import { cellTexts, definitionPairs, textInside } from './structure';
-
-jest.setTimeout(180_000);
 
 const MASTER = {
   status: [
@@ -93,14 +92,22 @@ function rowOf(text: string): HTMLElement {
 
 const TRANSPORTER = { user: { Role: 'TRANSPORTER', Department: null, Transporter_Code: 'TRP001' } };
 
+/** The order list alone (no shell), opened on its first page with every request answered. */
+function openList(options: RenderOptions = { user: {} }) {
+  return openScreenOnly(OrderListPage, '/Order/Index', { ...options, shows: 'ORD26100001' });
+}
+
 describe('Order actions', () => {
   it('given two orders waiting for the transporter, when Accept is confirmed, then one line per order reads "ERP no / order no", one request carries both, Close is blocked until the answer, and each line shows its result: Accepted, or the reason it failed', async () => {
     server.use(permissionHandler({ View: true, Edit: true }));
     const { actions, lists } = orderServer();
+    // The answer waits until the test has seen the dialog hold while it is awaited.
+    let releaseAnswer: () => void = () => undefined;
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
     server.use(
       http.post(`${API}/order/transporter_action`, async ({ request }) => {
         actions.push(await request.json());
-        await delay(300);
+        await answerHeld;
         return HttpResponse.json(
           envelope({
             data: [
@@ -116,8 +123,7 @@ describe('Order actions', () => {
         );
       }),
     );
-    const { user } = renderApp('/Order/Index', TRANSPORTER);
-    await screen.findByText('ORD26100001');
+    const { user } = await openList(TRANSPORTER);
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(within(rowOf('ORD26100002')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
@@ -142,8 +148,9 @@ describe('Order actions', () => {
     expect(within(dialog).getByRole('button', { name: 'No', hidden: true })).toBeDisabled();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('alertdialog', { hidden: true })).toBeInTheDocument();
+    releaseAnswer();
 
-    expect(await within(dialog).findByText('Accepted', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText('Accepted')).toBeInTheDocument();
     expect(within(dialog).getByText('ORD26100002: the deadline has passed.')).toBeInTheDocument();
     expect(actions).toEqual([
       [
@@ -169,8 +176,7 @@ describe('Order actions', () => {
         );
       }),
     );
-    const { user } = renderApp('/Order/Index', TRANSPORTER);
-    await screen.findByText('ORD26100001');
+    const { user } = await openList(TRANSPORTER);
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('alertdialog', { hidden: true });
@@ -216,8 +222,7 @@ describe('Order actions', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList();
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'History' }));
 
@@ -264,8 +269,7 @@ describe('Order actions', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList();
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'View' }));
 
@@ -349,8 +353,7 @@ describe('Order actions', () => {
         ['Stuffing Date', '21/11/2026 – 22/11/2026'],
       ]);
     };
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList();
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'View' }));
     await expectFacts();
@@ -426,8 +429,7 @@ describe('Order actions', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList();
     await user.dblClick(within(rowOf('ORD26100001')).getByText('ORD26100001'));
     const block = await screen.findByRole('region', { name: 'Where is my order?', hidden: true });
     expect(

@@ -7,11 +7,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
-import { openScreen, renderApp } from './render';
+import OrderListPage from '../../console/src/pages/orders/OrderListPage';
+import { openScreenOnly } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 import { cellTexts, surroundingRole, toastTimer } from './structure';
-
-jest.setTimeout(180_000);
 
 const MASTER = {
   status: [
@@ -171,7 +170,7 @@ async function panelTitled(title: string): Promise<HTMLElement> {
 
 /** Opens the list, chooses order 1 and presses a toolbar button; the panel titled `title` is returned. */
 async function openPanel(button: string, title: string) {
-  const view = await openScreen('/Order/Index', { user: {}, shows: 'ORD26100001' });
+  const view = await openScreenOnly(OrderListPage, '/Order/Index', { user: {}, shows: 'ORD26100001' });
   await view.user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
   await view.user.click(await screen.findByRole('button', { name: button }));
   const panel = await panelTitled(title);
@@ -216,8 +215,7 @@ const CHANGE_BUTTONS: [button: string, title: string][] = [
 describe('Order changes', () => {
   it('given one row with every change flag and one with none, when rows are chosen, then the five buttons show only for the flagged row alone, and each opens its panel with the order summary, which Escape closes', async () => {
     changeServer();
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openScreenOnly(OrderListPage, '/Order/Index', { user: {}, shows: 'ORD26100001' });
     const absent = () => {
       for (const [button] of CHANGE_BUTTONS) {
         expect(screen.queryByRole('button', { name: button })).not.toBeInTheDocument();
@@ -246,8 +244,7 @@ describe('Order changes', () => {
   it('given a user without the Edit right, when a row with every change flag is chosen, then no change button shows', async () => {
     changeServer();
     server.use(permissionHandler({ View: true }));
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openScreenOnly(OrderListPage, '/Order/Index', { user: {}, shows: 'ORD26100001' });
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'View' })).toBeEnabled());
     for (const [button] of CHANGE_BUTTONS) {
@@ -738,8 +735,7 @@ describe('Order changes', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openScreenOnly(OrderListPage, '/Order/Index', { user: {}, shows: 'ORD26100001' });
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'History' }));
 

@@ -4,11 +4,10 @@
 // (Save waits for it) and saves the new assignment with the body the server expects.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderApp } from './render';
+import OrderListPage from '../../console/src/pages/orders/OrderListPage';
+import { openScreenOnly } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 import { cellTexts } from './structure';
-
-jest.setTimeout(180_000);
 
 const MASTER = {
   status: [
@@ -169,8 +168,7 @@ function editServer(orderType: { Code: string; Info1: string | null }) {
 }
 
 async function openPanel() {
-  const { user } = renderApp('/Order/Index', { user: {} });
-  await screen.findByText('ORD26100005');
+  const { user } = await openScreenOnly(OrderListPage, '/Order/Index', { user: {}, shows: 'ORD26100005' });
   const row = screen.getAllByRole('row').find((r) => r.textContent?.includes('ORD26100005'))!;
   await user.click(within(row).getByRole('checkbox'));
   await user.click(await screen.findByRole('button', { name: 'Edit Assign Transporter' }));

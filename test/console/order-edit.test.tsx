@@ -22,11 +22,10 @@ import i18n from '../../console/src/i18n';
 import { EditOrderPanel } from '../../console/src/pages/orders/EditOrderPanel';
 import { attachToastListener, type ToastRequest } from '../../console/src/shell/notify';
 import { tmsTheme } from '../../console/src/theme';
-import { renderApp } from './render';
+import OrderListPage from '../../console/src/pages/orders/OrderListPage';
+import { openScreenOnly } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 import { surroundingRole } from './structure';
-
-jest.setTimeout(180_000);
 
 const ORDER_NO = 'ORD26100005';
 const SAP_NO = '0010000005';
@@ -1007,8 +1006,7 @@ describe('Edit order from the order list', () => {
         );
       }),
     );
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText(ORDER_NO);
+    const { user } = await openScreenOnly(OrderListPage, '/Order/Index', { user: {}, shows: ORDER_NO });
     const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(ORDER_NO))!;
     await user.click(within(row).getByRole('checkbox'));
     await user.click(await screen.findByRole('button', { name: 'Edit Order' }));

@@ -8,11 +8,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
 import { ORDER_LIST_FIELDS } from '../../console/src/pages/orders/columns';
-import { renderApp } from './render';
+import OrderListPage from '../../console/src/pages/orders/OrderListPage';
+import type { UserData } from '../../console/src/api/types';
+import { openScreenOnly, renderScreen } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 import { cellTexts } from './structure';
-
-jest.setTimeout(180_000);
 
 interface ListBody {
   tab_status: string;
@@ -105,11 +105,21 @@ function rowOf(text: string): HTMLElement {
 
 const EDIT = { View: true, Edit: true };
 
+/** The order list alone at its route (no shell). */
+function renderList(user: Partial<UserData> = {}) {
+  return renderScreen(OrderListPage, '/Order/Index', { user });
+}
+
+/** The order list, opened on its first page: `shows` is shown and every request has been answered. */
+function openList(shows: string, user: Partial<UserData> = {}) {
+  return openScreenOnly(OrderListPage, '/Order/Index', { user, shows });
+}
+
 describe('Order list', () => {
   it('given the master list, when the list opens as staff, then the status tabs show with their counts, ALL is chosen, the first 15 rows of ALL are asked, and every column of spec/1 shows with its status and dates as people read them', async () => {
     server.use(permissionHandler(EDIT));
     const bodies = orders();
-    const { user } = renderApp('/Order/Index', { user: {} });
+    const { user } = renderList();
 
     expect(await screen.findByRole('heading', { name: 'Order', level: 1 })).toBeInTheDocument();
     await screen.findByText('ORD26100001');
@@ -175,8 +185,7 @@ describe('Order list', () => {
   it('given the list, when the user types in a text filter and picks a dispatch status and a shipment type, then the list is asked with contains and equals filters from row 0, and Clear filters counts them', async () => {
     server.use(permissionHandler(EDIT));
     const bodies = orders();
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList('ORD26100001');
 
     await user.type(screen.getByLabelText('Filter Order No.'), '2610');
     await waitFor(() =>
@@ -231,8 +240,7 @@ describe('Order list', () => {
       saved.push(this.download);
     });
     try {
-      const { user } = renderApp('/Order/Index', { user: {} });
-      await screen.findByText('ORD26100001');
+      const { user } = await openList('ORD26100001');
       await user.click(screen.getByRole('tab', { name: /Rejected/ }));
       await waitFor(() => expect(bodies.at(-1)).toMatchObject({ tab_status: 'REJECTED' }));
       await user.type(screen.getByLabelText('Filter Order No.'), '2610');
@@ -277,8 +285,7 @@ describe('Order list', () => {
         order(2),
       ],
     });
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList('ORD26100001');
 
     await user.click(screen.getByRole('button', { name: 'Show the lines of ORD26100001' }));
     const lines = await screen.findByRole('table', { name: 'Lines of ORD26100001' });
@@ -335,7 +342,7 @@ describe('Order list', () => {
   it('given no orders, when the list opens, then it says "No records found"', async () => {
     server.use(permissionHandler(EDIT));
     orders({ rows: [] });
-    renderApp('/Order/Index', { user: {} });
+    renderList();
     expect(await screen.findByText('No records found')).toBeInTheDocument();
   });
 
@@ -348,8 +355,7 @@ describe('Order list', () => {
         order(3, { Status: 'REJECTED', can_assign_transporter: true, can_view_shipments: true }),
       ],
     });
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList('ORD26100001');
     const button = (name: string) => screen.getByRole('button', { name });
     expect(button('View')).toBeDisabled();
     expect(button('Accept')).toBeDisabled();
@@ -380,8 +386,7 @@ describe('Order list', () => {
   it('given a user with View only, when the list opens, then there is no Accept, Reject or Edit assign button', async () => {
     server.use(permissionHandler({ View: true }));
     orders({ rows: [order(1, { need_transporter_action: true })] });
-    renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    await openList('ORD26100001');
     expect(screen.getByRole('button', { name: 'View' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Assign Transporter' })).not.toBeInTheDocument();
@@ -390,8 +395,7 @@ describe('Order list', () => {
   it('given a customer signed in as a relation, when the list opens, then its tabs are ALL and its answers (which filter Dispatch_Status), and the transporter column reads Customer/Vendor', async () => {
     server.use(permissionHandler(EDIT));
     const bodies = orders();
-    const { user } = renderApp('/Order/Index', { user: { Role: 'CUSTOMER', Department: null } });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList('ORD26100001', { Role: 'CUSTOMER', Department: null });
     const tabs = screen.getAllByRole('tab');
     expect(tabs).toHaveLength(3);
     [/^All\s*1,234/, /^Waiting for my answer\s*3/, /^Accepted by me\s*11/].forEach((text, i) =>
@@ -436,8 +440,7 @@ describe('Order list', () => {
     async (_who, role, offered) => {
       server.use(permissionHandler(EDIT));
       const bodies = orders();
-      const { user } = renderApp('/Order/Index', { user: { Role: role, Department: null } });
-      await screen.findByText('ORD26100001');
+      const { user } = await openList('ORD26100001', { Role: role, Department: null });
 
       expect(screen.getByLabelText('Filter Order No.')).toBeInTheDocument();
       expect(screen.queryByLabelText('Filter Edited By') !== null).toBe(offered);
@@ -458,8 +461,7 @@ describe('Order list', () => {
     await act(() => i18n.changeLanguage('id'));
     server.use(permissionHandler(EDIT));
     orders({ rows: [order(1, { Dispatch_Status: 'AUTO REJECTED' })] });
-    renderApp('/Order/Index', { user: { Language: 'id' } });
-    await screen.findByText('ORD26100001');
+    await openList('ORD26100001', { Language: 'id' });
     expect(screen.getByRole('button', { name: 'Terima' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tolak' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Riwayat' })).toBeInTheDocument();
@@ -470,8 +472,7 @@ describe('Order list', () => {
   it('given a row ticked on the ALL tab, when the user switches to a tab that lists it too and ticks another, then the first is no longer ticked and the toolbar counts what is ticked: one truth for the selection', async () => {
     server.use(permissionHandler(EDIT));
     orders({ rows: [order(1, { need_transporter_action: true }), order(2)] });
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList('ORD26100001');
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
     expect(await screen.findByText('1 selected')).toBeInTheDocument();
 
@@ -519,8 +520,7 @@ describe('Order list', () => {
         );
       }),
     );
-    const { user } = renderApp('/Order/Index', { user: {} });
-    await screen.findByText('ORD26100001');
+    const { user } = await openList('ORD26100001');
     await user.type(screen.getByLabelText('Filter Order No.'), '2610');
     await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
     await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));

@@ -3,7 +3,8 @@
 // next with what it fixed; View Orders asks saporder/orders/{id} for the chosen row.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderApp } from './render';
+import SapOrderListPage from '../../console/src/pages/sap-orders/list/SapOrderListPage';
+import { openScreenOnly } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 
 const MASTER = { status: [], shipment_type: [], tab_status: [{ code: 'ALL', text: 'All', count: 3 }] };
@@ -73,8 +74,10 @@ function answers() {
 describe('SAP order list: assign and view-orders panels', () => {
   it('given two assignable rows chosen with Ctrl, when Assign Transporter is pressed, then one panel loads the first as the first document and the second with what the first fixed', async () => {
     const calls = answers();
-    const { user } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000041');
+    const { user } = await openScreenOnly(SapOrderListPage, '/SAPOrder/Index', {
+      user: {},
+      shows: '0010000041',
+    });
 
     await user.click(screen.getByText('0010000041'));
     await user.keyboard('{Control>}');
@@ -97,8 +100,10 @@ describe('SAP order list: assign and view-orders panels', () => {
 
   it('given a row with orders, when View Orders is pressed, then its orders are asked and shown in a panel', async () => {
     const calls = answers();
-    const { user } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000043');
+    const { user } = await openScreenOnly(SapOrderListPage, '/SAPOrder/Index', {
+      user: {},
+      shows: '0010000043',
+    });
 
     await user.click(screen.getByText('0010000043'));
     await user.click(screen.getByRole('button', { name: 'View Orders' }));

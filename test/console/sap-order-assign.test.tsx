@@ -9,14 +9,14 @@
 import { FluentProvider, RendererProvider, createDOMRenderer } from '@fluentui/react-components';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import type { AssignModel, TransporterOption } from '../../db/resources/order-assign';
 import i18n from '../../console/src/i18n';
 import { AssignPanel, type AssignKind } from '../../console/src/pages/orders/assign/AssignPanel';
 import { attachToastListener, type ToastRequest } from '../../console/src/shell/notify';
 import { tmsTheme } from '../../console/src/theme';
-import { API, envelope, requestsSettled, server } from './server';
+import { API, envelope, server } from './server';
 import { surroundingRole } from './structure';
 
 const FIRST_NO = '0010000011';
@@ -243,10 +243,14 @@ beforeEach(() => {
 });
 afterEach(() => detach?.());
 
-function renderPanel(kind: AssignKind = 'transporter', rows = [{ Id: 11, Document_No: FIRST_NO }]) {
+function renderPanel(
+  kind: AssignKind = 'transporter',
+  rows = [{ Id: 11, Document_No: FIRST_NO }],
+  options: Parameters<typeof userEvent.setup>[0] = {},
+) {
   const onClose = jest.fn();
   const onSaved = jest.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup(options);
   render(
     <RendererProvider renderer={createDOMRenderer(document, { unstable_filterCSSRule: () => false })}>
       <FluentProvider theme={tmsTheme}>
@@ -258,6 +262,13 @@ function renderPanel(kind: AssignKind = 'transporter', rows = [{ Id: 11, Documen
   );
   return { user, onClose, onSaved };
 }
+
+/** jest's fake clock for a test of the freight refresh's debounce; the promise queues stay real (msw's answers
+ * travel on them). A panel rendered with `{ advanceTimers: jest.advanceTimersByTime }` types on it. */
+function startFakeClock() {
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate'] });
+}
+afterEach(() => jest.useRealTimers());
 
 const panel = () => screen.getByRole('dialog');
 const button = (name: string | RegExp) => within(panel()).getByRole('button', { name });
@@ -651,6 +662,17 @@ describe('Assign Transporter panel', () => {
 });
 
 describe('Assign Transporter panel: the freight follows the lines', () => {
+  // The freight is asked once the changes pause (a debounce). On the fake clock typing takes no time, however
+  // loaded the machine, so every keystroke falls within the pause; the clock moves on only as waitFor polls (or
+  // `pauseEnds` runs it on).
+  beforeEach(startFakeClock);
+  const renderOnFakeClock = () =>
+    renderPanel('transporter', undefined, { advanceTimers: jest.advanceTimersByTime });
+  /** Runs the fake clock well past any pause still waiting: a refresh still due is asked by then (the clock's
+   * timers run with the promises each one starts settled before the next). */
+  async function pauseEnds() {
+    await act(() => jest.advanceTimersByTimeAsync(2_000));
+  }
   const withChosen = (category?: string) =>
     simulated({
       assign_model: { ...FULL_MODEL, transporters: [CHOSEN] },
@@ -686,7 +708,7 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
         ],
       },
     );
-    const { user } = renderPanel();
+    const { user } = renderOnFakeClock();
     await loaded();
     expect(totalOf()).toHaveValue('1,000,000');
 
@@ -731,6 +753,7 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
       freight_master: 'FR-TRP001-B',
     });
     expect(calls.approval[1]!.details.find((d) => d.Id === 101)?.Qty).toBe(3);
+    await pauseEnds();
     expect(calls.refresh).toHaveLength(1);
   });
 
@@ -761,7 +784,7 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
         ],
       },
     );
-    const { user } = renderPanel();
+    const { user } = renderOnFakeClock();
     await loaded();
     const trips = within(entry()).getByLabelText('User No. of Trips');
     await user.clear(trips);
@@ -772,19 +795,22 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
     await waitFor(() => expect(totalOf()).toHaveValue('24,000,000'));
     // Debounced: the keystrokes before the last one are not asked about (their refresh would have been due before
     // the last one's, whose answer shows).
-    await requestsSettled();
+    await pauseEnds();
     expect(calls.refresh).toHaveLength(1);
   });
 
   it('given a refresh still on its way, when the lines change again, then the answer to the newer lines is the one the block keeps', async () => {
     let releaseFirst: () => void = () => undefined;
     const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstGiven: () => void = () => undefined;
+    const firstAnswered = new Promise<void>((resolve) => (firstGiven = resolve));
     const calls = answer(
       { [FIRST_NO]: withChosen() },
       {
         refresh: [
           async () => {
             await firstHeld;
+            firstGiven();
             return HttpResponse.json(
               envelope([refreshed({ total_kg: 8_000, total_cost_user_not: 800_000 })]),
             );
@@ -793,7 +819,7 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
         ],
       },
     );
-    const { user } = renderPanel();
+    const { user } = renderOnFakeClock();
     await loaded();
 
     await changeQty(user, '3');
@@ -805,8 +831,12 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
     });
     await waitFor(() => expect(totalOf()).toHaveValue('600,000'));
 
+    // The older answer is given last (the panel let go of its request when the lines changed again); once it has
+    // been given, the newer figures still show and no third refresh was due.
+    await pauseEnds();
     releaseFirst();
-    await delay(300);
+    await act(() => firstAnswered);
+    expect(calls.refresh).toHaveLength(2);
     expect(totalOf()).toHaveValue('600,000');
     expect(errorMessages()).toEqual([]);
   });
@@ -830,7 +860,7 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
           ],
         },
       );
-      const { user } = renderPanel();
+      const { user } = renderOnFakeClock();
       await within(panel()).findByRole('table', { name: language === 'id' ? 'Baris' : 'Lines' });
 
       await changeQty(user, '3');
@@ -840,6 +870,7 @@ describe('Assign Transporter panel: the freight follows the lines', () => {
           expect.objectContaining({ intent: 'error', title, message: 'Freight service unavailable' }),
         ),
       );
+      await pauseEnds();
       expect(calls.refresh).toHaveLength(1);
       await waitFor(() => expect(button(check)).toBeEnabled());
     },
@@ -1180,6 +1211,8 @@ describe('Assign panels (issue 27)', () => {
   });
 
   it('given a per-trip entry, when "2." is typed into its user trips, then the point is refused and said so under the field, and the freight is asked for 2 trips', async () => {
+    // Typed on the fake clock: the emptied field is not priced (and refilled) before "2." is typed.
+    startFakeClock();
     const calls = answer(
       {
         [FIRST_NO]: simulated({
@@ -1207,7 +1240,7 @@ describe('Assign panels (issue 27)', () => {
         ],
       },
     );
-    const { user } = renderPanel();
+    const { user } = renderPanel('transporter', undefined, { advanceTimers: jest.advanceTimersByTime });
     await loaded();
     const group = within(panel()).getByRole('group', { name: 'Entry 1' });
     const trips = within(group).getByLabelText('User No. of Trips');

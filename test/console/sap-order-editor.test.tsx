@@ -8,16 +8,17 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
-import { renderApp } from './render';
+import SapOrderEditorPage from '../../console/src/pages/sap-orders/editor/SapOrderEditorPage';
+import type { UserData } from '../../console/src/api/types';
+import { renderScreen } from './render';
 import { API, envelope, permissionHandler, requestsSettled, server } from './server';
 import { toastAround, definitionListOf, nextOf } from './structure';
 
 const ALL_RIGHTS = { View: true, Create: true, Edit: true, Delete: true };
 
-// A whole order typed key by key through the app in jsdom, on a machine other suites share: the editor asks
-// several calls in a row before a rule shows (order, flags, lookups), which can take longer than the shared
-// setup's 5 s under load. This file's module registry is its own, so the longer wait stays here.
-jest.setTimeout(150_000);
+// A whole order typed key by key in jsdom, on a machine other suites share: the editor asks several calls in a
+// row before a rule shows (order, flags, lookups), which can take longer than the shared setup's wait under load.
+// This file's module registry is its own, so the longer wait stays here.
 beforeAll(() => configure({ asyncUtilTimeout: 20_000 }));
 
 // ------------------------------------------------------------------------------------------------ fake server
@@ -309,7 +310,12 @@ afterEach(() => {
 
 // ------------------------------------------------------------------------------------------------ helpers
 
-type User = ReturnType<typeof renderApp>['user'];
+type User = ReturnType<typeof renderScreen>['user'];
+
+/** The editor screen alone at `path` (no shell): where Save and Back lead shows in `where()`. */
+function renderEditor(path: string, user: Partial<UserData> = {}) {
+  return renderScreen(SapOrderEditorPage, path, { user, routePath: '/SAPOrder/Editor' });
+}
 
 /** An input by its label; labels of required fields end with "*". */
 function byLabel(text: string): HTMLElement {
@@ -361,7 +367,7 @@ async function confirmSave(user: User) {
 }
 
 async function openEditor(path: string) {
-  const view = renderApp(path, { user: {} });
+  const view = renderEditor(path);
   await screen.findByRole('heading', { level: 1, name: /SAP Order$/, hidden: true });
   await waitForSelect('Type', 'Manual');
   return view;
@@ -698,7 +704,7 @@ describe('SAP order editor', () => {
 
   it('given an order that came from SAP, when it is opened for edit, then its header is locked except warehouse, shipment type and delivery address, and its lines cannot be added, removed or changed', async () => {
     fakeServer({ orders: [SYNC_SAP_DO] });
-    renderApp('/SAPOrder/Editor?mode=edit&id=42', { user: {} });
+    renderEditor('/SAPOrder/Editor?mode=edit&id=42');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Edit SAP Order', hidden: true }),
@@ -752,7 +758,7 @@ describe('SAP order editor', () => {
           envelope({ header: SYNC_SAP_DO }, { message: 'SAP order 8000012345 has been saved.' }) as JsonBody,
         ),
     });
-    const { user, where } = renderApp('/SAPOrder/Editor?mode=edit&id=42', { user: {} });
+    const { user, where } = renderEditor('/SAPOrder/Editor?mode=edit&id=42');
     await waitFor(() => expect(byLabel('Document No.')).toHaveValue('8000012345'));
     await waitFor(() => expect(byLabel('Distribution')).toHaveValue('LOCAL - Local (domestic)'));
 
@@ -798,7 +804,7 @@ describe('SAP order editor', () => {
 
   it('given view mode, when an order opens, then every input is read-only, there is no Save, and Info shows who created it and when', async () => {
     fakeServer({ orders: [SYNC_SAP_DO] });
-    const { user } = renderApp('/SAPOrder/Editor?mode=view&id=42', { user: {} });
+    const { user } = renderEditor('/SAPOrder/Editor?mode=view&id=42');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'View SAP Order', hidden: true }),
@@ -833,7 +839,7 @@ describe('SAP order editor', () => {
           { status: 422 },
         ),
     });
-    const { user } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: {} });
+    const { user } = renderEditor('/SAPOrder/Editor?mode=edit&id=41');
     const sync = await screen.findByRole('button', { name: 'Sync with SAP', hidden: true });
     expect(screen.getByText(/must be synchronised with SAP before it can be saved/)).toBeInTheDocument();
 
@@ -873,7 +879,7 @@ describe('SAP order editor', () => {
         return HttpResponse.json(envelope({ items: found, more: false }));
       }),
     );
-    const { user } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: {} });
+    const { user } = renderEditor('/SAPOrder/Editor?mode=edit&id=41');
     await waitFor(() => expect(combo('Material, row 1')).toHaveValue('FG-CPO - Crude Palm Oil'));
     const uom = (row: number) => screen.getByLabelText(`UOM, row ${row}`);
 
@@ -912,7 +918,7 @@ describe('SAP order editor', () => {
               { status: 422 },
             ),
     });
-    const { user } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: {} });
+    const { user } = renderEditor('/SAPOrder/Editor?mode=edit&id=41');
     const sync = await screen.findByRole('button', { name: 'Sync with SAP', hidden: true });
     const save = () => user.click(screen.getByRole('button', { name: 'Save', hidden: true }));
     const refusal = async (detail: string) => {
@@ -959,7 +965,7 @@ describe('SAP order editor', () => {
           { status: 422 },
         ),
     });
-    const { user } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: { Language: 'id' } });
+    const { user } = renderEditor('/SAPOrder/Editor?mode=edit&id=41', { Language: 'id' });
     await waitFor(() => expect(combo('Gudang')).toHaveValue('WH-1101-CPO - Tangki Timbun CPO PKS Sei Rokan'));
     expect(
       screen.queryByRole('button', { name: 'Sinkronkan dengan SAP', hidden: true }),
@@ -1006,7 +1012,7 @@ describe('SAP order editor', () => {
           ),
         ),
     });
-    const { user, where } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: {} });
+    const { user, where } = renderEditor('/SAPOrder/Editor?mode=edit&id=41');
     const sync = await screen.findByRole('button', { name: 'Sync with SAP', hidden: true });
 
     await user.click(sync);
@@ -1056,7 +1062,7 @@ describe('SAP order editor', () => {
           { status: 400 },
         ),
     });
-    const { user, where } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: {} });
+    const { user, where } = renderEditor('/SAPOrder/Editor?mode=edit&id=41');
     await waitFor(() =>
       expect(combo('Warehouse')).toHaveValue('WH-1101-CPO - Tangki Timbun CPO PKS Sei Rokan'),
     );
@@ -1073,7 +1079,7 @@ describe('SAP order editor', () => {
 
   it('given the order cannot be opened for edit, when the editor loads, then the server message shows and the user is back on the list', async () => {
     fakeServer({ orders: [] });
-    const { where } = renderApp('/SAPOrder/Editor?mode=edit&id=99', { user: {} });
+    const { where } = renderEditor('/SAPOrder/Editor?mode=edit&id=99');
 
     expect(await screen.findByText('The requested record was not found.')).toBeInTheDocument();
     await waitFor(() => expect(where()).toBe('/SAPOrder/Index'));
@@ -1081,7 +1087,7 @@ describe('SAP order editor', () => {
 
   it('given unsaved changes, when Back is pressed, then the user is asked first and stays on No', async () => {
     fakeServer({ orders: [MANUAL_SO] });
-    const { user, where } = renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: {} });
+    const { user, where } = renderEditor('/SAPOrder/Editor?mode=edit&id=41');
     const address = await screen.findByLabelText(/^Delivery Address/);
     await waitFor(() => expect(address).toHaveValue('Tangki 3'));
     await user.type(address, ' timur');
@@ -1102,7 +1108,7 @@ describe('SAP order editor', () => {
   it('given the Indonesian interface, when the editor opens, then its title, labels, buttons and sync hint read in Indonesian', async () => {
     await act(() => i18n.changeLanguage('id'));
     fakeServer({ orders: [MANUAL_SO] });
-    renderApp('/SAPOrder/Editor?mode=edit&id=41', { user: { Language: 'id' } });
+    renderEditor('/SAPOrder/Editor?mode=edit&id=41', { Language: 'id' });
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Ubah Order SAP', hidden: true }),

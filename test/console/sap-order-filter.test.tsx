@@ -4,18 +4,15 @@
 // with the field's message and the "Error Filtering Data" toast, and the Result tab: unauthorised rows coloured and
 // not checkable, check-all skipping them, one row open at a time and expand-all, and Save posting only the checked
 // rows after "Are you sure?" before going to the list with the server's message.
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
-import { renderApp } from './render';
+import SapOrderFilterPage from '../../console/src/pages/sap-orders/filter/SapOrderFilterPage';
+import type { UserData } from '../../console/src/api/types';
+import { renderScreen } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 import { describedText, surroundingRole } from './structure';
-
-// The grid's chunk is compiled on first use and other suites share the two cores: give each wait more room than
-// the console default.
-configure({ asyncUtilTimeout: 15_000 });
-jest.setTimeout(180_000);
 
 const FLAG_NAMES = ['Use_GR', 'Use_DO', 'Use_SO', 'Use_LN', 'Use_PO', 'Use_STO', 'Use_Distribution'] as const;
 
@@ -186,6 +183,11 @@ function resultRowOf(documentNo: string): HTMLElement {
   return row;
 }
 
+/** The filter screen alone at its route (no shell): where Save leads shows in `where()`. */
+function renderFilter(user: Partial<UserData> = {}) {
+  return renderScreen(SapOrderFilterPage, '/SAPOrder/Filter', { user });
+}
+
 function checkboxOf(documentNo: string): HTMLInputElement {
   return within(resultRowOf(documentNo)).getByRole('checkbox') as HTMLInputElement;
 }
@@ -193,7 +195,7 @@ function checkboxOf(documentNo: string): HTMLInputElement {
 describe('Filter from SAP: the Filter tab', () => {
   it('given no order type, when Filter is pressed, then "Order Type is required" shows and nothing is sent', async () => {
     const { filters } = filterScreen();
-    const { user } = renderApp('/SAPOrder/Filter', { user: {} });
+    const { user } = renderFilter();
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(fieldMessage(/^Order Type/)).toBe('Order Type is required'));
     expect(filters).toEqual([]);
@@ -201,7 +203,7 @@ describe('Filter from SAP: the Filter tab', () => {
 
   it('given each kind of order type, when Filter is pressed without criteria, then the messages of spec/3 §5 show under their fields and nothing is sent', async () => {
     const { filters, flagsAsked } = filterScreen();
-    const { user } = renderApp('/SAPOrder/Filter', { user: {} });
+    const { user } = renderFilter();
     await screen.findByRole('heading', { name: 'Filter from SAP', level: 1 });
     const filter = () => user.click(screen.getByRole('button', { name: 'Filter' }));
 
@@ -252,7 +254,7 @@ describe('Filter from SAP: the Filter tab', () => {
   it('given the Indonesian interface, when an SO filter lacks company and dates, then the messages are Indonesian', async () => {
     await act(() => i18n.changeLanguage('id'));
     const { filters } = filterScreen();
-    const { user } = renderApp('/SAPOrder/Filter', { user: { Language: 'id' } });
+    const { user } = renderFilter({ Language: 'id' });
     await screen.findByRole('heading', { name: 'Filter dari SAP', level: 1 });
 
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
@@ -269,7 +271,7 @@ describe('Filter from SAP: the Filter tab', () => {
 
   it('given SAP numbers typed, pasted and repeated, when they are entered, then each becomes one chip, duplicates and blanks dropped, and a PO filter sends them joined by ";" with nothing else required', async () => {
     const { filters } = filterScreen();
-    const { user } = renderApp('/SAPOrder/Filter', { user: {} });
+    const { user } = renderFilter();
     await screen.findByRole('heading', { name: 'Filter from SAP', level: 1 });
     await chooseOrderType(user, 'PO');
     const sapNo = screen.getByLabelText(/^SAP No\./);
@@ -326,7 +328,7 @@ describe('Filter from SAP: the Filter tab', () => {
           { status: 400 },
         ),
     });
-    const { user } = renderApp('/SAPOrder/Filter', { user: {} });
+    const { user } = renderFilter();
     await screen.findByRole('heading', { name: 'Filter from SAP', level: 1 });
     await fillSoFilter(user);
     await user.click(screen.getByRole('button', { name: 'Filter' }));
@@ -351,7 +353,7 @@ describe('Filter from SAP: the Filter tab', () => {
 describe('Filter from SAP: the Result tab', () => {
   it('given an SO filter with two companies and a date range, when it is sent, then the body carries them and the Result tab lists the documents with the warning, the unauthorised row marked and not checkable, and the saved one marked', async () => {
     const { filters, lookupPages } = filterScreen();
-    const { user } = renderApp('/SAPOrder/Filter', { user: {} });
+    const { user } = renderFilter();
     await screen.findByRole('heading', { name: 'Filter from SAP', level: 1 });
     await fillSoFilter(user);
     // The order types and the company choices were asked from the first page, which is page 0 (spec/3 §7).
@@ -389,7 +391,7 @@ describe('Filter from SAP: the Result tab', () => {
 
   it('given the result, when check-all is ticked, then only the authorised rows are checked, and Save posts exactly those after "Are you sure?" and goes to the list with the server\'s message', async () => {
     const { saves } = filterScreen();
-    const { user, where } = renderApp('/SAPOrder/Filter', { user: {} });
+    const { user, where } = renderFilter();
     await screen.findByRole('heading', { name: 'Filter from SAP', level: 1 });
     await filterByPo(user);
 
@@ -418,7 +420,7 @@ describe('Filter from SAP: the Result tab', () => {
 
   it('given the result, when a row is clicked, then its lines open and the others close; expand-all opens every row; Back returns to the filter with its values', async () => {
     filterScreen();
-    const { user } = renderApp('/SAPOrder/Filter', { user: {} });
+    const { user } = renderFilter();
     await screen.findByRole('heading', { name: 'Filter from SAP', level: 1 });
     await filterByPo(user);
     const lines = (no: string) => screen.queryByRole('table', { name: `Lines of ${no}` });

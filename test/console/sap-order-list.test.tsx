@@ -2,11 +2,13 @@
 // tab sent with each request, the list protocol (page of 15, sorts, contains / date / Y/N filters), the columns of
 // spec/2 §2.4 with their formats, rows expanding onto their lines, the pager and the kept page, the buttons by
 // rights and row flags (spec/2 §6) with where they lead, and failures as error toasts; Indonesian labels.
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
 import { SAP_ORDER_LIST_FIELDS } from '../../console/src/pages/sap-orders/list/columns';
-import { renderApp } from './render';
+import SapOrderListPage from '../../console/src/pages/sap-orders/list/SapOrderListPage';
+import type { UserData } from '../../console/src/api/types';
+import { openScreenOnly, renderScreen } from './render';
 import { API, envelope, permissionHandler, requestsSettled, server } from './server';
 import { cellTexts } from './structure';
 
@@ -18,10 +20,15 @@ interface ListBody {
   filters: { field: string; value: unknown; matchMode: string }[];
 }
 
-// The grid's chunk is compiled on first use and other suites share the two cores: give each wait more room than
-// the console default.
-configure({ asyncUtilTimeout: 15_000 });
-jest.setTimeout(180_000);
+/** The list screen alone at its route (no shell): where its buttons lead shows in `where()`. */
+function renderList(user: Partial<UserData> = {}) {
+  return renderScreen(SapOrderListPage, '/SAPOrder/Index', { user });
+}
+
+/** The list screen, opened on its first page: `shows` is shown and every request has been answered. */
+function openList(shows: string, user: Partial<UserData> = {}) {
+  return openScreenOnly(SapOrderListPage, '/SAPOrder/Index', { user, shows });
+}
 
 const MASTER = {
   status: [
@@ -155,7 +162,7 @@ describe('SAP order list', () => {
   it('given the master list, when the list opens, then the tabs show with their counts, ALL is chosen and the first page of 15 of ALL is asked with no sorts or filters', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const bodies = sapOrders();
-    renderApp('/SAPOrder/Index', { user: {} });
+    renderList();
 
     expect(await screen.findByRole('heading', { name: 'SAP Order', level: 1 })).toBeInTheDocument();
     await screen.findByText('0010000001');
@@ -175,8 +182,7 @@ describe('SAP order list', () => {
   it('given the list, when it shows, then its columns are those of spec/2 §2.4 in order with their labels, and dates, numbers, flags and the status read as people read them', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders();
-    renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    await openList('0010000001');
 
     expect(SAP_ORDER_LIST_FIELDS).toHaveLength(35);
     expect(headers()).toEqual([
@@ -230,8 +236,7 @@ describe('SAP order list', () => {
     const bodies = sapOrders({
       rows: [...ORDERS, order(5, { Type: 'TRANSFER ORDER', Document_No: '0010000005' })],
     });
-    const { user } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    const { user } = await openList('0010000001');
 
     const typeCell = (document: string) =>
       within(rowOf(document))
@@ -252,8 +257,7 @@ describe('SAP order list', () => {
     await act(() => i18n.changeLanguage('id'));
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders({ master: MASTER_ID });
-    renderApp('/SAPOrder/Index', { user: { Language: 'id' } });
-    await screen.findByText('0010000001');
+    await openList('0010000001', { Language: 'id' });
 
     expect(within(rowOf('0010000001')).getByText('Dari SAP')).toBeInTheDocument();
     expect(within(rowOf('0010000002')).getByText('Manual')).toBeInTheDocument();
@@ -263,8 +267,7 @@ describe('SAP order list', () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const many = Array.from({ length: 20 }, (_, i) => order(i + 1));
     const bodies = sapOrders({ rows: many, total: 20 });
-    const { user } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    const { user } = await openList('0010000001');
     expect(screen.getByText('1 to 15 of 20')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next Page' }));
@@ -280,8 +283,7 @@ describe('SAP order list', () => {
   it('given the list, when the user filters text, a date range and has-order, and sorts by two columns, then the list is asked with contains, dateRange, equals Y and both sorts in order, from row 0', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const bodies = sapOrders();
-    const { user } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    const { user } = await openList('0010000001');
 
     await user.type(screen.getByLabelText('Filter Document No.'), '00100');
     await waitFor(() =>
@@ -339,8 +341,7 @@ describe('SAP order list', () => {
         return HttpResponse.json(envelope({ ...MASTER, status: [...MASTER.status], tab_status: tabs }));
       }),
     );
-    const { user } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    const { user } = await openList('0010000001');
     await user.click(screen.getByRole('tab', { name: /Outstanding/ }));
     await user.type(screen.getByLabelText('Filter Company'), '1000');
     await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
@@ -369,8 +370,7 @@ describe('SAP order list', () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const many = Array.from({ length: 20 }, (_, i) => order(i + 1));
     let bodies = sapOrders({ rows: many, total: 20 });
-    const view = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    const view = await openList('0010000001');
     await view.user.type(screen.getByLabelText('Filter Company'), '1000');
     await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
     await view.user.click(screen.getByRole('button', { name: 'Next Page' }));
@@ -379,8 +379,7 @@ describe('SAP order list', () => {
     view.unmount();
 
     bodies = sapOrders({ rows: many, total: 20 });
-    renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000020');
+    await openList('0010000020');
     expect(bodies[0]).toMatchObject({
       start: 15,
       filters: [{ field: 'Company_Code', value: '1000', matchMode: 'contains' }],
@@ -390,8 +389,7 @@ describe('SAP order list', () => {
   it('given a row, when its chevron is pressed, then its lines show under it (item, material, quantities with 1 to 3 decimals, UOM), and pressing again hides them', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders();
-    const { user } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    const { user } = await openList('0010000001');
     expect(screen.queryByRole('table', { name: 'Lines of 0010000001' })).not.toBeInTheDocument();
 
     const chevron = screen.getByRole('button', { name: 'Show the lines of 0010000001' });
@@ -422,8 +420,7 @@ describe('SAP order list', () => {
   it('given a user who may only view, when the list opens, then View and View Orders show and Filter from SAP, Create, Edit and the assign buttons do not; View opens the chosen row read-only', async () => {
     server.use(permissionHandler({ View: true }));
     sapOrders();
-    const { user, where } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    const { user, where } = await openList('0010000001');
 
     for (const name of [
       'Filter from SAP',
@@ -447,8 +444,7 @@ describe('SAP order list', () => {
   it('given every right, when rows with different flags are chosen, then Edit follows can_edit, the assign button follows can_assign_transporter and names the customer/vendor for relation orders, and View Orders follows can_view_orders', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders();
-    const { user } = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    const { user } = await openList('0010000001');
     const button = (name: string) => screen.getByRole('button', { name });
     // The toolbar follows the chosen row once the grid has told the page (a moment later on a loaded machine).
     const disabled = () =>
@@ -480,14 +476,12 @@ describe('SAP order list', () => {
   it('given every right, when Create and Filter from SAP are pressed, then they lead to the editor in create mode and to the filter screen', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders();
-    let view = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    let view = await openList('0010000001');
     await view.user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(view.where()).toBe('/SAPOrder/Editor?mode=create&id=0'));
     view.unmount();
 
-    view = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000001');
+    view = await openList('0010000001');
     await view.user.click(screen.getByRole('button', { name: 'Filter from SAP' }));
     await waitFor(() => expect(view.where()).toBe('/SAPOrder/Filter'));
   });
@@ -495,15 +489,13 @@ describe('SAP order list', () => {
   it('given every right, when Edit is pressed on an editable row or a row is double-clicked, then the editor opens in edit or view mode on that row', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders();
-    let view = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000002');
+    let view = await openList('0010000002');
     await view.user.click(screen.getByText('0010000002'));
     await view.user.click(screen.getByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(view.where()).toBe('/SAPOrder/Editor?mode=edit&id=2'));
     view.unmount();
 
-    view = renderApp('/SAPOrder/Index', { user: {} });
-    await screen.findByText('0010000004');
+    view = await openList('0010000004');
     await view.user.dblClick(screen.getByText('0010000004'));
     await waitFor(() => expect(view.where()).toBe('/SAPOrder/Editor?mode=view&id=4'));
   });
@@ -523,7 +515,7 @@ describe('SAP order list', () => {
         ),
       ),
     );
-    renderApp('/SAPOrder/Index', { user: {} });
+    renderList();
 
     expect(await screen.findByText('Sorting by approval_status is not allowed.')).toBeInTheDocument();
     expect((await screen.findAllByText('No records found'))[0]).toBeInTheDocument();
@@ -533,7 +525,7 @@ describe('SAP order list', () => {
     await act(() => i18n.changeLanguage('id'));
     server.use(permissionHandler(ALL_RIGHTS));
     sapOrders({ master: MASTER_ID });
-    renderApp('/SAPOrder/Index', { user: { Language: 'id' } });
+    renderList({ Language: 'id' });
 
     expect(await screen.findByRole('heading', { name: 'Order SAP', level: 1 })).toBeInTheDocument();
     await screen.findByText('0010000001');

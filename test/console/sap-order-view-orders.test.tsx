@@ -6,6 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import '../../console/src/i18n';
+import { QueryProvider } from '../../console/src/api/query';
 import { ViewOrdersPanel } from '../../console/src/pages/sap-orders/orders/ViewOrdersPanel';
 import { attachToastListener, type ToastRequest } from '../../console/src/shell/notify';
 import { tmsTheme } from '../../console/src/theme';
@@ -24,9 +25,11 @@ function renderPanel() {
   render(
     <RendererProvider renderer={createDOMRenderer(document, { unstable_filterCSSRule: () => false })}>
       <FluentProvider theme={tmsTheme}>
-        <MemoryRouter>
-          <ViewOrdersPanel row={{ Id: 31, Document_No: '0010000031' }} onClose={onClose} />
-        </MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter>
+            <ViewOrdersPanel row={{ Id: 31, Document_No: '0010000031' }} onClose={onClose} />
+          </MemoryRouter>
+        </QueryProvider>
       </FluentProvider>
     </RendererProvider>,
   );

@@ -2,6 +2,7 @@
 // id (Loading_Destination_From_Id): list/location_id answers locations keyed by it, shown as "code - name".
 // Searches as the user types.
 import { Combobox, Option } from '@fluentui/react-components';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { REF_DEBOUNCE_MS } from '../../components/form/RefSelect';
@@ -10,6 +11,8 @@ interface LocationItem {
   id: number;
   text: string;
 }
+
+const NONE: LocationItem[] = [];
 
 export interface LocationSelectProps {
   value: number | null;
@@ -22,34 +25,36 @@ export interface LocationSelectProps {
 
 export function LocationSelect({ value, text, disabled, onChange, ...rest }: LocationSelectProps) {
   const [query, setQuery] = useState<string | null>(null);
-  const [items, setItems] = useState<LocationItem[]>([]);
-
+  // The search asked: what was typed once the typing pauses; none while the list is closed (it is asked afresh
+  // when it opens again). The items found last stay while the next search is asked; a failed search finds none.
+  const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
     if (query === null) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      const search = new URLSearchParams({ q: query, page: '0' });
-      api
-        .get<{ items?: Record<string, unknown>[] }>(`list/location_id?${search.toString()}`)
-        .then((res) => {
-          if (!live) return;
-          const found = (res.data?.items ?? [])
-            .map((item) => ({
-              id: Number(item.Id ?? item.id),
-              text: String((item.text ?? item.id) as string),
-            }))
-            .filter((item) => Number.isInteger(item.id) && item.id > 0);
-          setItems(found);
-        })
-        .catch(() => {
-          if (live) setItems([]);
-        });
-    }, REF_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setAsked(query), REF_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
   }, [query]);
+  const search = useQuery({
+    queryKey: ['list/location_id', asked],
+    queryFn: async (): Promise<LocationItem[]> => {
+      const search = new URLSearchParams({ q: asked ?? '', page: '0' });
+      const res = await api.get<{ items?: Record<string, unknown>[] }>(
+        `list/location_id?${search.toString()}`,
+      );
+      return (res.data?.items ?? [])
+        .map((item) => ({
+          id: Number(item.Id ?? item.id),
+          text: String((item.text ?? item.id) as string),
+        }))
+        .filter((item) => Number.isInteger(item.id) && item.id > 0);
+    },
+    enabled: asked !== null,
+    placeholderData: keepPreviousData,
+  });
+  const items = search.isError ? NONE : (search.data ?? NONE);
+  function close() {
+    setQuery(null);
+    setAsked(null);
+  }
 
   return (
     <Combobox
@@ -59,13 +64,13 @@ export function LocationSelect({ value, text, disabled, onChange, ...rest }: Loc
       selectedOptions={value === null ? [] : [String(value)]}
       onOpenChange={(_, data) => {
         if (data.open && query === null) setQuery('');
-        if (!data.open) setQuery(null);
+        if (!data.open) close();
       }}
       onInput={(event) => setQuery((event.target as HTMLInputElement).value)}
       onOptionSelect={(_, data) => {
         const id = Number(data.optionValue);
         onChange(Number.isInteger(id) ? id : null, data.optionText ?? '');
-        setQuery(null);
+        close();
       }}
     >
       {items.map((item) => (

@@ -28,9 +28,9 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { useMasterList } from '../../api/masterList';
 import { usePermission } from '../../api/permission';
 import { tableStateKey } from '../../components/grid/gridState';
 import { ListToolbar } from '../../components/grid/ListToolbar';
@@ -75,14 +75,13 @@ const useStyles = makeStyles({
 });
 
 export default function OrderListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const page = useScreenStyles();
   const styles = useStyles();
   const notify = useNotify();
   const { session } = useSession();
   const permission = usePermission('Order', 'Index');
   const grid = useRef<OrderGridHandle>(null);
-  const [master, setMaster] = useState<OrderMasterList | null>(null);
   const [tab, setTab] = useState(DEFAULT_TAB);
   const [selected, setSelected] = useState<OrderRow[]>([]);
   const [filterCount, setFilterCount] = useState(0);
@@ -93,32 +92,14 @@ export default function OrderListPage() {
   });
   const [later, setLater] = useState<string | null>(null);
 
-  const [masterReload, setMasterReload] = useState(0);
-  // Asked once the screen is granted: a refused screen asks for nothing (its calls would only be refused too).
-  const granted = permission !== null;
-  useEffect(() => {
-    if (!granted) return;
-    let live = true;
-    api
-      .get<OrderMasterList>('order/master_list')
-      .then((res) => {
-        if (!live) return;
-        if (res.success && res.data) {
-          setMaster(res.data);
-          return;
-        }
-        notify.error(res.message || t('common.requestFailed'));
-        setMaster((previous) => previous ?? {});
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('common.requestFailed'));
-        setMaster((previous) => previous ?? {});
-      });
-    return () => {
-      live = false;
-    };
-  }, [granted, notify, t, i18n.language, masterReload]);
+  // The statuses and tabs come in the interface language, asked again when it changes and after each Refresh or
+  // change. Asked once the screen is granted: a refused screen asks for nothing (its calls would only be refused
+  // too).
+  const { master, reload: reloadMaster } = useMasterList<OrderMasterList>(
+    'order/master_list',
+    permission !== null,
+    notify,
+  );
 
   const user = session?.user_data;
   const role = user?.Role ?? '';
@@ -151,14 +132,14 @@ export default function OrderListPage() {
 
   function refresh() {
     grid.current?.refresh();
-    setMasterReload((n) => n + 1);
+    reloadMaster();
   }
 
   // After an action the user stays where they were: the same tab, filters, page and chosen rows (those the action
   // moved out of the tab are let go), the counts read again.
   function afterChange() {
     grid.current?.refreshKeepingSelection();
-    setMasterReload((n) => n + 1);
+    reloadMaster();
   }
 
   /** The order a change panel is open for, or null. */

@@ -17,8 +17,10 @@ import {
 } from '@fluentui/react-components';
 import { ArrowClockwise20Regular, Open16Regular } from '@fluentui/react-icons';
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Fact, FactList } from './FactList';
+import { dataOf } from '../../api/answer';
 import { api } from '../../api/client';
 import { formatDateTime } from '../../components/grid/cellFormat';
 import { formatRemaining, remaining } from './format';
@@ -98,29 +100,15 @@ export interface OrderProcessBlockProps {
 export function OrderProcessBlock({ orderId, statusText }: OrderProcessBlockProps) {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [process, setProcess] = useState<Process | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get<Process>(`order/process/${orderId}`)
-      .then((res) => {
-        if (!live) return;
-        if (res.success && res.data) {
-          setProcess(res.data);
-          setFailed(null);
-        } else setFailed(res.message || t('common.requestFailed'));
-      })
-      .catch((error: unknown) => {
-        if (live)
-          setFailed(error instanceof Error && error.message ? error.message : t('common.requestFailed'));
-      });
-    return () => {
-      live = false;
-    };
-  }, [orderId, reload, t]);
+  const processQuery = useQuery({
+    queryKey: ['order/process', orderId],
+    queryFn: () => dataOf(api.get<Process>(`order/process/${orderId}`)),
+  });
+  const process = processQuery.data ?? null;
+  // A refusal says the server's message; a failure the error's (else "The request failed").
+  const failed = processQuery.error ? processQuery.error.message || t('common.requestFailed') : null;
+  const { refetch } = processQuery;
+  const reload = () => void refetch();
 
   const statusOf = (code: string | null | undefined) => (code ? (statusText?.(code) ?? code) : '-');
   const awaiting = process?.awaiting ?? null;
@@ -140,7 +128,7 @@ export function OrderProcessBlock({ orderId, statusText }: OrderProcessBlockProp
           appearance="subtle"
           icon={<ArrowClockwise20Regular />}
           aria-label={t('orderProcess.refresh')}
-          onClick={() => setReload((n) => n + 1)}
+          onClick={reload}
         />
       </div>
       {failed ? (
@@ -180,7 +168,7 @@ export function OrderProcessBlock({ orderId, statusText }: OrderProcessBlockProp
                 <Countdown
                   key={deadline}
                   deadline={deadline}
-                  onPassed={() => setTimeout(() => setReload((n) => n + 1), REREAD_AFTER_DEADLINE_MS)}
+                  onPassed={() => setTimeout(reload, REREAD_AFTER_DEADLINE_MS)}
                 />
               </Fact>
             ) : null}

@@ -24,8 +24,10 @@
 import { Button, MessageBar, MessageBarBody, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { ArrowSync20Regular } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RELATION_SHIPMENT_TYPE, SYNC_SAP, TRANSFER_ORDER } from '../../../../../db/resources/sap-order';
+import { dataOf, useFailureToast } from '../../../api/answer';
 import { api, SessionExpiredError } from '../../../api/client';
 import { usePermission } from '../../../api/permission';
 import { EditorFrame } from '../../../components/editor/EditorFrame';
@@ -104,9 +106,6 @@ export default function SapOrderEditorPage() {
   const setOrder = editor.update;
 
   const [syncing, setSyncing] = useState(false);
-  const [transferCheck, setTransferCheck] = useState<TransferCheck | null>(null);
-  const [flags, setFlags] = useState<{ orderType: string; flags: OrderTypeFlags } | null>(null);
-  const [relationAnswer, setRelationAnswer] = useState<{ key: string; relation: boolean } | null>(null);
   // The fingerprint of the lines SAP answered in the last successful sync; null when none (or it failed).
   const [syncedPrint, setSyncedPrint] = useState<string | null>(null);
   // The SAP document whose last sync failed, so a refused save can say so.
@@ -159,36 +158,37 @@ export default function SapOrderEditorPage() {
     [setOrder],
   );
 
-  // Transfer or not, and the transfer defaults, for the Type (SYNC SAP is neither: it is SAP's document).
-  useEffect(() => {
-    if (!ready || !type || type === SYNC_SAP) return;
-    let live = true;
-    api
-      .post<{ is_transfer_order?: boolean; default_model?: TransferCheck['defaults'] }>(
-        'util/check_sap_order_type',
-        { type, order_type: orderType || null },
-      )
-      .then((res) => {
-        if (!live) return;
-        if (!res.success || !res.data) {
-          notify.error(res.message || t('common.requestFailed'), t('sapOrderEditor.errors.createType'));
-          return;
-        }
-        setTransferCheck({
-          type,
-          transfer: res.data.is_transfer_order === true,
-          defaults: res.data.default_model ?? { vendor: null, incoterm: null, document_type: null },
-        });
-      })
-      .catch((error: unknown) => {
-        if (live) notify.failure(error, t('common.requestFailed'));
-      });
-    return () => {
-      live = false;
-    };
-    // Asked again when the Type changes; the order type only travels along.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, type]);
+  // Transfer or not, and the transfer defaults, for the Type (SYNC SAP is neither: it is SAP's document). Asked
+  // again when the Type changes; the order type only travels along (the one chosen when the Type was).
+  const askedType = ready && type && type !== SYNC_SAP ? type : null;
+  const [transferAsk, setTransferAsk] = useState<{ type: string; orderType: string } | null>(null);
+  if ((transferAsk?.type ?? null) !== askedType) {
+    setTransferAsk(askedType ? { type: askedType, orderType } : null);
+  }
+  const transferQuery = useQuery({
+    queryKey: ['util/check_sap_order_type', transferAsk?.type, transferAsk?.orderType],
+    queryFn: () =>
+      dataOf(
+        api.post<{ is_transfer_order?: boolean; default_model?: TransferCheck['defaults'] }>(
+          'util/check_sap_order_type',
+          { type: transferAsk?.type, order_type: transferAsk?.orderType || null },
+        ),
+      ),
+    enabled: transferAsk !== null,
+  });
+  useFailureToast(transferQuery.error, { notify, title: t('sapOrderEditor.errors.createType') });
+  const transferAnswer = transferQuery.data;
+  const transferCheck = useMemo<TransferCheck | null>(
+    () =>
+      transferAsk && transferAnswer
+        ? {
+            type: transferAsk.type,
+            transfer: transferAnswer.is_transfer_order === true,
+            defaults: transferAnswer.default_model ?? { vendor: null, incoterm: null, document_type: null },
+          }
+        : null,
+    [transferAsk, transferAnswer],
+  );
 
   // The order type's flags by its id: the stored order type's, else the chosen item's (list/order_type items
   // carry it); by the item's code and name only for an item without one.
@@ -209,33 +209,27 @@ export default function SapOrderEditorPage() {
             name: textOf(orderTypeItem.Name ?? orderTypeItem.id),
           }).toString()}`
         : null;
+  // The flags travel with the order type they were asked for; while another order type's are asked, the last
+  // answer stays (and is ignored unless its order type is the current one).
+  const flagsQuery = useQuery({
+    queryKey: ['order-type-flags', flagsUrl, orderType],
+    queryFn: async () => ({ orderType, flags: await dataOf(api.get<OrderTypeFlags>(flagsUrl ?? '')) }),
+    enabled: ready && flagsUrl !== null,
+    placeholderData: keepPreviousData,
+  });
+  useFailureToast(flagsQuery.error, { notify, title: t('sapOrderEditor.errors.orderTypeData') });
+  const flags = flagsQuery.data ?? null;
+  const flagsAnswer = flagsQuery.isPlaceholderData ? null : flagsQuery.data;
   useEffect(() => {
-    if (!ready || !flagsUrl) return;
-    const url = flagsUrl;
-    let live = true;
-    api
-      .get<OrderTypeFlags>(url)
-      .then((res) => {
-        if (!live) return;
-        if (res.success && res.data) {
-          // An order type that switches between customers and vendors clears the code chosen before, which
-          // the other list would not know (a transfer order's code comes from its defaults anyway).
-          const customers = res.data.Use_Customer === true;
-          if (partyKind.current !== null && partyKind.current !== customers) {
-            setValues({ Customer_Vendor_Code: '', Address: '' });
-          }
-          partyKind.current = customers;
-          setFlags({ orderType, flags: res.data });
-        } else
-          notify.error(res.message || t('common.requestFailed'), t('sapOrderEditor.errors.orderTypeData'));
-      })
-      .catch((error: unknown) => {
-        if (live) notify.failure(error, t('common.requestFailed'));
-      });
-    return () => {
-      live = false;
-    };
-  }, [ready, flagsUrl, orderType, notify, t, setValues]);
+    if (!flagsAnswer) return;
+    // An order type that switches between customers and vendors clears the code chosen before, which the other
+    // list would not know (a transfer order's code comes from its defaults anyway).
+    const customers = flagsAnswer.flags.Use_Customer === true;
+    if (partyKind.current !== null && partyKind.current !== customers) {
+      setValues({ Customer_Vendor_Code: '', Address: '' });
+    }
+    partyKind.current = customers;
+  }, [flagsAnswer, setValues]);
 
   const transfer =
     transferCheck && transferCheck.type === type ? transferCheck.transfer : type === TRANSFER_ORDER;
@@ -250,22 +244,18 @@ export default function SapOrderEditorPage() {
   );
   const incoterm = str(defaulted.Incoterm);
 
-  // Relation or not: asked for every incoterm and order type while editing; a view shows what was stored.
-  const relationKey = `${incoterm}|${orderType}`;
-  useEffect(() => {
-    if (!ready || !editable || !incoterm || !orderType) return;
-    let live = true;
-    const query = new URLSearchParams({ incoterm, order_type: orderType }).toString();
-    api
-      .get<boolean>(`util/order_is_relation?${query}`)
-      .then((res) => {
-        if (live && res.success) setRelationAnswer({ key: relationKey, relation: res.data === true });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [ready, editable, incoterm, orderType, relationKey]);
+  // Relation or not: asked for every incoterm and order type while editing; a view shows what was stored. A
+  // refused or failed answer says nothing (the stored order's word stands).
+  const relationQuery = useQuery({
+    queryKey: ['util/order_is_relation', incoterm, orderType],
+    queryFn: async () => {
+      const query = new URLSearchParams({ incoterm, order_type: orderType }).toString();
+      const res = await api.get<boolean>(`util/order_is_relation?${query}`);
+      return res.success ? res.data === true : null;
+    },
+    enabled: ready && editable && Boolean(incoterm) && Boolean(orderType),
+  });
+  const relationAnswer = relationQuery.data ?? null;
 
   // ------------------------------------------------------------------------------------------ rules
 
@@ -275,9 +265,7 @@ export default function SapOrderEditorPage() {
     ? (order?.meta.isRelation ?? false)
     : !incoterm || !orderType
       ? false
-      : relationAnswer?.key === relationKey
-        ? relationAnswer.relation
-        : (order?.meta.isRelation ?? false);
+      : (relationAnswer ?? order?.meta.isRelation ?? false);
   const langsirItem = langsirTypes.items.find((item) => item.id === str(entered.Langsir_Type));
   const relationShipmentType =
     shipmentTypes.items.find((item) => textOf(item.Lookup_Info1).toUpperCase() === 'RELATION')?.id ??

@@ -32,6 +32,7 @@ import {
   Save20Regular,
 } from '@fluentui/react-icons';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SessionExpiredError, api } from '../../../api/client';
@@ -109,7 +110,7 @@ function dateField(name: string) {
 }
 
 export default function SapOrderFilterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const say = useMessageText();
   const page = useScreenStyles();
   const styles = useStyles();
@@ -118,7 +119,6 @@ export default function SapOrderFilterPage() {
   const permission = usePermission('SAPOrder', 'Filter');
   const [tab, setTab] = useState<'filter' | 'result'>('filter');
   const [values, setValues] = useState<FilterValues>(EMPTY_FILTER);
-  const [orderTypes, setOrderTypes] = useState<OrderTypeOption[]>([]);
   const [flags, setFlags] = useState<OrderTypeFlags | null>(null);
   const [messages, setMessages] = useState<Messages>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -140,9 +140,11 @@ export default function SapOrderFilterPage() {
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [messages]);
 
-  useEffect(() => {
-    let live = true;
-    void (async () => {
+  // The order types, page by page (asked again in another interface language); a failure toasts and leaves the
+  // pages read before it.
+  const orderTypesQuery = useQuery({
+    queryKey: ['list/order_type', ORDER_TYPE_PAGES, i18n.language],
+    queryFn: async () => {
       const found: OrderTypeOption[] = [];
       try {
         for (let p = 0; p < ORDER_TYPE_PAGES; p++) {
@@ -155,14 +157,18 @@ export default function SapOrderFilterPage() {
           if (!res.data?.more) break;
         }
       } catch (error) {
-        if (live) notify.failure(error, t('common.requestFailed'));
+        return { found, failure: error };
       }
-      if (live) setOrderTypes(found);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [notify, t]);
+      return { found, failure: null };
+    },
+  });
+  const orderTypesAnswer = orderTypesQuery.data;
+  const orderTypes = useMemo(() => orderTypesAnswer?.found ?? [], [orderTypesAnswer]);
+  // Heard once per answer.
+  useEffect(() => {
+    if (orderTypesAnswer?.failure) notify.failure(orderTypesAnswer.failure, t('common.requestFailed'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- heard for each new answer only
+  }, [orderTypesAnswer]);
 
   const required = useMemo(() => activeRequirements(flags, values), [flags, values]);
 

@@ -16,10 +16,10 @@ import {
   VehicleTruckProfile20Regular,
   DocumentBulletList20Regular,
 } from '@fluentui/react-icons';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { api } from '../../../api/client';
+import { useMasterList } from '../../../api/masterList';
 import { usePermission } from '../../../api/permission';
 import { tableStateKey } from '../../../components/grid/gridState';
 import { ListToolbar } from '../../../components/grid/ListToolbar';
@@ -59,7 +59,7 @@ const useStyles = makeStyles({
 });
 
 export default function SapOrderListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const page = useScreenStyles();
   const styles = useStyles();
   const navigate = useNavigate();
@@ -68,7 +68,6 @@ export default function SapOrderListPage() {
   const { session } = useSession();
   const permission = usePermission('SAPOrder', 'Index');
   const grid = useRef<SapOrderGridHandle>(null);
-  const [master, setMaster] = useState<MasterList | null>(null);
   const [tab, setTab] = useState(DEFAULT_TAB);
   const [selected, setSelected] = useState<Row | null>(null);
   const [chosen, setChosen] = useState<Row[]>([]);
@@ -76,33 +75,13 @@ export default function SapOrderListPage() {
   const [pending, setPending] = useState<Pending | null>(null);
 
   // The tab texts and statuses come in the interface language: asked again when it changes, and with each
-  // Refresh (the counts move as orders come and go).
-  const [masterReload, setMasterReload] = useState(0);
-  // Asked once the screen is granted: a refused screen asks for nothing (its calls would only be refused too).
-  const granted = permission !== null;
-  useEffect(() => {
-    if (!granted) return;
-    let live = true;
-    api
-      .get<MasterList>('saporder/master_list')
-      .then((res) => {
-        if (!live) return;
-        if (res.success && res.data) {
-          setMaster(res.data);
-          return;
-        }
-        notify.error(res.message || t('common.requestFailed'));
-        setMaster((previous) => previous ?? {});
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('common.requestFailed'));
-        setMaster((previous) => previous ?? {});
-      });
-    return () => {
-      live = false;
-    };
-  }, [granted, notify, t, i18n.language, masterReload]);
+  // Refresh (the counts move as orders come and go). Asked once the screen is granted: a refused screen asks for
+  // nothing (its calls would only be refused too).
+  const { master, reload: reloadMaster } = useMasterList<MasterList>(
+    'saporder/master_list',
+    permission !== null,
+    notify,
+  );
 
   const username = session?.user_data.Username;
   const stateKey = username ? tableStateKey(username, 'SAPOrder') : undefined;
@@ -126,7 +105,7 @@ export default function SapOrderListPage() {
 
   function refresh() {
     grid.current?.refresh();
-    setMasterReload((n) => n + 1);
+    reloadMaster();
   }
 
   return (

@@ -21,8 +21,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Dismiss20Regular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dataOf } from '../../../api/answer';
 import { api } from '../../../api/client';
 import { RouterLink } from '../../../components/RouterLink';
 import { useNotify } from '../../../shell/notify';
@@ -119,32 +121,20 @@ export function ViewOrdersPanel({ row, onClose }: ViewOrdersPanelProps) {
   const { t } = useTranslation();
   const styles = useStyles();
   const notify = useNotify();
-  const [data, setData] = useState<SapOrderOrders | null>(null);
   const id = Number(row.Id);
-
+  const query = useQuery({
+    queryKey: ['saporder/orders', id],
+    queryFn: () => dataOf(api.get<SapOrderOrders>(`saporder/orders/${id}`)),
+  });
+  const data = query.data ?? null;
+  const failure = query.error;
+  // spec/2 §8: a load that fails closes the panel with the server's word (heard once per failure).
   useEffect(() => {
-    let live = true;
-    api
-      .get<SapOrderOrders>(`saporder/orders/${id}`)
-      .then((res) => {
-        if (!live) return;
-        if (res.success && res.data) {
-          setData(res.data);
-          return;
-        }
-        // spec/2 §8: a load that fails closes the panel with the server's word.
-        notify.error(res.message || t('viewOrders.failed'));
-        onClose();
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('viewOrders.failed'));
-        onClose();
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, notify, t, onClose]);
+    if (!failure) return;
+    notify.failure(failure, t('viewOrders.failed'));
+    onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- heard for each new failure only
+  }, [failure]);
 
   const header = data?.header ?? row;
   const details = data?.details ?? [];
