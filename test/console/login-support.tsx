@@ -4,7 +4,7 @@
 // (login.test.tsx keeps it on renderApp) and the browser's (test/e2e).
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { createDOMRenderer, FluentProvider, RendererProvider } from '@fluentui/react-components';
 import { QueryProvider } from '../../console/src/api/query';
@@ -20,6 +20,11 @@ const LOGIN_ROUTE = ROUTES.find((route) => route.path.startsWith('/Login'))!;
 
 /** The login page at `path` (e.g. "/Login?sessionExpired=true"); anything it navigates to shows "elsewhere". */
 export function renderLoginPage(path = '/Login') {
+  return renderSignedOut(LoginPage, path);
+}
+
+/** `Page` in the login page's place, for a visitor who is not signed in (e.g. a dialog of the login page). */
+export function renderSignedOut(Page: ComponentType, path = '/Login') {
   window.localStorage.removeItem('tms.session');
   const current: { location: Location | null } = { location: null };
   function LocationProbe() {
@@ -40,7 +45,7 @@ export function renderLoginPage(path = '/Login') {
                       path={LOGIN_ROUTE.path}
                       element={
                         <CurrentRoute.Provider value={LOGIN_ROUTE}>
-                          <LoginPage />
+                          <Page />
                         </CurrentRoute.Provider>
                       }
                     />
