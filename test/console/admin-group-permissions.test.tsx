@@ -1,17 +1,20 @@
 // The "Menu permissions" card of the Group editor (console/src/pages/resources/admin/GroupPermissions.tsx) against
-// msw answers shaped as api/admin/routes.ts gives them: the matrix grouped under its sections, ticking a right ticks
-// View, the column and row toggles, the PUT body after "Are you sure?", read-only without the right or in view mode,
-// Indonesian titles, and no card while creating.
+// msw answers shaped as api/admin/routes.ts gives them. The card itself is given its props (the group's id and
+// record, read-only or not): the matrix grouped under its sections, ticking a right ticks View, the column and row
+// toggles, the PUT body after "Are you sure?", the server's refusal, read-only, Indonesian titles. The editor
+// screen (ResourceEditorPage) decides when the card shows and whether it is read-only, and asks before leaving
+// unsaved rights: those tests mount that screen alone.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
-import { renderApp } from './render';
-import { API, envelope, permissionHandler, server } from './server';
+import GroupPermissions from '../../console/src/pages/resources/admin/GroupPermissions';
+import ResourceEditorPage from '../../console/src/pages/resources/ResourceEditorPage';
+import { ROUTES } from '../../console/src/routes/routeTable';
+import type { UserData } from '../../console/src/api/types';
+import { renderScreen } from './render';
+import { API, envelope, permissionHandler, requestsSettled, server } from './server';
 
 const ALL_RIGHTS = { View: true, Create: true, Edit: true, Delete: true };
-
-/** The editor and its admin card are lazy chunks; their first load in a busy run can take several seconds. */
-const LAZY = { timeout: 15_000 };
 
 const GROUP = {
   Id: 5,
@@ -60,10 +63,10 @@ const MATRIX = [
 const wire = (rows: typeof MATRIX) =>
   rows.map(({ Menu_Code, View, Create, Edit, Delete }) => ({ Menu_Code, View, Create, Edit, Delete }));
 
-function groupHandlers(mode: 'edit' | 'view') {
+/** The matrix of group 5 and its save, counted. */
+function matrixHandlers() {
   const calls = { loads: 0, put: null as unknown };
   server.use(
-    http.get(`${API}/group/5/${mode}`, () => HttpResponse.json(envelope(GROUP))),
     http.get(`${API}/group/5/permissions`, () => {
       calls.loads += 1;
       return HttpResponse.json(envelope(MATRIX));
@@ -76,6 +79,15 @@ function groupHandlers(mode: 'edit' | 'view') {
   return calls;
 }
 
+/** For the editor screen: the user's rights on it, group 5 as opened in `mode`, and its matrix. */
+function editorHandlers(mode: 'edit' | 'view', rights = ALL_RIGHTS) {
+  server.use(
+    permissionHandler(rights),
+    http.get(`${API}/group/5/${mode}`, () => HttpResponse.json(envelope(GROUP))),
+  );
+  return matrixHandlers();
+}
+
 /** See resources-index.test.tsx: in jsdom an open Fluent dialog may be marked aria-hidden by tabster. */
 function findDialog() {
   return screen.findByRole('alertdialog', { hidden: true });
@@ -83,14 +95,38 @@ function findDialog() {
 
 const box = (name: string) => screen.getByRole('checkbox', { name });
 
-describe('group permissions', () => {
-  it('given the matrix of a group, when the editor opens in edit mode, then the screens are listed under their section headings with their rights ticked', async () => {
-    server.use(permissionHandler(ALL_RIGHTS));
-    groupHandlers('edit');
-    renderApp('/Group/Editor?mode=edit&id=5', { user: {} });
+/** The card of group 5 on its own, as the editor gives it; resolves once its matrix shows. */
+async function openCard({
+  readOnly = false,
+  user = {},
+}: { readOnly?: boolean; user?: Partial<UserData> } = {}) {
+  const onDirtyChange = jest.fn();
+  const record = {
+    values: { Group_Code: GROUP.Group_Code, Group_Name: GROUP.Group_Name },
+    children: {},
+    audit: {},
+    id: GROUP.Id,
+  };
+  function Card() {
+    return <GroupPermissions id={5} readOnly={readOnly} record={record} onDirtyChange={onDirtyChange} />;
+  }
+  const view = renderScreen(Card, '/Group/Editor?mode=edit&id=5', { user, routePath: '/Group/Editor' });
+  const table = await screen.findByRole('table', { name: i18n.t('admin.permissions.title') });
+  await requestsSettled();
+  return { ...view, table, onDirtyChange };
+}
 
-    const card = await screen.findByRole('region', { name: 'Menu permissions' }, LAZY);
-    const table = await within(card).findByRole('table', { name: 'Menu permissions' });
+/** The Group editor screen alone (no shell), at `path`. */
+function openEditor(path: string) {
+  const route = ROUTES.find((r) => r.path === '/Group/Editor');
+  return renderScreen(ResourceEditorPage, path, { user: {}, routePath: '/Group/Editor', route });
+}
+
+describe('group permissions card', () => {
+  it('given the matrix of a group, when the card opens editable, then the screens are listed under their section headings with their rights ticked and nothing is to be saved', async () => {
+    matrixHandlers();
+    const { table, onDirtyChange } = await openCard();
+
     expect(
       within(table)
         .getAllByRole('heading', { level: 3 })
@@ -112,40 +148,30 @@ describe('group permissions', () => {
     expect(box('View: every menu under Master Data')).toBePartiallyChecked();
     expect(box('View: every menu under Administration')).toBeChecked();
     expect(box('Delete: every menu')).not.toBeChecked();
-    // Nothing changed yet: nothing to save.
-    expect(within(card).getByRole('button', { name: 'Save permissions' })).toBeDisabled();
+    // Nothing changed yet: nothing to save, and the editor is told there is nothing unsaved.
+    expect(screen.getByRole('button', { name: 'Save permissions' })).toBeDisabled();
+    expect(onDirtyChange).not.toHaveBeenCalledWith(true);
   });
 
-  it('given a ticked right not saved yet, when Back is pressed, then the user is asked before leaving and No keeps the tick', async () => {
-    server.use(permissionHandler(ALL_RIGHTS));
-    groupHandlers('edit');
-    const { user, where } = renderApp('/Group/Editor?mode=edit&id=5', { user: {} });
+  it('given a ticked right, when it is ticked again, then the editor is told of unsaved changes and then that there are none', async () => {
+    matrixHandlers();
+    const { user, onDirtyChange } = await openCard();
 
-    const card = await screen.findByRole('region', { name: 'Menu permissions' }, LAZY);
-    await within(card).findByRole('table', { name: 'Menu permissions' });
     await user.click(box('Edit: Plant'));
-    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+    expect(screen.getByRole('button', { name: 'Save permissions' })).toBeEnabled();
 
-    const dialog = await findDialog();
-    expect(
-      within(dialog).getByText('Your changes have not been saved. If you leave now, they will be lost.'),
-    ).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'No', hidden: true }));
-    expect(where()).toBe('/Group/Editor?mode=edit&id=5');
-    expect(box('Edit: Plant')).toBeChecked();
-
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    await user.click(
-      within(await findDialog()).getByRole('button', { name: 'Leave without saving', hidden: true }),
-    );
-    await waitFor(() => expect(where()).toBe('/Group/Index'));
+    await user.click(box('Edit: Plant'));
+    // Taking Edit away leaves View ticked; View was not ticked before, so one change is still unsaved.
+    expect(box('View: Plant')).toBeChecked();
+    await user.click(box('View: Plant'));
+    expect(onDirtyChange).toHaveBeenLastCalledWith(false);
+    expect(screen.getByRole('button', { name: 'Save permissions' })).toBeDisabled();
   });
 
-  it('given edit mode, when Edit is ticked on a screen without View and the matrix is saved after "Are you sure?", then View is ticked too, PUT carries every menu and the saved matrix is read back', async () => {
-    server.use(permissionHandler(ALL_RIGHTS));
-    const calls = groupHandlers('edit');
-    const { user } = renderApp('/Group/Editor?mode=edit&id=5', { user: {} });
-    await screen.findByRole('table', { name: 'Menu permissions' }, LAZY);
+  it('given an editable card, when Edit is ticked on a screen without View and the matrix is saved after "Are you sure?", then View is ticked too, PUT carries every menu and the saved matrix is read back', async () => {
+    const calls = matrixHandlers();
+    const { user } = await openCard();
 
     await user.click(box('Edit: Plant'));
     expect(box('Edit: Plant')).toBeChecked();
@@ -172,14 +198,17 @@ describe('group permissions', () => {
         { ...MATRIX[5]!, View: false, Edit: false },
       ]),
     });
-    await waitFor(() => expect(calls.loads).toBe(2));
+    await requestsSettled();
+    expect(calls.loads).toBe(2);
+    // What the server answered on reading back is shown (this server kept the matrix as it was).
+    await waitFor(() => expect(box('Edit: Plant')).not.toBeChecked());
+    expect(box('Edit: User')).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save permissions' })).toBeDisabled();
   });
 
-  it('given edit mode, when the Delete column toggle and a row toggle are used, then Delete and View are ticked on every screen and the row gets every right', async () => {
-    server.use(permissionHandler(ALL_RIGHTS));
-    const calls = groupHandlers('edit');
-    const { user } = renderApp('/Group/Editor?mode=edit&id=5', { user: {} });
-    await screen.findByRole('table', { name: 'Menu permissions' }, LAZY);
+  it('given an editable card, when the Delete column toggle and a row toggle are used, then Delete and View are ticked on every screen and the row gets every right', async () => {
+    const calls = matrixHandlers();
+    const { user } = await openCard();
 
     await user.click(box('Delete: every menu'));
     for (const screenTitle of ['Dashboard', 'Company', 'Plant', 'User']) {
@@ -198,7 +227,7 @@ describe('group permissions', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save permissions' }));
     await user.click(within(await findDialog()).getByRole('button', { name: 'Yes', hidden: true }));
-    await waitFor(() => expect(calls.put).not.toBeNull());
+    expect(await screen.findByText('Data Saved')).toBeInTheDocument();
     expect(calls.put).toEqual({
       permissions: wire([
         { ...MATRIX[0]!, View: true, Delete: true },
@@ -213,8 +242,6 @@ describe('group permissions', () => {
 
   it('given the server refuses the matrix, when saved, then its message shows as an error and the changes stay on screen', async () => {
     server.use(
-      permissionHandler(ALL_RIGHTS),
-      http.get(`${API}/group/5/edit`, () => HttpResponse.json(envelope(GROUP))),
       http.get(`${API}/group/5/permissions`, () => HttpResponse.json(envelope(MATRIX))),
       http.put(`${API}/group/5/permissions`, () =>
         HttpResponse.json(
@@ -223,8 +250,7 @@ describe('group permissions', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Group/Editor?mode=edit&id=5', { user: {} });
-    await screen.findByRole('table', { name: 'Menu permissions' }, LAZY);
+    const { user } = await openCard();
     await user.click(box('Create: Plant'));
     await user.click(screen.getByRole('button', { name: 'Save permissions' }));
     await user.click(within(await findDialog()).getByRole('button', { name: 'Yes', hidden: true }));
@@ -236,12 +262,38 @@ describe('group permissions', () => {
     expect(screen.getByRole('button', { name: 'Save permissions' })).toBeEnabled();
   });
 
-  it('given view mode, when the editor opens, then the matrix shows with every checkbox disabled and no save button', async () => {
-    server.use(permissionHandler(ALL_RIGHTS));
-    groupHandlers('view');
-    renderApp('/Group/Editor?mode=view&id=5', { user: {} });
+  it('given the server refuses to read the matrix, when the card opens, then its message shows in the card and there is no table', async () => {
+    server.use(
+      http.get(`${API}/group/5/permissions`, () =>
+        HttpResponse.json(
+          { success: false, message: 'Group not found.', message_code: 'NOT_FOUND' },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderScreen(
+      () => (
+        <GroupPermissions
+          id={5}
+          readOnly={false}
+          record={{ values: {}, children: {}, audit: {}, id: 5 }}
+          onDirtyChange={() => undefined}
+        />
+      ),
+      '/Group/Editor?mode=edit&id=5',
+      { user: {}, routePath: '/Group/Editor' },
+    );
 
-    const table = await screen.findByRole('table', { name: 'Menu permissions' }, LAZY);
+    const card = await screen.findByRole('region', { name: 'Menu permissions' });
+    expect(await within(card).findByText('Group not found.')).toBeInTheDocument();
+    expect(within(card).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Save permissions' })).not.toBeInTheDocument();
+  });
+
+  it('given a read-only card, when it shows, then every checkbox is disabled and there is no save button', async () => {
+    matrixHandlers();
+    const { table } = await openCard({ readOnly: true });
+
     const boxes = within(table).getAllByRole('checkbox');
     // 4 column toggles, 4 per section (2), 5 per screen (4).
     expect(boxes).toHaveLength(4 + 2 * 4 + 4 * 5);
@@ -250,24 +302,12 @@ describe('group permissions', () => {
     expect(screen.queryByRole('button', { name: 'Save permissions' })).not.toBeInTheDocument();
   });
 
-  it('given a user without the Edit right, when an edit link is opened, then the matrix is read-only', async () => {
-    server.use(permissionHandler({ View: true }));
-    groupHandlers('view');
-    renderApp('/Group/Editor?mode=edit&id=5', { user: {} });
-
-    await screen.findByRole('heading', { name: 'View Group', level: 1 });
-    await screen.findByRole('table', { name: 'Menu permissions' }, LAZY);
-    expect(box('Edit: Plant')).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Save permissions' })).not.toBeInTheDocument();
-  });
-
   it('given the Indonesian interface, when the matrix shows, then sections, screens and rights read in Indonesian', async () => {
     await act(() => i18n.changeLanguage('id'));
-    server.use(permissionHandler(ALL_RIGHTS));
-    groupHandlers('edit');
-    renderApp('/Group/Editor?mode=edit&id=5', { user: { Language: 'id' } });
+    matrixHandlers();
+    const { table } = await openCard({ user: { Language: 'id' } });
 
-    const table = await screen.findByRole('table', { name: 'Hak akses menu' }, LAZY);
+    expect(table).toHaveAccessibleName('Hak akses menu');
     expect(
       within(table)
         .getAllByRole('heading', { level: 3 })
@@ -276,6 +316,52 @@ describe('group permissions', () => {
     expect(box('Ubah: Pabrik')).not.toBeChecked();
     expect(box('Lihat: Perusahaan')).toBeChecked();
     expect(screen.getByRole('button', { name: 'Simpan hak akses' })).toBeDisabled();
+  });
+});
+
+describe('group editor with its permission card', () => {
+  it('given a ticked right not saved yet, when Back is pressed, then the user is asked before leaving and No keeps the tick', async () => {
+    editorHandlers('edit');
+    const { user, where } = openEditor('/Group/Editor?mode=edit&id=5');
+
+    const card = await screen.findByRole('region', { name: 'Menu permissions' });
+    await within(card).findByRole('table', { name: 'Menu permissions' });
+    await user.click(box('Edit: Plant'));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+
+    const dialog = await findDialog();
+    expect(
+      within(dialog).getByText('Your changes have not been saved. If you leave now, they will be lost.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'No', hidden: true }));
+    expect(where()).toBe('/Group/Editor?mode=edit&id=5');
+    expect(box('Edit: Plant')).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(
+      within(await findDialog()).getByRole('button', { name: 'Leave without saving', hidden: true }),
+    );
+    await waitFor(() => expect(where()).toBe('/Group/Index'));
+  });
+
+  it('given view mode, when the editor opens, then the card shows its matrix read-only', async () => {
+    editorHandlers('view');
+    openEditor('/Group/Editor?mode=view&id=5');
+
+    const table = await screen.findByRole('table', { name: 'Menu permissions' });
+    for (const b of within(table).getAllByRole('checkbox')) expect(b).toBeDisabled();
+    expect(box('View: Company')).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Save permissions' })).not.toBeInTheDocument();
+  });
+
+  it('given a user without the Edit right, when an edit link is opened, then the matrix is read-only', async () => {
+    editorHandlers('view', { View: true, Create: false, Edit: false, Delete: false });
+    openEditor('/Group/Editor?mode=edit&id=5');
+
+    await screen.findByRole('heading', { name: 'View Group', level: 1 });
+    await screen.findByRole('table', { name: 'Menu permissions' });
+    expect(box('Edit: Plant')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save permissions' })).not.toBeInTheDocument();
   });
 
   it('given create mode, when the Group form opens, then there is no permission card (the group does not exist yet)', async () => {
@@ -292,10 +378,11 @@ describe('group permissions', () => {
         return HttpResponse.json(envelope(MATRIX));
       }),
     );
-    renderApp('/Group/Editor?mode=create&id=0', { user: {} });
+    openEditor('/Group/Editor?mode=create&id=0');
 
     await screen.findByRole('heading', { name: 'Create Group', level: 1 });
     await screen.findByLabelText(/^Group Code/);
+    await requestsSettled();
     expect(screen.queryByRole('region', { name: 'Menu permissions' })).not.toBeInTheDocument();
     expect(loads).toBe(0);
   });

@@ -3,7 +3,9 @@
 // no create, edit or delete action.
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderApp } from './render';
+import ResourceEditorPage from '../../console/src/pages/resources/ResourceEditorPage';
+import { ROUTES } from '../../console/src/routes/routeTable';
+import { renderScreen } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 
 const CALL = {
@@ -35,7 +37,12 @@ describe('API Log', () => {
       permissionHandler({ View: true, Create: true, Edit: true, Delete: true }),
       http.get(`${API}/api_log/5/view`, () => HttpResponse.json(envelope(CALL))),
     );
-    renderApp('/APILog/Editor?mode=view&id=5', { user: {} });
+    const route = ROUTES.find((r) => r.path === '/APILog/Editor');
+    renderScreen(ResourceEditorPage, '/APILog/Editor?mode=view&id=5', {
+      user: {},
+      routePath: '/APILog/Editor',
+      route,
+    });
 
     expect(await screen.findByRole('heading', { name: 'View API Log', level: 1 })).toBeInTheDocument();
     const request = await screen.findByLabelText('Request');

@@ -14,7 +14,7 @@ import { ListToolbar } from '../../console/src/components/grid/ListToolbar';
 import i18n from '../../console/src/i18n';
 import { ToastArea } from '../../console/src/shell/ToastArea';
 import { tmsTheme } from '../../console/src/theme';
-import { API, envelope, server } from './server';
+import { API, envelope, requestsSettled, server } from './server';
 
 interface ListBody {
   start: number;
@@ -225,9 +225,10 @@ describe('list toolbar', () => {
     await screen.findByText('Loading dock 1');
     await user.type(screen.getByLabelText('Filter Dock Code'), 'D');
     await screen.findByRole('button', { name: 'Clear filters (1 active)' });
-    // The filtered page asked and shown: a reload that lands while Tab is pressed would move the focus.
+    // The filtered page asked and answered: a reload that lands while Tab is pressed would move the focus (the
+    // rows of the page before still show while it is on its way, so they are no sign that it has landed).
     await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
-    await screen.findByText('Loading dock 1');
+    await requestsSettled();
     const toolbar = screen.getByRole('toolbar', { name: 'Actions' });
     // Where the focus is, is the subject: the Tab order through the toolbar.
     /* eslint-disable testing-library/no-node-access */

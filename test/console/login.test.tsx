@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
+import { renderLoginPage } from './login-support';
 import { renderApp, makeUser } from './render';
 import { API, envelope, server } from './server';
 
@@ -16,7 +17,7 @@ const loginSuccess = () =>
 type Body = Record<string, unknown>;
 
 async function fillCredentials(
-  user: ReturnType<typeof renderApp>['user'],
+  user: ReturnType<typeof renderLoginPage>['user'],
   username = 'ayu',
   password = 'secret-pass',
 ) {
@@ -24,13 +25,15 @@ async function fillCredentials(
   await user.type(screen.getByLabelText(/^(Password|Kata Sandi)/, { selector: 'input' }), password);
 }
 
+// The login page's own behaviour is tested on the page alone (renderLoginPage: no App, nobody signed in); the
+// login flow into the shell, through the App (renderApp).
 describe('login page', () => {
   it('given an empty form, when Login is pressed, then "Username is required." and "Password is required." show inline and nothing is posted', async () => {
     let posted = false;
     server.use(
       http.post(`${API}/auth/check_consent`, () => ((posted = true), HttpResponse.json(envelope()))),
     );
-    const { user } = renderApp('/Login');
+    const { user } = renderLoginPage();
 
     await user.click(await screen.findByRole('button', { name: 'Login' }));
 
@@ -41,7 +44,7 @@ describe('login page', () => {
 
   it('given the Indonesian interface, when Masuk is pressed on an empty form, then the messages are in Indonesian', async () => {
     await act(() => i18n.changeLanguage('id'));
-    const { user } = renderApp('/Login');
+    const { user } = renderLoginPage();
 
     await user.click(await screen.findByRole('button', { name: 'Masuk' }));
 
@@ -51,7 +54,7 @@ describe('login page', () => {
   });
 
   it('given the inline messages of an empty form, when the language is switched on the login page and back, then they read in the new language', async () => {
-    const { user } = renderApp('/Login');
+    const { user } = renderLoginPage();
     await user.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Username is required.')).toBeInTheDocument();
 
@@ -83,7 +86,7 @@ describe('login page', () => {
         return loginSuccess();
       }),
     );
-    const { user, where } = renderApp('/Login');
+    const { user, where } = renderLoginPage();
     await fillCredentials(user);
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -129,7 +132,7 @@ describe('login page', () => {
         return HttpResponse.json({ success: true, message: 'Password changed.', message_code: '' });
       }),
     );
-    const { user, where } = renderApp('/Login');
+    const { user, where } = renderLoginPage();
     await fillCredentials(user, 'ayu', 'first-pass');
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -178,7 +181,7 @@ describe('login page', () => {
         }),
       ),
     );
-    const { user } = renderApp('/Login');
+    const { user } = renderLoginPage();
     await fillCredentials(user, 'ayu', 'first-pass');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Change Password' });
@@ -212,7 +215,7 @@ describe('login page', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Login');
+    const { user } = renderLoginPage();
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Change Password' });
@@ -255,7 +258,7 @@ describe('login page', () => {
         return loginSuccess();
       }),
     );
-    const { user, where } = renderApp('/Login');
+    const { user, where } = renderLoginPage();
     await fillCredentials(user);
     const login = screen.getByRole('button', { name: 'Login' });
 
@@ -299,12 +302,89 @@ describe('login page', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Login');
+    const { user } = renderLoginPage();
     await fillCredentials(user);
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByRole('img', { name: 'Captcha image' })).toBeInTheDocument();
+  });
+
+  it('given the captcha shows, when another image is asked for, then a new captcha is fetched and the next attempt sends its id', async () => {
+    let captchas = 0;
+    const bodies: Body[] = [];
+    server.use(
+      http.get(`${API}/auth/captcha`, () => {
+        captchas += 1;
+        return HttpResponse.json(
+          envelope({ captcha_id: `cap-${captchas}`, image: `data:image/svg+xml;base64,${captchas}` }),
+        );
+      }),
+      http.post(`${API}/auth/check_consent`, async ({ request }) => {
+        bodies.push((await request.json()) as Body);
+        return HttpResponse.json(
+          {
+            success: false,
+            message: 'Type the captcha.',
+            message_code: 'CAPTCHA',
+            data: { captcha_required: true },
+          },
+          { status: 422 },
+        );
+      }),
+    );
+    const { user } = renderLoginPage();
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('img', { name: 'Captcha image' })).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;base64,1',
+    );
+
+    await user.type(screen.getByRole('textbox', { name: /Captcha/ }), 'typed-for-1');
+    await user.click(screen.getByRole('button', { name: 'Show another image' }));
+
+    expect(await screen.findByRole('img', { name: 'Captcha image' })).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;base64,2',
+    );
+    // The answer typed for the old image is void.
+    expect(screen.getByRole('textbox', { name: /Captcha/ })).toHaveValue('');
+    await user.type(screen.getByRole('textbox', { name: /Captcha/ }), 'x7k2p');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ Captcha: 'x7k2p', Captcha_Id: 'cap-2' });
+    // A refused attempt used the captcha up: a third image is shown for the next one.
+    expect(await screen.findByRole('img', { name: 'Captcha image' })).toHaveAttribute(
+      'src',
+      'data:image/svg+xml;base64,3',
+    );
+  });
+
+  it('given the captcha cannot be fetched, when it is needed, then "Image not available" shows and another image can be asked for', async () => {
+    server.use(
+      http.get(`${API}/auth/captcha`, () =>
+        HttpResponse.json({ success: false, message: 'No captcha.', message_code: 'ERROR' }, { status: 500 }),
+      ),
+      http.post(`${API}/auth/check_consent`, () =>
+        HttpResponse.json(
+          {
+            success: false,
+            message: 'Type the captcha.',
+            message_code: 'CAPTCHA',
+            data: { captcha_required: true },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = renderLoginPage();
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Image not available')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Captcha image' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show another image' })).toBeEnabled();
   });
 
   it('given a locked account, when login is refused with 429, then an error toast titled Error shows the server message', async () => {
@@ -320,7 +400,7 @@ describe('login page', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Login');
+    const { user } = renderLoginPage();
     await fillCredentials(user);
 
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -338,7 +418,7 @@ describe('login page', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Login');
+    const { user } = renderLoginPage();
 
     await user.click(await screen.findByRole('link', { name: 'Download the Android app' }));
 
@@ -346,11 +426,67 @@ describe('login page', () => {
   });
 
   it('given the sessionExpired flag, when the login page opens, then the Session Expired banner shows', async () => {
-    renderApp('/Login?sessionExpired=true');
+    renderLoginPage('/Login?sessionExpired=true');
 
     expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
   });
 
+  it('given the same wrong password twice, when both attempts are refused, then their error toast shows once', async () => {
+    let attempts = 0;
+    server.use(
+      http.post(`${API}/auth/check_consent`, () => {
+        attempts += 1;
+        return HttpResponse.json(
+          { success: false, message: 'Invalid username or password.', message_code: 'CAPTCHA', data: {} },
+          { status: 422 },
+        );
+      }),
+    );
+    const { user } = renderLoginPage();
+    await fillCredentials(user);
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid username or password.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(attempts).toBe(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
+
+    await waitFor(() => expect(screen.getAllByText('Invalid username or password.')).toHaveLength(1), {
+      timeout: 3000,
+    });
+  });
+
+  it('given a first login, when Change Password opens, then it cannot be dismissed: no Cancel, no close button, and Escape leaves it open', async () => {
+    server.use(
+      http.post(`${API}/auth/check_consent`, () => HttpResponse.json(envelope())),
+      http.post(`${API}/auth/login`, () =>
+        HttpResponse.json({
+          success: false,
+          message: 'Please change your password.',
+          message_code: 'FIRST_LOGIN',
+          data: { change_token: 'chg-1' },
+        }),
+      ),
+    );
+    const { user } = renderLoginPage();
+    await fillCredentials(user, 'ayu', 'first-pass');
+
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change Password' });
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Save']);
+    await user.click(within(dialog).getByLabelText(/^New Password/));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Change Password' })).toBeInTheDocument();
+  });
+});
+
+describe('login into the shell', () => {
   it('given a successful login, when the user has Indonesian as language, then the session is stored and the interface switches to Indonesian', async () => {
     server.use(
       http.post(`${API}/auth/check_consent`, () => HttpResponse.json(envelope())),
@@ -404,59 +540,5 @@ describe('login page', () => {
     await waitFor(() => expect(screen.queryByText('Invalid username or password.')).not.toBeInTheDocument(), {
       timeout: 3000,
     });
-  });
-
-  it('given the same wrong password twice, when both attempts are refused, then their error toast shows once', async () => {
-    let attempts = 0;
-    server.use(
-      http.post(`${API}/auth/check_consent`, () => {
-        attempts += 1;
-        return HttpResponse.json(
-          { success: false, message: 'Invalid username or password.', message_code: 'CAPTCHA', data: {} },
-          { status: 422 },
-        );
-      }),
-    );
-    const { user } = renderApp('/Login');
-    await fillCredentials(user);
-
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Invalid username or password.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(attempts).toBe(2));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled());
-
-    await waitFor(() => expect(screen.getAllByText('Invalid username or password.')).toHaveLength(1), {
-      timeout: 3000,
-    });
-  });
-
-  it('given a first login, when Change Password opens, then it cannot be dismissed: no Cancel, no close button, and Escape leaves it open', async () => {
-    server.use(
-      http.post(`${API}/auth/check_consent`, () => HttpResponse.json(envelope())),
-      http.post(`${API}/auth/login`, () =>
-        HttpResponse.json({
-          success: false,
-          message: 'Please change your password.',
-          message_code: 'FIRST_LOGIN',
-          data: { change_token: 'chg-1' },
-        }),
-      ),
-    );
-    const { user } = renderApp('/Login');
-    await fillCredentials(user, 'ayu', 'first-pass');
-
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-
-    const dialog = await screen.findByRole('alertdialog', { name: 'Change Password' });
-    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
-    expect(
-      within(dialog)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['Save']);
-    await user.click(within(dialog).getByLabelText(/^New Password/));
-    await user.keyboard('{Escape}');
-    expect(screen.getByRole('alertdialog', { name: 'Change Password' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,11 @@
+import { createDOMRenderer, FluentProvider, RendererProvider } from '@fluentui/react-components';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { usePermission } from '../../console/src/api/permission';
+import { QueryProvider } from '../../console/src/api/query';
 import { ToastArea } from '../../console/src/shell/ToastArea';
+import { tmsTheme } from '../../console/src/theme';
 import { API, server } from './server';
 
 function Screen() {
@@ -10,20 +13,29 @@ function Screen() {
   return <p>{permission ? `view:${permission.View} edit:${permission.Edit}` : 'checking'}</p>;
 }
 
-/** The screen after a page of the console (`/Shipment/Index`), or typed straight into the address bar. */
+/**
+ * The screen after a page of the console (`/Shipment/Index`), or typed straight into the address bar, in the
+ * providers the hook reads (query client, router) and with the toast area.
+ */
 function renderScreen({ direct = false } = {}) {
   return render(
-    <MemoryRouter
-      initialEntries={direct ? ['/Order/Index'] : ['/Shipment/Index', '/Order/Index']}
-      initialIndex={direct ? 0 : 1}
-    >
-      <Routes>
-        <Route path="/" element={<p>dashboard</p>} />
-        <Route path="/Shipment/Index" element={<p>previous page</p>} />
-        <Route path="/Order/Index" element={<Screen />} />
-      </Routes>
-      <ToastArea />
-    </MemoryRouter>,
+    <RendererProvider renderer={createDOMRenderer(document, { unstable_filterCSSRule: () => false })}>
+      <FluentProvider theme={tmsTheme}>
+        <QueryProvider>
+          <MemoryRouter
+            initialEntries={direct ? ['/Order/Index'] : ['/Shipment/Index', '/Order/Index']}
+            initialIndex={direct ? 0 : 1}
+          >
+            <Routes>
+              <Route path="/" element={<p>dashboard</p>} />
+              <Route path="/Shipment/Index" element={<p>previous page</p>} />
+              <Route path="/Order/Index" element={<Screen />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryProvider>
+        <ToastArea />
+      </FluentProvider>
+    </RendererProvider>,
   );
 }
 

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
-import { renderApp } from './render';
-import { API, envelope, permissionHandler, server } from './server';
+import { ChangelogPanel } from '../../console/src/shell/ChangelogPanel';
+import { renderApp, renderScreen } from './render';
+import { API, envelope, permissionHandler, requestsSettled, server } from './server';
 
 describe('shell', () => {
   // Tests that open the SAP Order screen end when its heading shows; the screen's permission check may still be
@@ -170,14 +171,14 @@ describe('shell', () => {
     expect(await screen.findByRole('heading', { name: 'Shipment List', level: 1 })).toBeInTheDocument();
   });
 
-  it('given the changelog cannot be loaded, when it is opened, then it stays in its loading state', async () => {
+  it('given the changelog cannot be loaded, when the panel shows, then it stays in its loading state', async () => {
     server.use(http.get(`${API}/util/changelog`, () => HttpResponse.error()));
-    const { user } = renderApp('/', { user: {} });
-
-    await user.click(await screen.findByRole('button', { name: 'Changelog' }));
+    renderScreen(ChangelogPanel, '/', { user: {} });
 
     expect(await screen.findByRole('heading', { name: 'Changelog' })).toBeInTheDocument();
+    await requestsSettled();
     expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByText(i18n.t('changelog.empty'))).not.toBeInTheDocument();
   });
 
   it('given a narrow screen (800 px), when the menu button is pressed, then the menu opens as an overlay and closes after choosing an item', async () => {

@@ -3,7 +3,8 @@
 // grants no View is a failure too: the server answers every flag false for a screen outside the user's groups
 // (its menu does not offer it, but its URL can still be typed), and the screen would otherwise open and have each
 // of its calls refused.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useNotify } from '../shell/notify';
@@ -79,22 +80,17 @@ export function useLeaveRefusedScreen(): (error: unknown) => void {
 
 /** The current user's rights on a screen; `null` while the check runs, and after a refusal while the user leaves. */
 export function usePermission(controller: string, action: string): Permission | null {
-  const [permission, setPermission] = useState<Permission | null>(null);
   const leave = useLeaveRefusedScreen();
+  const query = useQuery({
+    queryKey: ['permission', controller, action],
+    queryFn: () => fetchScreenPermission(controller, action),
+  });
+  const { error } = query;
 
   useEffect(() => {
-    let live = true;
-    fetchScreenPermission(controller, action)
-      .then((found) => {
-        if (live) setPermission(found);
-      })
-      .catch((error: unknown) => {
-        if (live) leave(error);
-      });
-    return () => {
-      live = false;
-    };
-  }, [controller, action, leave]);
+    if (error) leave(error);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- heard once per failure
+  }, [error]);
 
-  return permission;
+  return query.data ?? null;
 }

@@ -1,7 +1,7 @@
 // What changed in each version (GET util/changelog). Replaces the routed view while open. A failed load keeps
 // the loading state (spec/1 §8): the panel is informational and the user can simply close it.
 import { Badge, Body1, Caption1, Spinner, Title3, makeStyles, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import type { ChangelogEntry } from '../api/types';
@@ -45,20 +45,12 @@ const useStyles = makeStyles({
 export function ChangelogPanel() {
   const { t } = useTranslation();
   const styles = useStyles();
-  const [entries, setEntries] = useState<ChangelogEntry[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get<ChangelogEntry[]>('util/changelog')
-      .then((res) => {
-        if (live && res.success && Array.isArray(res.data)) setEntries(res.data);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  const changelog = useQuery({
+    queryKey: ['changelog'],
+    queryFn: () => api.get<ChangelogEntry[]>('util/changelog'),
+  });
+  const answer = changelog.data;
+  const entries = answer?.success && Array.isArray(answer.data) ? answer.data : null;
 
   return (
     <section className={styles.panel} aria-labelledby="changelog-title">

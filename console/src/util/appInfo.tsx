@@ -1,7 +1,8 @@
 // Facts about the running installation that every screen may show: version and environment (top bar, footer,
 // page title) and the privacy/terms links (footer, login page, consent dialog). Loaded once when the console
 // starts. Failures are silent (spec/1 §8): no version string, privacy link blanked.
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { api } from '../api/client';
 import type { VersionInfo } from '../api/types';
 
@@ -27,29 +28,23 @@ export async function fetchPolicyLinks(): Promise<PolicyLinks | null> {
   return res.success ? { privacy: res.message, terms: res.message_code } : null;
 }
 
-export function AppInfoProvider({ children }: { children: ReactNode }) {
-  const [info, setInfo] = useState<AppInfo>({ version: null, links: null });
+/** The policy links as a query: asked once where they are shown, failures silent (null). */
+export function usePolicyLinks(): PolicyLinks | null {
+  const query = useQuery({ queryKey: ['policy-links'], queryFn: fetchPolicyLinks });
+  return query.data ?? null;
+}
 
-  useEffect(() => {
-    let live = true;
-    api
-      .get<VersionInfo>('util/version', { ignoreUnauthorized: true })
-      .then((res) => {
-        if (live && res.success && res.data) {
-          const version = res.data;
-          setInfo((prev) => ({ ...prev, version }));
-        }
-      })
-      .catch(() => undefined);
-    fetchPolicyLinks()
-      .then((links) => {
-        if (live && links) setInfo((prev) => ({ ...prev, links }));
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+export function AppInfoProvider({ children }: { children: ReactNode }) {
+  const version = useQuery({
+    queryKey: ['version'],
+    queryFn: () => api.get<VersionInfo>('util/version', { ignoreUnauthorized: true }),
+  });
+  const links = usePolicyLinks();
+  const answer = version.data;
+  const info = useMemo<AppInfo>(
+    () => ({ version: answer?.success && answer.data ? answer.data : null, links }),
+    [answer, links],
+  );
 
   return <AppInfoContext.Provider value={info}>{children}</AppInfoContext.Provider>;
 }

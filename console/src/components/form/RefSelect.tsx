@@ -6,6 +6,7 @@
 // shows "C001 - PT Sawit" rather than a bare code. Read-only, it shows that text as every read-only field does.
 import { Combobox, Option, Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { ReadOnlyValue } from './ReadOnlyValue';
@@ -74,29 +75,25 @@ export function RefSelect(props: RefSelectProps) {
   const [more, setMore] = useState(false);
   const [page, setPage] = useState(0);
   const [loading, setLoading] = useState(false);
-  // The text of an id, once looked up or chosen; until then the bare id shows.
-  const [known, setKnown] = useState<RefItem | null>(null);
+  // The text of an id the user chose; any other value's text is looked up, and until then the bare id shows.
+  const [chosen, setChosen] = useState<RefItem | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const request = useRef(0);
   const keepOpen = useRef(false);
   const paramsKey = JSON.stringify(params ?? {});
 
   // The text of the current value: looked up once per value (the spec's "init" lookup passes the id as q).
-  const knownId = known?.id;
-  useEffect(() => {
-    if (!value || value === knownId) return;
-    let live = true;
-    api
-      .get<LookupAnswer>(query(url, value, 0, JSON.parse(paramsKey) as Record<string, string>, true))
-      .then((res) => {
-        const found = toItems(res.data).find((item) => item.id === value);
-        if (live && found) setKnown(found);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [url, value, knownId, paramsKey]);
+  const init = useQuery({
+    queryKey: ['ref-init', url, paramsKey, value],
+    queryFn: async () => {
+      const res = await api.get<LookupAnswer>(
+        query(url, value ?? '', 0, JSON.parse(paramsKey) as Record<string, string>, true),
+      );
+      return toItems(res.data).find((item) => item.id === value) ?? null;
+    },
+    enabled: !!value && value !== chosen?.id,
+  });
+  const known = value && chosen?.id === value ? chosen : (init.data ?? null);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -192,7 +189,7 @@ export function RefSelect(props: RefSelectProps) {
           onChange(null);
           return;
         }
-        setKnown({ id: data.optionValue, text: data.optionText ?? data.optionValue });
+        setChosen({ id: data.optionValue, text: data.optionText ?? data.optionValue });
         onChange(data.optionValue);
         setOpen(false);
         setInput('');

@@ -2,7 +2,8 @@
 // create types, the order types of a create type, the values of a lookup group. The pages are read until the server
 // says there are no more (capped, so a wrong answer cannot loop). Asked again when the URL, its parameters or
 // the interface language change (the texts come localised).
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { textOf } from '../grid/cellFormat';
@@ -38,44 +39,49 @@ export function useListItems(
   onError?: (error: unknown, message: string) => void,
 ): ListState {
   const { i18n } = useTranslation();
-  const [state, setState] = useState<ListState & { key: string }>({ items: [], loaded: false, key: '' });
   const paramsKey = JSON.stringify(params);
-  const key = url ? `${url}?${paramsKey}|${i18n.language}` : '';
+  const query = useQuery({
+    queryKey: ['list-items', url, paramsKey, i18n.language],
+    queryFn: () => loadAll(url ?? '', JSON.parse(paramsKey) as Record<string, string>),
+    enabled: !!url,
+  });
+  const answer = url ? query.data : undefined;
+  const failure = answer?.failure;
 
+  // Heard once per failed load, while the list is still wanted.
   useEffect(() => {
-    if (!url) return;
-    let live = true;
-    void (async () => {
-      const items: ListItem[] = [];
-      try {
-        for (let page = 0; page < MAX_PAGES; page++) {
-          const search = new URLSearchParams({
-            ...(JSON.parse(paramsKey) as Record<string, string>),
-            q: '',
-            page: String(page),
-          });
-          const res = await api.get<LookupAnswer>(`${url}?${search.toString()}`);
-          if (!res.success) {
-            if (live) onError?.(null, res.message);
-            break;
-          }
-          for (const item of res.data?.items ?? []) {
-            if (item.id === null || item.id === undefined) continue;
-            items.push({ ...item, id: textOf(item.id), text: textOf(item.text ?? item.id) });
-          }
-          if (res.data?.more !== true) break;
-        }
-      } catch (error) {
-        if (live) onError?.(error, '');
-      }
-      if (live) setState({ items, loaded: true, key });
-    })();
-    return () => {
-      live = false;
-    };
-    // onError is read when a load fails; a new function each render must not load again.
+    if (failure) onError?.(failure.error, failure.message);
+    // onError is read when a load fails; a new function each render must not be heard again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [url, paramsKey, key]);
+  }, [failure]);
 
-  return state.key === key && url ? state : { items: NONE, loaded: false };
+  return useMemo(
+    () => (answer ? { items: answer.items, loaded: true } : { items: NONE, loaded: false }),
+    [answer],
+  );
+}
+
+interface LoadedList {
+  items: ListItem[];
+  /** What went wrong, when the list stopped early: the items read until then are kept. */
+  failure?: { error: unknown; message: string };
+}
+
+async function loadAll(url: string, params: Record<string, string>): Promise<LoadedList> {
+  const items: ListItem[] = [];
+  try {
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const search = new URLSearchParams({ ...params, q: '', page: String(page) });
+      const res = await api.get<LookupAnswer>(`${url}?${search.toString()}`);
+      if (!res.success) return { items, failure: { error: null, message: res.message } };
+      for (const item of res.data?.items ?? []) {
+        if (item.id === null || item.id === undefined) continue;
+        items.push({ ...item, id: textOf(item.id), text: textOf(item.text ?? item.id) });
+      }
+      if (res.data?.more !== true) break;
+    }
+  } catch (error) {
+    return { items, failure: { error, message: '' } };
+  }
+  return { items };
 }

@@ -19,7 +19,8 @@ import {
   DocumentBulletList20Regular,
   VehicleTruckProfile20Regular,
 } from '@fluentui/react-icons';
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionExpiredError, api } from '../../api/client';
 import type { UserData } from '../../api/types';
@@ -63,6 +64,29 @@ export function dashboardAccess(user: UserData) {
 function logFailure(what: string, reason: unknown) {
   if (reason instanceof SessionExpiredError) return;
   console.warn(`dashboard: ${what} not loaded`, reason);
+}
+
+/** A dashboard figure, or null when it could not be loaded (logged). */
+async function loadData<T>(path: string, what: string): Promise<T | null> {
+  try {
+    const res = await api.get<T>(path);
+    if (res.success && res.data) return res.data;
+    logFailure(what, res.message);
+  } catch (error) {
+    logFailure(what, error);
+  }
+  return null;
+}
+
+/** The important notice as harmless HTML ('' for none). */
+async function loadNotice(): Promise<string> {
+  const res = await api.get<string>('util/important_notice');
+  const html = res.success && typeof res.data === 'string' ? res.data.trim() : '';
+  if (!html) return '';
+  // The notice is server HTML: sanitised before it reaches the page (DESIGN.md §5). The sanitiser is loaded only
+  // when there is a notice to show.
+  const { default: DOMPurify } = await import('dompurify');
+  return DOMPurify.sanitize(html).trim();
 }
 
 const useStyles = makeStyles({
@@ -197,63 +221,31 @@ export default function DashboardPage() {
   const { session } = useSession();
   const user = session?.user_data;
   const access = user ? dashboardAccess(user) : { internal: false, orders: false, shipments: false };
-  const [notice, setNotice] = useState('');
-  const [counts, setCounts] = useState<StatusCount | null>(null);
-  const [countsLoading, setCountsLoading] = useState(access.internal);
-  const [completed, setCompleted] = useState<CompletedDay[] | null>(null);
-  const [completedLoading, setCompletedLoading] = useState(access.internal);
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get<string>('util/important_notice')
-      .then((res) => {
-        const html = live && res.success && typeof res.data === 'string' ? res.data.trim() : '';
-        if (!html) {
-          if (live) setNotice('');
-          return undefined;
-        }
-        // The notice is server HTML: sanitised before it reaches the page (DESIGN.md §5). The sanitiser is
-        // loaded only when there is a notice to show.
-        return import('dompurify').then(({ default: DOMPurify }) => {
-          if (live) setNotice(DOMPurify.sanitize(html).trim());
-        });
-      })
-      .catch((error: unknown) => logFailure('important notice', error));
-    return () => {
-      live = false;
-    };
-  }, [language]);
-
-  useEffect(() => {
-    if (!access.internal) return;
-    let live = true;
-    api
-      .get<StatusCount>('dashboard/status_count')
-      .then((res) => {
-        if (!live) return;
-        if (res.success && res.data) setCounts(res.data);
-        else logFailure('counts', res.message);
-      })
-      .catch((error: unknown) => logFailure('counts', error))
-      .finally(() => {
-        if (live) setCountsLoading(false);
-      });
-    api
-      .get<CompletedDay[]>('dashboard/completed')
-      .then((res) => {
-        if (!live) return;
-        if (res.success && Array.isArray(res.data)) setCompleted(res.data);
-        else logFailure('completed orders', res.message);
-      })
-      .catch((error: unknown) => logFailure('completed orders', error))
-      .finally(() => {
-        if (live) setCompletedLoading(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [access.internal]);
+  const notice =
+    useQuery({
+      queryKey: ['important-notice', language],
+      queryFn: () =>
+        loadNotice().catch((error: unknown) => {
+          logFailure('important notice', error);
+          return '';
+        }),
+      // The notice of the language before stays until the new one has come.
+      placeholderData: keepPreviousData,
+    }).data ?? '';
+  const countsQuery = useQuery({
+    queryKey: ['dashboard', 'status_count'],
+    queryFn: () => loadData<StatusCount>('dashboard/status_count', 'counts'),
+    enabled: access.internal,
+  });
+  const completedQuery = useQuery({
+    queryKey: ['dashboard', 'completed'],
+    queryFn: () => loadData<CompletedDay[]>('dashboard/completed', 'completed orders'),
+    enabled: access.internal,
+  });
+  const counts = countsQuery.data ?? null;
+  const countsLoading = access.internal && countsQuery.isPending;
+  const completed = Array.isArray(completedQuery.data) ? completedQuery.data : null;
+  const completedLoading = access.internal && completedQuery.isPending;
 
   if (!user) return null;
   const chartEmpty = !completed || completed.every((day) => !day.total);

@@ -18,9 +18,9 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { fetchPolicyLinks, type PolicyLinks } from '../../util/appInfo';
+import { usePolicyLinks } from '../../util/appInfo';
 
 const useStyles = makeStyles({
   surface: {
@@ -63,19 +63,8 @@ function ConsentContent({ busy, onAccept, onCancel }: Omit<ConsentDialogProps, '
   const { t } = useTranslation();
   const styles = useStyles();
   const [agreed, setAgreed] = useState(false);
-  const [links, setLinks] = useState<PolicyLinks | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    fetchPolicyLinks()
-      .then((found) => {
-        if (live) setLinks(found);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Asked again at every opening (the content mounts with the dialog).
+  const links = usePolicyLinks();
 
   return (
     <DialogBody>

@@ -27,7 +27,8 @@ import {
   PhoneArrowRight20Regular,
   VehicleTruckProfile24Filled,
 } from '@fluentui/react-icons';
-import { Suspense, lazy, useEffect, useState, type FormEvent, type MouseEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, SessionExpiredError, api, apiHeaders, apiUrl, type ApiResult } from '../../api/client';
@@ -216,8 +217,8 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [failures, setFailures] = useState(captchaCount);
   const [captchaRequired, setCaptchaRequired] = useState(false);
-  const [captchaImage, setCaptchaImage] = useState<CaptchaImage | null>(null);
-  const [captchaFailed, setCaptchaFailed] = useState(false);
+  // Each new captcha is a new round: its image is asked afresh, and the answer typed for the last one is void.
+  const [captchaRound, setCaptchaRound] = useState(0);
   const [consentOpen, setConsentOpen] = useState(false);
   const [consentLoaded, setConsentLoaded] = useState(false);
   // The last forced-change request; the dialog stays mounted once loaded and is opened and closed (see
@@ -231,29 +232,20 @@ export default function LoginPage() {
 
   function renewCaptcha() {
     setCaptcha('');
-    setCaptchaImage(null);
-    setCaptchaFailed(false);
+    setCaptchaRound((round) => round + 1);
   }
 
   // A captcha image is fetched whenever the captcha is active and none is shown (also after a reload with the
   // counter already at 3 or more).
-  useEffect(() => {
-    if (!captchaActive || captchaImage || captchaFailed) return undefined;
-    let live = true;
-    api
-      .get<CaptchaImage>('auth/captcha', { ignoreUnauthorized: true })
-      .then((res) => {
-        if (!live) return;
-        if (res.success && res.data) setCaptchaImage(res.data);
-        else setCaptchaFailed(true);
-      })
-      .catch(() => {
-        if (live) setCaptchaFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [captchaActive, captchaImage, captchaFailed]);
+  const captchaQuery = useQuery({
+    queryKey: ['captcha', captchaRound],
+    queryFn: () => api.get<CaptchaImage>('auth/captcha', { ignoreUnauthorized: true }),
+    enabled: captchaActive,
+  });
+  const captchaAnswer = captchaActive ? captchaQuery.data : undefined;
+  const captchaImage = captchaAnswer?.success && captchaAnswer.data ? captchaAnswer.data : null;
+  const captchaFailed =
+    captchaActive && (captchaQuery.isError || (captchaAnswer !== undefined && !captchaImage));
 
   function credentials(): Credentials {
     const body: Credentials = { Username: username.trim(), Password: password };

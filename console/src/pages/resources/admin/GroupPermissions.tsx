@@ -22,6 +22,7 @@ import {
   type CheckboxProps,
 } from '@fluentui/react-components';
 import { Save20Regular } from '@fluentui/react-icons';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -31,6 +32,7 @@ import { useScreenStyles } from '../../../components/screenStyles';
 import { useNotify } from '../../../shell/notify';
 import type { AdminCardProps } from './cardProps';
 import { useAdminStyles } from './styles';
+import { useCardList } from './useCardList';
 
 export const RIGHTS = ['View', 'Create', 'Edit', 'Delete'] as const;
 export type Right = (typeof RIGHTS)[number];
@@ -163,42 +165,21 @@ export default function GroupPermissions({ id, readOnly, record, onDirtyChange }
   const admin = useAdminStyles();
   const styles = useStyles();
   const notify = useNotify();
-  const [rows, setRows] = useState<PermissionRow[] | null>(null);
-  const [savedKey, setSavedKey] = useState('');
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const { loaded, version, loadError, reload } = useCardList(`group/${id}/permissions`, toRow);
+  // The rights as ticked, against the matrix they were ticked on; a matrix read back after a save replaces them.
+  const [edits, setEdits] = useState<{ version: number; rows: PermissionRow[] } | null>(null);
+  const rows = edits?.version === version ? edits.rows : loaded;
+  const savedKey = useMemo(() => (loaded ? rightsKey(loaded) : ''), [loaded]);
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saving = useMutation({
+    mutationFn: (permissions: (Rights & { Menu_Code: string })[]) =>
+      api.put(`group/${id}/permissions`, { permissions }),
+  });
   const title = t('admin.permissions.title');
   // The group as loaded, for the confirmation; unsaved edits of the form above are not the group yet.
   const [groupName] = useState(() =>
     [textOf(record.values.Group_Code), textOf(record.values.Group_Name)].filter(Boolean).join(' - '),
   );
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get<Record<string, unknown>[]>(`group/${id}/permissions`)
-      .then((res) => {
-        if (!live) return;
-        if (res.success && Array.isArray(res.data)) {
-          const loaded = res.data.map(toRow);
-          setRows(loaded);
-          setSavedKey(rightsKey(loaded));
-          setLoadError(null);
-          return;
-        }
-        setLoadError(res.message || t('common.requestFailed'));
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('common.requestFailed'));
-        setLoadError(t('common.requestFailed'));
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, reloads, notify, t]);
 
   const lines = useMemo(() => (rows ? layout(rows) : []), [rows]);
   const screenCodes = useMemo(
@@ -216,41 +197,40 @@ export default function GroupPermissions({ id, readOnly, record, onDirtyChange }
   const rightLabel = (right: Right) => t(`admin.rights.${right}`);
 
   function change(codes: string[], update: (rights: Rights) => Rights) {
+    if (!rows) return;
     const targets = new Set(codes);
-    setRows(
-      (current) =>
-        current?.map((row) => (targets.has(row.Menu_Code) ? { ...row, ...update(row) } : row)) ?? current,
-    );
+    setEdits({
+      version,
+      rows: rows.map((row) => (targets.has(row.Menu_Code) ? { ...row, ...update(row) } : row)),
+    });
   }
   const valuesOf = (codes: string[], right: Right) => codes.map((c) => byCode.get(c)?.[right] === true);
 
-  async function save() {
+  function save() {
     if (!rows) return;
-    setSaving(true);
-    try {
-      const res = await api.put(`group/${id}/permissions`, {
-        permissions: rows.map(({ Menu_Code, View, Create, Edit, Delete }) => ({
-          Menu_Code,
-          View,
-          Create,
-          Edit,
-          Delete,
-        })),
-      });
-      setConfirmOpen(false);
-      if (res.success) {
-        notify.success(res.message, t('common.dataSaved'));
-        // Read back what the server stored, so the table shows exactly what takes effect.
-        setReloads((n) => n + 1);
-        return;
-      }
-      notify.error(res.message || t('common.requestFailed'), t('form.saveError'));
-    } catch (error) {
-      setConfirmOpen(false);
-      notify.failure(error, t('common.requestFailed'));
-    } finally {
-      setSaving(false);
-    }
+    const permissions = rows.map(({ Menu_Code, View, Create, Edit, Delete }) => ({
+      Menu_Code,
+      View,
+      Create,
+      Edit,
+      Delete,
+    }));
+    saving.mutate(permissions, {
+      onSuccess: (res) => {
+        setConfirmOpen(false);
+        if (res.success) {
+          notify.success(res.message, t('common.dataSaved'));
+          // Read back what the server stored, so the table shows exactly what takes effect.
+          reload();
+          return;
+        }
+        notify.error(res.message || t('common.requestFailed'), t('form.saveError'));
+      },
+      onError: (error) => {
+        setConfirmOpen(false);
+        notify.failure(error, t('common.requestFailed'));
+      },
+    });
   }
 
   const indent = (depth: number) => (depth >= 2 ? styles.depth2 : depth === 1 ? styles.depth1 : undefined);
@@ -271,7 +251,7 @@ export default function GroupPermissions({ id, readOnly, record, onDirtyChange }
             <Button
               appearance="primary"
               icon={<Save20Regular />}
-              disabled={!dirty || saving}
+              disabled={!dirty || saving.isPending}
               onClick={() => setConfirmOpen(true)}
             >
               {t('admin.permissions.save')}
@@ -378,8 +358,8 @@ export default function GroupPermissions({ id, readOnly, record, onDirtyChange }
         open={confirmOpen}
         title={t('admin.permissions.save')}
         detail={groupName}
-        busy={saving}
-        onConfirm={() => void save()}
+        busy={saving.isPending}
+        onConfirm={save}
         onCancel={() => setConfirmOpen(false)}
       />
     </div>

@@ -25,6 +25,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { Checkmark20Regular, Copy20Regular, KeyReset20Regular, Save20Regular } from '@fluentui/react-icons';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -35,6 +36,7 @@ import { useSession } from '../../../session/SessionContext';
 import { useNotify } from '../../../shell/notify';
 import type { AdminCardProps } from './cardProps';
 import { useAdminStyles } from './styles';
+import { useCardList } from './useCardList';
 
 interface GroupRow {
   Group_Code: string;
@@ -119,69 +121,50 @@ function UserGroups({
   const admin = useAdminStyles();
   const styles = useStyles();
   const notify = useNotify();
-  const [groups, setGroups] = useState<GroupRow[] | null>(null);
-  const [members, setMembers] = useState<string[]>([]);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const {
+    loaded: groups,
+    version,
+    loadError,
+    reload,
+  } = useCardList<GroupRow>(`user/${id}/groups`, (g) => ({
+    Group_Code: textOf(g.Group_Code),
+    Group_Name: textOf(g.Group_Name),
+    Member: g.Member === true,
+  }));
+  const saved = (groups ?? []).filter((g) => g.Member).map((g) => g.Group_Code);
+  // The groups as ticked, against the memberships they were ticked on; those read back after a save replace them.
+  const [picked, setPicked] = useState<{ version: number; members: string[] } | null>(null);
+  const members = picked?.version === version ? picked.members : saved;
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const saving = useMutation({
+    mutationFn: (chosen: string[]) => api.put(`user/${id}/groups`, { groups: chosen }),
+  });
   const title = t('admin.groups.title');
 
-  useEffect(() => {
-    let live = true;
-    api
-      .get<Record<string, unknown>[]>(`user/${id}/groups`)
-      .then((res) => {
-        if (!live) return;
-        if (res.success && Array.isArray(res.data)) {
-          const loaded = res.data.map((g) => ({
-            Group_Code: textOf(g.Group_Code),
-            Group_Name: textOf(g.Group_Name),
-            Member: g.Member === true,
-          }));
-          setGroups(loaded);
-          setMembers(loaded.filter((g) => g.Member).map((g) => g.Group_Code));
-          setLoadError(null);
-          return;
-        }
-        setLoadError(res.message || t('common.requestFailed'));
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('common.requestFailed'));
-        setLoadError(t('common.requestFailed'));
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, reloads, notify, t]);
-
-  const saved = (groups ?? []).filter((g) => g.Member).map((g) => g.Group_Code);
   const dirty = groups !== null && !sameMembers(saved, members);
   useEffect(() => {
     onDirtyChange(dirty);
     return () => onDirtyChange(false);
   }, [dirty, onDirtyChange]);
 
-  async function save() {
-    setSaving(true);
-    try {
-      // In the order the groups are listed, whatever order they were ticked in.
-      const chosen = (groups ?? []).map((g) => g.Group_Code).filter((code) => members.includes(code));
-      const res = await api.put(`user/${id}/groups`, { groups: chosen });
-      setConfirmOpen(false);
-      if (res.success) {
-        notify.success(res.message, t('common.dataSaved'));
-        setReloads((n) => n + 1);
-        return;
-      }
-      notify.error(res.message || t('common.requestFailed'), t('form.saveError'));
-    } catch (error) {
-      setConfirmOpen(false);
-      notify.failure(error, t('common.requestFailed'));
-    } finally {
-      setSaving(false);
-    }
+  function save() {
+    // In the order the groups are listed, whatever order they were ticked in.
+    const chosen = (groups ?? []).map((g) => g.Group_Code).filter((code) => members.includes(code));
+    saving.mutate(chosen, {
+      onSuccess: (res) => {
+        setConfirmOpen(false);
+        if (res.success) {
+          notify.success(res.message, t('common.dataSaved'));
+          reload();
+          return;
+        }
+        notify.error(res.message || t('common.requestFailed'), t('form.saveError'));
+      },
+      onError: (error) => {
+        setConfirmOpen(false);
+        notify.failure(error, t('common.requestFailed'));
+      },
+    });
   }
 
   return (
@@ -199,7 +182,7 @@ function UserGroups({
           <Button
             appearance="primary"
             icon={<Save20Regular />}
-            disabled={!dirty || saving}
+            disabled={!dirty || saving.isPending}
             onClick={() => setConfirmOpen(true)}
           >
             {t('admin.groups.save')}
@@ -227,11 +210,13 @@ function UserGroups({
               checked={members.includes(g.Group_Code)}
               disabled={readOnly}
               onChange={(_, d) =>
-                setMembers((current) =>
-                  d.checked === true
-                    ? [...current.filter((c) => c !== g.Group_Code), g.Group_Code]
-                    : current.filter((c) => c !== g.Group_Code),
-                )
+                setPicked({
+                  version,
+                  members:
+                    d.checked === true
+                      ? [...members.filter((c) => c !== g.Group_Code), g.Group_Code]
+                      : members.filter((c) => c !== g.Group_Code),
+                })
               }
             />
           ))}
@@ -241,8 +226,8 @@ function UserGroups({
         open={confirmOpen}
         title={t('admin.groups.save')}
         detail={name}
-        busy={saving}
-        onConfirm={() => void save()}
+        busy={saving.isPending}
+        onConfirm={save}
         onCancel={() => setConfirmOpen(false)}
       />
     </div>
