@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
 import type { AssignModel, TransporterOption } from '../../db/resources/order-assign';
+import { QueryProvider } from '../../console/src/api/query';
 import i18n from '../../console/src/i18n';
 import { AssignPanel, type AssignKind } from '../../console/src/pages/orders/assign/AssignPanel';
 import { attachToastListener, type ToastRequest } from '../../console/src/shell/notify';
@@ -254,9 +255,11 @@ function renderPanel(
   render(
     <RendererProvider renderer={createDOMRenderer(document, { unstable_filterCSSRule: () => false })}>
       <FluentProvider theme={tmsTheme}>
-        <MemoryRouter>
-          <AssignPanel kind={kind} rows={rows} onClose={onClose} onSaved={onSaved} />
-        </MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter>
+            <AssignPanel kind={kind} rows={rows} onClose={onClose} onSaved={onSaved} />
+          </MemoryRouter>
+        </QueryProvider>
       </FluentProvider>
     </RendererProvider>,
   );
