@@ -101,8 +101,8 @@ async function main() {
         );
       }
     }
-    const m = (which: 'before' | 'after', k: keyof Figures) => median(runs[which].map((f) => f[k]));
     const round2 = (n: number) => Math.round(n * 100) / 100;
+    const m = (which: 'before' | 'after', k: keyof Figures) => round2(median(runs[which].map((f) => f[k])));
     const lifecycles = round2(m('after', 'lifecyclesPerS') / m('before', 'lifecyclesPerS'));
     const p99 = round2(m('after', 'acceptP99Ms') / m('before', 'acceptP99Ms'));
     log(`medians over ${ROUNDS} rounds of ${DURATION_S} s each:`);
