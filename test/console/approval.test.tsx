@@ -5,11 +5,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
-import { renderApp } from './render';
+import { openApproval, renderApproval } from './approval-support';
+import { chooseRows } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 import { gridPager } from './structure';
-
-jest.setTimeout(90_000);
 
 const ROWS = [
   {
@@ -104,14 +103,6 @@ function decisionHandler(
   );
 }
 
-/**
- * The first rows. AG Grid builds this list's eleven columns with their filter row slowly in jsdom (several seconds
- * on a busy machine, against testing-library's 5 s default), so the first wait for rows is longer.
- */
-function findRows(text: string) {
-  return screen.findByText(text, {}, { timeout: 30_000 });
-}
-
 /** The open dialog (see resources-index.test.tsx: in jsdom an open Fluent dialog may be marked aria-hidden). */
 function findDialog() {
   return screen.findByRole('alertdialog', { hidden: true });
@@ -123,18 +114,23 @@ function rowOf(text: string): HTMLElement {
   return row;
 }
 
-async function choose(user: ReturnType<typeof renderApp>['user'], ...documents: string[]) {
-  for (const document of documents) await user.click(within(rowOf(document)).getByRole('checkbox'));
+/** Ticks the rows of `documents` and waits for them to be counted (`counted`, e.g. "2 selected"). */
+async function choose(
+  user: ReturnType<typeof renderApproval>['user'],
+  counted: string,
+  ...documents: string[]
+) {
+  const boxes = documents.map((document) => within(rowOf(document)).getByRole('checkbox'));
+  await chooseRows(user, boxes, counted);
 }
 
 describe('Approval screen', () => {
   it('given documents waiting for the user, when the screen opens, then the tabs with counts (types with nothing waiting left out) and the rows show, and the first page of 15 is asked for the ALL tab', async () => {
     server.use(permissionHandler(EDIT));
     const { lists } = approvalServer();
-    const { user } = renderApp('/Approval/Index', { user: {} });
+    const { user } = await openApproval({ user: {}, shows: 'MSO2610000011' });
 
-    expect(await screen.findByRole('heading', { name: 'Approvals', level: 1 })).toBeInTheDocument();
-    expect(await findRows('MSO2610000011')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Approvals', level: 1 })).toBeInTheDocument();
     const tabList = screen.getByRole('tablist', { name: 'Transaction types' });
     expect(within(tabList).getAllByRole('tab')).toHaveLength(2);
     expect(within(tabList).getByRole('tab', { name: /^All/, selected: true })).toHaveTextContent('2');
@@ -172,11 +168,9 @@ describe('Approval screen', () => {
         })),
       },
     });
-    const { user } = renderApp('/Approval/Index', { user: {} });
-    await findRows('MSO2610000011');
+    const { user } = await openApproval({ user: {}, shows: 'MSO2610000011' });
 
-    await choose(user, 'MSO2610000011', 'MSO2610000012');
-    expect(await screen.findByText('2 selected')).toBeInTheDocument();
+    await choose(user, '2 selected', 'MSO2610000011', 'MSO2610000012');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await findDialog();
     expect(
@@ -214,11 +208,10 @@ describe('Approval screen', () => {
       message_code: '',
       data: { succeeded: 1, failed: 0, results: [{ Id: 12, success: true, message: '', message_code: '' }] },
     });
-    const { user } = renderApp('/Approval/Index', { user: { Language: 'id' } });
-    await findRows('MSO2610000012');
+    const { user } = await openApproval({ user: { Language: 'id' }, shows: 'MSO2610000012' });
     expect(screen.getByRole('tab', { name: /Semua/ })).toBeInTheDocument();
 
-    await choose(user, 'MSO2610000012');
+    await choose(user, '1 dipilih', 'MSO2610000012');
     await user.click(screen.getByRole('button', { name: 'Tolak' }));
     const dialog = await findDialog();
     expect(within(dialog).getByText('Tolak dokumen')).toBeInTheDocument();
@@ -246,9 +239,8 @@ describe('Approval screen', () => {
     await act(() => i18n.changeLanguage('id'));
     server.use(permissionHandler(EDIT));
     approvalServer({ lang: 'id' });
-    const { user } = renderApp('/Approval/Index', { user: { Language: 'id' } });
-    await findRows('MSO2610000011');
-    await choose(user, 'MSO2610000011');
+    const { user } = await openApproval({ user: { Language: 'id' }, shows: 'MSO2610000011' });
+    await choose(user, '1 dipilih', 'MSO2610000011');
     await user.click(screen.getByRole('button', { name: 'Setujui' }));
     const dialog = await findDialog();
     expect(
@@ -287,9 +279,8 @@ describe('Approval screen', () => {
         ],
       },
     });
-    const { user } = renderApp('/Approval/Index', { user: {} });
-    await findRows('MSO2610000011');
-    await choose(user, 'MSO2610000011', 'MSO2610000012');
+    const { user } = await openApproval({ user: {}, shows: 'MSO2610000011' });
+    await choose(user, '2 selected', 'MSO2610000011', 'MSO2610000012');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await findDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
@@ -305,8 +296,7 @@ describe('Approval screen', () => {
   it('given a user who may only view, when the screen opens, then rows can be listed but there is no Approve or Reject', async () => {
     server.use(permissionHandler({ View: true }));
     approvalServer();
-    renderApp('/Approval/Index', { user: {} });
-    await findRows('MSO2610000011');
+    await openApproval({ user: {}, shows: 'MSO2610000011' });
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
   });
@@ -314,7 +304,7 @@ describe('Approval screen', () => {
   it('given nothing waits for the user, when the screen opens, then it says so', async () => {
     server.use(permissionHandler(EDIT));
     approvalServer({ rows: [] });
-    renderApp('/Approval/Index', { user: {} });
+    renderApproval({ user: {} });
     expect(await screen.findByText('Nothing is waiting for your approval.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     // Once the list has answered: its empty state, and no "Page 0 of 0" under it.
