@@ -1,7 +1,8 @@
 // The Approval screen (/Approval/Index) with msw: the tabs with counts and the list of what waits for the user,
 // choosing rows with their checkboxes, the confirmation "Are you sure? These selected document(s) will be
 // approved/rejected." in English and Indonesian, the remark required to reject, the exact request bodies, the
-// per-document results after a decision, the buttons by rights, and the empty state.
+// per-document results after a decision, the buttons by rights, and the empty state. The dialog's own wording and
+// rules, given its props, are decision-dialog.test.tsx's.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
@@ -233,22 +234,6 @@ describe('Approval screen', () => {
       expect(decisions).toEqual([{ path: 'reject', body: { ids: [12], remark: 'Harga belum final' } }]),
     );
     expect(await screen.findByText('1 dokumen ditolak.')).toBeInTheDocument();
-  });
-
-  it('given the Indonesian interface, when Approve is pressed, then the question is "Apakah Anda yakin? Dokumen yang dipilih akan disetujui."', async () => {
-    await act(() => i18n.changeLanguage('id'));
-    server.use(permissionHandler(EDIT));
-    approvalServer({ lang: 'id' });
-    const { user } = await openApproval({ user: { Language: 'id' }, shows: 'MSO2610000011' });
-    await choose(user, '1 dipilih', 'MSO2610000011');
-    await user.click(screen.getByRole('button', { name: 'Setujui' }));
-    const dialog = await findDialog();
-    expect(
-      within(dialog).getByText('Apakah Anda yakin? Dokumen yang dipilih akan disetujui.'),
-    ).toBeInTheDocument();
-    expect(
-      within(dialog).getByRole('textbox', { name: 'Catatan (opsional)', hidden: true }),
-    ).toBeInTheDocument();
   });
 
   it('given a decision some documents failed, when it answers, then the server summary shows as an error and every failed document is listed with its reason', async () => {
