@@ -7,8 +7,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import ApprovalPage from '../../console/src/pages/approvals/ApprovalPage';
-import { APPROVAL_PATH, APPROVAL_ROUTE } from './approval-support';
-import { openScreenOnly } from './render';
+import { APPROVAL_PATH, openApproval } from './approval-support';
 import { API, envelope, permissionHandler, server } from './server';
 
 const BASE = {
@@ -120,12 +119,7 @@ function ApprovalOrWhereSent() {
 
 async function openScreen() {
   const calls = approvalServer();
-  const view = await openScreenOnly(ApprovalOrWhereSent, APPROVAL_PATH, {
-    user: {},
-    route: APPROVAL_ROUTE,
-    routePath: '*',
-    shows: 'ORD26100007',
-  });
+  const view = await openApproval({ user: {}, routePath: '*', shows: 'ORD26100007' }, ApprovalOrWhereSent);
   return { ...view, calls };
 }
 
