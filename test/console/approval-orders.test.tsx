@@ -1,12 +1,11 @@
 // Orders on the Approval screen (/Approval/Index) with msw: an order waiting for approval of its transporter
 // assignment (Transaction_Type ORDER) is listed beside SAP orders with its summary, transporter and freight cost,
 // and View Order opens the order's view with where it is in its process; a SAP order row opens nothing.
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderApp } from './render';
+import { openApproval } from './approval-support';
+import { chooseRows } from './render';
 import { API, envelope, permissionHandler, server } from './server';
-
-jest.setTimeout(120_000);
 
 const ROWS = [
   {
@@ -111,8 +110,7 @@ describe('Approval screen: orders', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Approval/Index', { user: {} });
-    expect(await screen.findByText('ORD26100007', {}, { timeout: 30_000 })).toBeInTheDocument();
+    const { user } = await openApproval({ user: {}, shows: 'ORD26100007' });
     const row = rowOf('ORD26100007');
     expect(row.textContent).toMatch(
       /Order.*ORD26100007.*1000.*SO.*22\/10\/2026.*PT Minyak Nabati Sejahtera.*25\.000.*SO 0010000007 to TRP001, HIGHER.*PT Angkut Sawit.*3,750,000\.00.*logistic/,
@@ -120,13 +118,14 @@ describe('Approval screen: orders', () => {
     const view = screen.getByRole('button', { name: 'View Order' });
     expect(view).toBeDisabled();
 
-    // A SAP order is not an order: it opens nothing here.
-    await user.click(within(rowOf('MSO2610000011')).getByRole('checkbox'));
+    // A SAP order is not an order: chosen, it opens nothing here.
+    const sapOrderBox = within(rowOf('MSO2610000011')).getByRole('checkbox');
+    await chooseRows(user, [sapOrderBox], '1 selected');
     expect(view).toBeDisabled();
-    await user.click(within(rowOf('MSO2610000011')).getByRole('checkbox'));
+    await chooseRows(user, [sapOrderBox], '0 selected');
 
-    await user.click(within(row).getByRole('checkbox'));
-    await waitFor(() => expect(view).toBeEnabled());
+    await chooseRows(user, [within(row).getByRole('checkbox')], '1 selected');
+    expect(view).toBeEnabled();
     await user.click(view);
     const block = await screen.findByRole('region', { name: 'Where is my order?', hidden: true });
     expect(await within(block).findByText('Approval level 1: supervisor')).toBeInTheDocument();
@@ -187,8 +186,7 @@ describe('Approval screen: orders', () => {
         ),
       ),
     );
-    renderApp('/Approval/Index', { user: {} });
-    expect(await screen.findByText('ORD26100008', {}, { timeout: 30_000 })).toBeInTheDocument();
+    await openApproval({ user: {}, shows: 'ORD26100008' });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
     for (const header of [
       'Request',

@@ -1,15 +1,15 @@
 // The Approval screen (/Approval/Index) with msw: the tabs with counts and the list of what waits for the user,
 // choosing rows with their checkboxes, the confirmation "Are you sure? These selected document(s) will be
 // approved/rejected." in English and Indonesian, the remark required to reject, the exact request bodies, the
-// per-document results after a decision, the buttons by rights, and the empty state.
+// per-document results after a decision, the buttons by rights, and the empty state. The dialog's own wording and
+// rules, given its props, are decision-dialog.test.tsx's.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
-import { renderApp } from './render';
+import { openApproval, renderApproval } from './approval-support';
+import { chooseRows } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 import { gridPager } from './structure';
-
-jest.setTimeout(90_000);
 
 const ROWS = [
   {
@@ -104,14 +104,6 @@ function decisionHandler(
   );
 }
 
-/**
- * The first rows. AG Grid builds this list's eleven columns with their filter row slowly in jsdom (several seconds
- * on a busy machine, against testing-library's 5 s default), so the first wait for rows is longer.
- */
-function findRows(text: string) {
-  return screen.findByText(text, {}, { timeout: 30_000 });
-}
-
 /** The open dialog (see resources-index.test.tsx: in jsdom an open Fluent dialog may be marked aria-hidden). */
 function findDialog() {
   return screen.findByRole('alertdialog', { hidden: true });
@@ -123,18 +115,23 @@ function rowOf(text: string): HTMLElement {
   return row;
 }
 
-async function choose(user: ReturnType<typeof renderApp>['user'], ...documents: string[]) {
-  for (const document of documents) await user.click(within(rowOf(document)).getByRole('checkbox'));
+/** Ticks the rows of `documents` and waits for them to be counted (`counted`, e.g. "2 selected"). */
+async function choose(
+  user: ReturnType<typeof renderApproval>['user'],
+  counted: string,
+  ...documents: string[]
+) {
+  const boxes = documents.map((document) => within(rowOf(document)).getByRole('checkbox'));
+  await chooseRows(user, boxes, counted);
 }
 
 describe('Approval screen', () => {
   it('given documents waiting for the user, when the screen opens, then the tabs with counts (types with nothing waiting left out) and the rows show, and the first page of 15 is asked for the ALL tab', async () => {
     server.use(permissionHandler(EDIT));
     const { lists } = approvalServer();
-    const { user } = renderApp('/Approval/Index', { user: {} });
+    const { user } = await openApproval({ user: {}, shows: 'MSO2610000011' });
 
-    expect(await screen.findByRole('heading', { name: 'Approvals', level: 1 })).toBeInTheDocument();
-    expect(await findRows('MSO2610000011')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Approvals', level: 1 })).toBeInTheDocument();
     const tabList = screen.getByRole('tablist', { name: 'Transaction types' });
     expect(within(tabList).getAllByRole('tab')).toHaveLength(2);
     expect(within(tabList).getByRole('tab', { name: /^All/, selected: true })).toHaveTextContent('2');
@@ -172,11 +169,9 @@ describe('Approval screen', () => {
         })),
       },
     });
-    const { user } = renderApp('/Approval/Index', { user: {} });
-    await findRows('MSO2610000011');
+    const { user } = await openApproval({ user: {}, shows: 'MSO2610000011' });
 
-    await choose(user, 'MSO2610000011', 'MSO2610000012');
-    expect(await screen.findByText('2 selected')).toBeInTheDocument();
+    await choose(user, '2 selected', 'MSO2610000011', 'MSO2610000012');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await findDialog();
     expect(
@@ -214,11 +209,10 @@ describe('Approval screen', () => {
       message_code: '',
       data: { succeeded: 1, failed: 0, results: [{ Id: 12, success: true, message: '', message_code: '' }] },
     });
-    const { user } = renderApp('/Approval/Index', { user: { Language: 'id' } });
-    await findRows('MSO2610000012');
+    const { user } = await openApproval({ user: { Language: 'id' }, shows: 'MSO2610000012' });
     expect(screen.getByRole('tab', { name: /Semua/ })).toBeInTheDocument();
 
-    await choose(user, 'MSO2610000012');
+    await choose(user, '1 dipilih', 'MSO2610000012');
     await user.click(screen.getByRole('button', { name: 'Tolak' }));
     const dialog = await findDialog();
     expect(within(dialog).getByText('Tolak dokumen')).toBeInTheDocument();
@@ -240,23 +234,6 @@ describe('Approval screen', () => {
       expect(decisions).toEqual([{ path: 'reject', body: { ids: [12], remark: 'Harga belum final' } }]),
     );
     expect(await screen.findByText('1 dokumen ditolak.')).toBeInTheDocument();
-  });
-
-  it('given the Indonesian interface, when Approve is pressed, then the question is "Apakah Anda yakin? Dokumen yang dipilih akan disetujui."', async () => {
-    await act(() => i18n.changeLanguage('id'));
-    server.use(permissionHandler(EDIT));
-    approvalServer({ lang: 'id' });
-    const { user } = renderApp('/Approval/Index', { user: { Language: 'id' } });
-    await findRows('MSO2610000011');
-    await choose(user, 'MSO2610000011');
-    await user.click(screen.getByRole('button', { name: 'Setujui' }));
-    const dialog = await findDialog();
-    expect(
-      within(dialog).getByText('Apakah Anda yakin? Dokumen yang dipilih akan disetujui.'),
-    ).toBeInTheDocument();
-    expect(
-      within(dialog).getByRole('textbox', { name: 'Catatan (opsional)', hidden: true }),
-    ).toBeInTheDocument();
   });
 
   it('given a decision some documents failed, when it answers, then the server summary shows as an error and every failed document is listed with its reason', async () => {
@@ -287,9 +264,8 @@ describe('Approval screen', () => {
         ],
       },
     });
-    const { user } = renderApp('/Approval/Index', { user: {} });
-    await findRows('MSO2610000011');
-    await choose(user, 'MSO2610000011', 'MSO2610000012');
+    const { user } = await openApproval({ user: {}, shows: 'MSO2610000011' });
+    await choose(user, '2 selected', 'MSO2610000011', 'MSO2610000012');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await findDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
@@ -305,8 +281,7 @@ describe('Approval screen', () => {
   it('given a user who may only view, when the screen opens, then rows can be listed but there is no Approve or Reject', async () => {
     server.use(permissionHandler({ View: true }));
     approvalServer();
-    renderApp('/Approval/Index', { user: {} });
-    await findRows('MSO2610000011');
+    await openApproval({ user: {}, shows: 'MSO2610000011' });
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
   });
@@ -314,7 +289,7 @@ describe('Approval screen', () => {
   it('given nothing waits for the user, when the screen opens, then it says so', async () => {
     server.use(permissionHandler(EDIT));
     approvalServer({ rows: [] });
-    renderApp('/Approval/Index', { user: {} });
+    renderApproval({ user: {} });
     expect(await screen.findByText('Nothing is waiting for your approval.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     // Once the list has answered: its empty state, and no "Page 0 of 0" under it.

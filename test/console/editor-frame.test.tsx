@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { api } from '../../console/src/api/client';
+import { QueryProvider } from '../../console/src/api/query';
 import type { Permission } from '../../console/src/api/types';
 import { EditorFrame } from '../../console/src/components/editor/EditorFrame';
 import { useEditor, type FieldErrors } from '../../console/src/components/editor/useEditor';
@@ -105,16 +106,18 @@ function renderEditor(path: string, permission: Permission = EVERY_RIGHT, from?:
   const user = userEvent.setup();
   render(
     <FluentProvider theme={tmsTheme}>
-      <MemoryRouter initialEntries={[{ pathname, search: `?${search}`, state: from ? { from } : null }]}>
-        <MenuLink />
-        <Routes>
-          <Route path="/Note/Editor" element={<NoteEditor permission={permission} />} />
-          <Route path="/Note/Index" element={<p>The note list</p>} />
-          <Route path="/Note/Index/Mine" element={<p>My notes</p>} />
-          <Route path="/Dashboard" element={<p>The dashboard</p>} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
+      <QueryProvider>
+        <MemoryRouter initialEntries={[{ pathname, search: `?${search}`, state: from ? { from } : null }]}>
+          <MenuLink />
+          <Routes>
+            <Route path="/Note/Editor" element={<NoteEditor permission={permission} />} />
+            <Route path="/Note/Index" element={<p>The note list</p>} />
+            <Route path="/Note/Index/Mine" element={<p>My notes</p>} />
+            <Route path="/Dashboard" element={<p>The dashboard</p>} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryProvider>
       <ToastArea />
     </FluentProvider>,
   );

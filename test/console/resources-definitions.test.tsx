@@ -4,6 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderApp } from './render';
+import { openResource, renderResource } from './resources-support';
 import { API, envelope, permissionHandler, server } from './server';
 import { surroundingRole } from './structure';
 
@@ -97,9 +98,8 @@ describe('resource pages for any definition', () => {
         put = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(envelope(put, { message: 'Saved.' }));
       }),
-      http.post(`${API}/approval_matrix/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
     );
-    const { user, where } = renderApp('/ApprovalMatrix/Editor?mode=edit&id=3', { user: {} });
+    const { user, where } = renderResource('/ApprovalMatrix/Editor?mode=edit&id=3', { user: {} });
     const table = await screen.findByRole('table', { name: 'Approvers' });
     expect(
       within(table)
@@ -144,7 +144,7 @@ describe('resource pages for any definition', () => {
         return HttpResponse.json(envelope({}));
       }),
     );
-    const { user } = renderApp('/ApprovalMatrix/Editor?mode=edit&id=3', { user: {} });
+    const { user } = renderResource('/ApprovalMatrix/Editor?mode=edit&id=3', { user: {} });
     const table = await screen.findByRole('table', { name: 'Approvers' });
     await waitFor(() => expect(rowsOf(table)).toHaveLength(2));
 
@@ -179,7 +179,7 @@ describe('resource pages for any definition', () => {
         ),
       ),
     );
-    const { user } = renderApp('/ApprovalMatrix/Editor?mode=edit&id=3', { user: {} });
+    const { user } = renderResource('/ApprovalMatrix/Editor?mode=edit&id=3', { user: {} });
     const table = await screen.findByRole('table', { name: 'Approvers' });
     await waitFor(() => expect(rowsOf(table)).toHaveLength(2));
 
@@ -201,8 +201,7 @@ describe('resource pages for any definition', () => {
         return HttpResponse.json(envelope([{ ...MATRIX, Approvers: undefined }], { totalRecords: 1 }));
       }),
     );
-    const { user } = renderApp('/ApprovalMatrix/Index', { user: {} });
-    await screen.findByText('AM-01');
+    const { user } = await openResource('/ApprovalMatrix/Index', { user: {}, shows: 'AM-01' });
     // Dates show dd/mm/yyyy in the grid too.
     expect(screen.getByText('31/12/2025')).toBeInTheDocument();
 
@@ -245,8 +244,7 @@ describe('resource pages for any definition', () => {
         ),
       ),
     );
-    renderApp('/Vessel/Index', { user: {} });
-    await screen.findByText('MV Sawit');
+    await openResource('/Vessel/Index', { user: {}, shows: 'MV Sawit' });
 
     // Decimals show with their scale, right-aligned.
     expect(surroundingRole(screen.getByText('12,500.50'), 'gridcell')).toHaveClass('ag-right-aligned-cell');
@@ -257,6 +255,8 @@ describe('resource pages for any definition', () => {
     }
   });
 
+  // The whole app: a public route opens for a visitor with no session (no login redirect), and the screen then
+  // asks no permission.
   it('given a public resource, when nobody is logged in, then its list shows without asking for permissions', async () => {
     let permissionAsked = false;
     server.use(
@@ -288,9 +288,9 @@ describe('resource pages for any definition', () => {
   });
 
   it('given a master-data route whose definition is not written yet, when it opens, then the "not available yet" page shows', async () => {
-    renderApp('/Freight/Index', { user: {} });
+    renderResource('/Freight/Index', { user: {} });
 
-    expect(await screen.findByRole('heading', { name: 'Freight', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('Not available yet')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Freight', level: 1 })).toBeInTheDocument();
   });
 });

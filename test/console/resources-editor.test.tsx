@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
 import { lookupSource } from '../../console/src/pages/resources/lookups';
 import { RESOURCES } from '../../db/resources/master';
-import { renderApp } from './render';
+import { renderResource } from './resources-support';
 import { API, envelope, permissionHandler, requestsSettled, server } from './server';
 import { surroundingRole, definitionListOf, nextOf } from './structure';
 
@@ -74,7 +74,7 @@ function findDialog() {
   return screen.findByRole('alertdialog', { hidden: true });
 }
 
-async function confirmSave(user: ReturnType<typeof renderApp>['user']) {
+async function confirmSave(user: ReturnType<typeof renderResource>['user']) {
   await user.click(screen.getByRole('button', { name: 'Save' }));
   const dialog = await findDialog();
   expect(within(dialog).getByText('Are you sure?')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('resource editor', () => {
         );
       }),
     );
-    const { user, where } = renderApp('/Company/Editor?mode=create&id=0', { user: {} });
+    const { user, where } = renderResource('/Company/Editor?mode=create&id=0', { user: {} });
 
     expect(await screen.findByRole('heading', { name: 'Create Company', level: 1 })).toBeInTheDocument();
     // No info popup while creating; the currency starts from the definition's default.
@@ -155,7 +155,7 @@ describe('resource editor', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Company/Editor?mode=create&id=0', { user: {} });
+    const { user } = renderResource('/Company/Editor?mode=create&id=0', { user: {} });
     expect(await screen.findByRole('heading', { name: 'Create Company', level: 1 })).toBeInTheDocument();
     expect(await screen.findByLabelText('Currency')).toHaveValue('IDR');
     await user.type(screen.getByLabelText(/^Company Code/), 'C001');
@@ -187,7 +187,7 @@ describe('resource editor', () => {
         return HttpResponse.json(envelope({}));
       }),
     );
-    const { user } = renderApp('/Company/Editor?mode=create&id=0', { user: {} });
+    const { user } = renderResource('/Company/Editor?mode=create&id=0', { user: {} });
     await screen.findByLabelText('Currency');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -208,9 +208,8 @@ describe('resource editor', () => {
         put = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(envelope({ ...COMPANY, City: 'Binjai' }, { message: 'Saved.' }));
       }),
-      http.post(`${API}/company/list`, () => HttpResponse.json(envelope([COMPANY], { totalRecords: 1 }))),
     );
-    const { user, where } = renderApp('/Company/Editor?mode=edit&id=1', { user: {} });
+    const { user, where } = renderResource('/Company/Editor?mode=edit&id=1', { user: {} });
 
     expect(await screen.findByRole('heading', { name: 'Edit Company', level: 1 })).toBeInTheDocument();
     const city = await screen.findByLabelText('City');
@@ -239,7 +238,7 @@ describe('resource editor', () => {
       permissionHandler(ALL_RIGHTS),
       http.get(`${API}/company/1/view`, () => HttpResponse.json(envelope(COMPANY))),
     );
-    const { user } = renderApp('/Company/Editor?mode=view&id=1', { user: {} });
+    const { user } = renderResource('/Company/Editor?mode=view&id=1', { user: {} });
 
     expect(await screen.findByRole('heading', { name: 'View Company', level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveValue('C001'));
@@ -262,7 +261,7 @@ describe('resource editor', () => {
       permissionHandler({ View: true }),
       http.get(`${API}/company/1/view`, () => HttpResponse.json(envelope(COMPANY))),
     );
-    renderApp('/Company/Editor?mode=edit&id=1', { user: {} });
+    renderResource('/Company/Editor?mode=edit&id=1', { user: {} });
 
     expect(await screen.findByRole('heading', { name: 'View Company', level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveAttribute('readonly'));
@@ -278,9 +277,8 @@ describe('resource editor', () => {
           { status: 404 },
         ),
       ),
-      http.post(`${API}/company/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
     );
-    const { where } = renderApp('/Company/Editor?mode=edit&id=99', { user: {} });
+    const { where } = renderResource('/Company/Editor?mode=edit&id=99', { user: {} });
 
     expect(await screen.findByText('The requested record was not found.')).toBeInTheDocument();
     await waitFor(() => expect(where()).toBe('/Company/Index'));
@@ -295,7 +293,7 @@ describe('resource editor', () => {
         return calls === 1 ? HttpResponse.error() : HttpResponse.json(envelope(COMPANY));
       }),
     );
-    const { user, where } = renderApp('/Company/Editor?mode=edit&id=1', { user: {} });
+    const { user, where } = renderResource('/Company/Editor?mode=edit&id=1', { user: {} });
 
     const failed = surroundingRole(await screen.findByText('The record could not be loaded.'), 'alert');
     expect(failed).toHaveTextContent('Check your connection and try again.');
@@ -310,7 +308,7 @@ describe('resource editor', () => {
       http.get(`${API}/company/1/view`, () => HttpResponse.json(envelope(COMPANY))),
       http.get(`${API}/company/1/edit`, () => HttpResponse.json(envelope(COMPANY))),
     );
-    const { user, where } = renderApp('/Company/Editor?mode=view&id=1', { user: {} });
+    const { user, where } = renderResource('/Company/Editor?mode=view&id=1', { user: {} });
     await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveValue('C001'));
 
     await user.click(screen.getByRole('button', { name: 'Edit' }));
@@ -330,9 +328,8 @@ describe('resource editor', () => {
         deleted.push(String(params.id));
         return HttpResponse.json(envelope(undefined, { message: 'Data deactivated.' }));
       }),
-      http.post(`${API}/company/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
     );
-    const { user, where } = renderApp('/Company/Editor?mode=view&id=1', { user: {} });
+    const { user, where } = renderResource('/Company/Editor?mode=view&id=1', { user: {} });
     await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveValue('C001'));
 
     // Companies keep their history: deleting one deactivates it (the server decides, as from the list).
@@ -351,7 +348,7 @@ describe('resource editor', () => {
       permissionHandler({ View: true }),
       http.get(`${API}/company/1/view`, () => HttpResponse.json(envelope(COMPANY))),
     );
-    renderApp('/Company/Editor?mode=view&id=1', { user: {} });
+    renderResource('/Company/Editor?mode=view&id=1', { user: {} });
     await waitFor(() => expect(screen.getByLabelText('Company Code')).toHaveValue('C001'));
 
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
@@ -374,7 +371,7 @@ describe('resource editor', () => {
         ),
       ),
     );
-    const { user } = renderApp('/Company/Editor?mode=edit&id=1', { user: {} });
+    const { user } = renderResource('/Company/Editor?mode=edit&id=1', { user: {} });
     const city = await screen.findByLabelText('City');
     await waitFor(() => expect(city).toHaveValue('Medan'));
     await user.type(city, 'x');
@@ -403,7 +400,7 @@ describe('resource editor', () => {
         ),
       ),
     );
-    const { user } = renderApp('/TruckType/Editor?mode=create&id=0', { user: {} });
+    const { user } = renderResource('/TruckType/Editor?mode=create&id=0', { user: {} });
     const capacity = await screen.findByLabelText(/^Capacity \(KG\)/);
 
     await user.type(capacity, '250000.555abc');
@@ -454,9 +451,8 @@ describe('resource editor', () => {
         posted = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(envelope(posted, { message: 'Saved.' }));
       }),
-      http.post(`${API}/factory/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
     );
-    const { user, where } = renderApp('/Factory/Editor?mode=create&id=0', { user: {} });
+    const { user, where } = renderResource('/Factory/Editor?mode=create&id=0', { user: {} });
     const plant = await screen.findByRole('combobox', { name: /^Plant/ });
     expect(plant).toHaveAttribute('placeholder', 'Please select');
 
@@ -505,7 +501,7 @@ describe('resource editor', () => {
           return HttpResponse.json(envelope({ items, more: false }));
         }),
       );
-      const { user } = renderApp(route, { user: {} });
+      const { user } = renderResource(route, { user: {} });
       const select = await screen.findByRole('combobox', { name: label });
 
       await user.click(select);
@@ -571,7 +567,7 @@ describe('resource editor', () => {
       }),
       http.get(`${API}/list/:other`, () => HttpResponse.json(envelope({ items: [], more: false }))),
     );
-    const { user } = renderApp('/Freight/Editor?mode=create&id=0', { user: {} });
+    const { user } = renderResource('/Freight/Editor?mode=create&id=0', { user: {} });
     const truckType = await screen.findByRole('combobox', { name: /^Truck Type/ });
 
     await user.click(truckType);
@@ -599,7 +595,7 @@ describe('resource editor', () => {
         );
       }),
     );
-    const { user } = renderApp('/Freight/Editor?mode=create&id=0', { user: {} });
+    const { user } = renderResource('/Freight/Editor?mode=create&id=0', { user: {} });
     const tripType = await screen.findByRole('combobox', { name: /^Trip Type/ });
 
     await user.click(tripType);
@@ -636,7 +632,7 @@ describe('resource editor', () => {
         );
       }),
     );
-    renderApp('/Plant/Editor?mode=view&id=4', { user: {} });
+    renderResource('/Plant/Editor?mode=view&id=4', { user: {} });
 
     const company = await screen.findByRole('textbox', { name: 'Company' });
     await waitFor(() => expect(company).toHaveValue('C001 - PT Sawit Makmur'));
@@ -657,9 +653,8 @@ describe('resource editor', () => {
         put = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(envelope(put, { message: 'Saved.' }));
       }),
-      http.post(`${API}/plant/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
     );
-    const { user, where } = renderApp('/Plant/Editor?mode=edit&id=4', { user: {} });
+    const { user, where } = renderResource('/Plant/Editor?mode=edit&id=4', { user: {} });
     const plantType = await screen.findByLabelText(/^Plant Type/);
     await waitFor(() => expect(plantType).toHaveDisplayValue('Palm oil mill (PKS)'));
 
@@ -691,16 +686,16 @@ describe('resource editor', () => {
       http.get(`${API}/warehouse/7/view`, () => HttpResponse.json(envelope(WAREHOUSE))),
       http.get(`${API}/list/:other`, () => HttpResponse.json(envelope({ items: [], more: false }))),
     );
-    const { unmount } = renderApp('/Plant/Editor?mode=view&id=4', { user: { Language: 'id' } });
+    const { unmount } = renderResource('/Plant/Editor?mode=view&id=4', { user: { Language: 'id' } });
 
     expect(await screen.findByRole('heading', { name: 'Lihat Plant', level: 1 })).toBeInTheDocument();
-    const plantType = screen.getByLabelText('Jenis Plant');
+    const plantType = await screen.findByLabelText('Jenis Plant');
     // Read-only, the choice shows its label (ESTATE) as a read-only text.
     await waitFor(() => expect(plantType).toHaveDisplayValue('Kebun'));
     expect(plantType).toHaveAttribute('readonly');
     unmount();
 
-    renderApp('/Warehouse/Editor?mode=view&id=7', { user: { Language: 'id' } });
+    renderResource('/Warehouse/Editor?mode=view&id=7', { user: { Language: 'id' } });
     await screen.findByRole('table', { name: 'Dok dan Tempat Penyimpanan' });
     await waitFor(() => expect(screen.getByLabelText('Jenis Dok, baris 1')).toHaveDisplayValue('Muat'));
     expect(screen.getByLabelText('Jenis Dok, baris 2')).toHaveDisplayValue('Bongkar');
@@ -712,26 +707,26 @@ describe('resource editor', () => {
       permissionHandler(ALL_RIGHTS),
       http.get(`${API}/company/0/create`, () => HttpResponse.json(envelope(COMPANY_DEFAULTS))),
     );
-    const { user } = renderApp('/Company/Editor?mode=create&id=0', { user: { Language: 'id' } });
+    const { user } = renderResource('/Company/Editor?mode=create&id=0', { user: { Language: 'id' } });
 
     expect(await screen.findByRole('heading', { name: 'Buat Perusahaan', level: 1 })).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Nama Perusahaan/)).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^Nama Perusahaan/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Legal dan Alamat' })).toBeInTheDocument();
-    await screen.findByLabelText(/^Kode Perusahaan/);
+    expect(screen.getByLabelText(/^Kode Perusahaan/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Simpan' }));
 
     expect(await screen.findByText('Kode Perusahaan wajib diisi.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Kembali' })).toBeInTheDocument();
   });
 
-  it('given messages under an input, in a sub-table cell and in the summary, when the language is switched in the shell and back, then each reads in the new language', async () => {
+  // The shell's language menu (which posts change_language, then switches the interface) is shell.test.tsx's.
+  it('given messages under an input, in a sub-table cell and in the summary, when the interface language is switched and back, then each reads in the new language', async () => {
     server.use(
       permissionHandler(ALL_RIGHTS),
       http.get(`${API}/warehouse/7/edit`, () => HttpResponse.json(envelope(WAREHOUSE))),
       http.get(`${API}/list/:other`, () => HttpResponse.json(envelope({ items: [], more: false }))),
-      http.post(`${API}/util/change_language`, () => HttpResponse.json(envelope())),
     );
-    const { user } = renderApp('/Warehouse/Editor?mode=edit&id=7', { user: {} });
+    const { user } = renderResource('/Warehouse/Editor?mode=edit&id=7', { user: {} });
     const name = await screen.findByLabelText(/^Warehouse Name/);
     await waitFor(() => expect(name).toHaveValue('Gudang CPO Dumai'));
     await user.clear(name);
@@ -742,8 +737,7 @@ describe('resource editor', () => {
     expect(screen.getByText('Dock Code is required.')).toBeInTheDocument();
     expect(screen.getByText(/^Some fields need attention/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Language' }));
-    await user.click(await screen.findByRole('menuitemradio', { name: 'Indonesia' }));
+    await act(() => i18n.changeLanguage('id'));
 
     // The Indonesian wording as the locale files have it (read from them, so a reworded message still counts).
     const id = i18n.getFixedT('id');
@@ -803,9 +797,8 @@ describe('owned records and read-only choices', () => {
         posted = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json(envelope(posted, { message: 'Saved.' }));
       }),
-      http.post(`${API}/driver/list`, () => HttpResponse.json(envelope([], { totalRecords: 0 }))),
     );
-    const { user, where } = renderApp('/Driver/Editor?mode=create&id=0', { user: TRANSPORTER_USER });
+    const { user, where } = renderResource('/Driver/Editor?mode=create&id=0', { user: TRANSPORTER_USER });
 
     const transporter = await screen.findByRole('textbox', { name: 'Transporter' });
     await waitFor(() => expect(transporter).toHaveValue('TRP001 - PT Sinar Angkut Nusantara'));
@@ -832,7 +825,7 @@ describe('owned records and read-only choices', () => {
       ),
       http.get(`${API}/list/:other`, () => HttpResponse.json(envelope({ items: [], more: false }))),
     );
-    renderApp('/Vehicle/Editor?mode=create&id=0', { user: {} });
+    renderResource('/Vehicle/Editor?mode=create&id=0', { user: {} });
 
     const transporter = await screen.findByRole('combobox', { name: /^Transporter/ });
     expect(transporter).toBeEnabled();
@@ -847,7 +840,7 @@ describe('owned records and read-only choices', () => {
         HttpResponse.json(envelope({ items: [{ id: 'C001', text: 'C001 - PT Sawit Makmur' }], more: false })),
       ),
     );
-    renderApp('/Plant/Editor?mode=view&id=4', { user: {} });
+    renderResource('/Plant/Editor?mode=view&id=4', { user: {} });
 
     const code = await screen.findByLabelText('Plant Code');
     await waitFor(() => expect(code).toHaveValue('P100'));

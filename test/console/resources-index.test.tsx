@@ -4,7 +4,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import i18n from '../../console/src/i18n';
-import { renderApp } from './render';
+import { openResource, renderResource } from './resources-support';
 import { API, envelope, permissionHandler, server } from './server';
 
 const COMPANIES = [
@@ -93,10 +93,9 @@ describe('resource index', () => {
   it('given the Company definition, when its Index opens, then the listed fields are the columns and the first page of 15 is asked with no sorts or filters', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const bodies = companyList();
-    renderApp('/Company/Index', { user: {} });
+    await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
 
-    expect(await screen.findByRole('heading', { name: 'Company', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByText('PT Sawit Makmur')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Company', level: 1 })).toBeInTheDocument();
     // Address has list: false; the active flag is a system field shown as Y/N.
     expect(headers()).toEqual([
       'Company Code',
@@ -117,8 +116,7 @@ describe('resource index', () => {
   it('given the list, when the user filters a text column, picks a flag and sorts by two columns, then the list is asked with contains, equals and both sorts in order', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const bodies = companyList();
-    const { user } = renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Sawit Makmur');
+    const { user } = await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
 
     await user.type(screen.getByLabelText('Filter Company Name'), 'sawit');
     await waitFor(() =>
@@ -151,8 +149,7 @@ describe('resource index', () => {
   it('given two active filters, when Clear filters is pressed, then the badge counted 2, the filters empty and the list is asked without them', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     const bodies = companyList();
-    const { user } = renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Sawit Makmur');
+    const { user } = await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
     expect(screen.getByRole('button', { name: 'Clear filters (0 active)' })).toBeDisabled();
 
     await user.type(screen.getByLabelText('Filter City'), 'Medan');
@@ -169,8 +166,7 @@ describe('resource index', () => {
   it('given a filter and a sort, when the user comes back to the list, then the table state kept for that user restores them before the first request', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     let bodies = companyList();
-    const view = renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Sawit Makmur');
+    const view = await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
     await view.user.type(screen.getByLabelText('Filter City'), 'Medan');
     await view.user.click(screen.getByText('Company Name'));
     await waitFor(() => expect(bodies.at(-1)?.sorts).toEqual([{ field: 'Company_Name', order: 1 }]));
@@ -180,8 +176,7 @@ describe('resource index', () => {
     view.unmount();
 
     bodies = companyList();
-    renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Sawit Makmur');
+    await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
     expect(bodies[0]).toMatchObject({
       sorts: [{ field: 'Company_Name', order: 1 }],
       filters: [{ field: 'City', value: 'Medan', matchMode: 'contains' }],
@@ -206,14 +201,13 @@ describe('resource index', () => {
         return HttpResponse.json(envelope(rows, { totalRecords: 20 }));
       }),
     );
-    const view = renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Perusahaan 1');
+    const view = await openResource('/Company/Index', { user: {}, shows: 'PT Perusahaan 1' });
     await view.user.click(screen.getByRole('button', { name: 'Next Page' }));
     expect(await screen.findByText('PT Perusahaan 20')).toBeInTheDocument();
     view.unmount();
 
     starts.length = 0;
-    renderApp('/Company/Index', { user: {} });
+    renderResource('/Company/Index', { user: {} });
     expect(await screen.findByText('PT Perusahaan 20')).toBeInTheDocument();
     expect(starts).toContain(15);
   });
@@ -221,8 +215,7 @@ describe('resource index', () => {
   it('given a user who may only view, when the Index opens, then View and the exports show and Create, Edit, Delete and Import do not', async () => {
     server.use(permissionHandler({ View: true }));
     companyList();
-    renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Sawit Makmur');
+    await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
 
     expect(screen.getByRole('button', { name: 'View' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
@@ -235,17 +228,16 @@ describe('resource index', () => {
   it('given a user with every right, when a row is chosen, then Create, View, Edit, Deactivate and Import show and View opens the editor of that row', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     companyList();
-    const { user, where } = renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Sawit Makmur');
+    const { user, where } = await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
     expect(screen.getByRole('button', { name: 'Create' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Import' })).toBeEnabled();
     // Company keeps history: it is deactivated, not deleted.
     expect(screen.getByRole('button', { name: 'Deactivate' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
 
+    // The grid reports the chosen row a moment after the click.
     await user.click(screen.getByText('PT Kebun Jaya'));
-    expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
-    server.use(http.get(`${API}/company/2/view`, () => HttpResponse.json(envelope({ ...COMPANIES[1] }))));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'View' }));
     await waitFor(() => expect(where()).toBe('/Company/Editor?mode=view&id=2'));
   });
@@ -260,8 +252,8 @@ describe('resource index', () => {
         return HttpResponse.json(envelope(undefined, { message: 'Deactivated.' }));
       }),
     );
-    const { user } = renderApp('/Company/Index', { user: {} });
-    await user.click(await screen.findByText('PT Sawit Makmur'));
+    const { user } = await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
+    await user.click(screen.getByText('PT Sawit Makmur'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Deactivate' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Deactivate' }));
     const dialog = await findDialog();
@@ -288,7 +280,7 @@ describe('resource index', () => {
         ),
       ),
     );
-    renderApp('/Company/Index', { user: {} });
+    renderResource('/Company/Index', { user: {} });
 
     expect(await screen.findByText('Sorting by X is not allowed.')).toBeInTheDocument();
   });
@@ -296,7 +288,7 @@ describe('resource index', () => {
   it('given an empty list, when it loads, then "No records found" shows', async () => {
     server.use(permissionHandler(ALL_RIGHTS));
     companyList([]);
-    renderApp('/Company/Index', { user: {} });
+    renderResource('/Company/Index', { user: {} });
 
     expect(await screen.findByText('No records found')).toBeInTheDocument();
   });
@@ -324,8 +316,7 @@ describe('resource index', () => {
     ) {
       saved.push(this.download);
     });
-    const { user } = renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Sawit Makmur');
+    const { user } = await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
     await user.type(screen.getByLabelText('Filter City'), 'Medan');
     await waitFor(() => expect(bodies.at(-1)?.filters).toHaveLength(1));
     await user.click(screen.getByText('Company Code'));
@@ -364,8 +355,7 @@ describe('resource index', () => {
         );
       }),
     );
-    const { user } = renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Sawit Makmur');
+    const { user } = await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
 
     await user.click(screen.getByRole('button', { name: 'Import' }));
     const dialog = await findDialog();
@@ -396,8 +386,7 @@ describe('resource index', () => {
         HttpResponse.json(envelope({ saved: 3 }, { message: '3 rows saved.' })),
       ),
     );
-    const { user } = renderApp('/Company/Index', { user: {} });
-    await screen.findByText('PT Sawit Makmur');
+    const { user } = await openResource('/Company/Index', { user: {}, shows: 'PT Sawit Makmur' });
     const loads = bodies.length;
 
     await user.click(screen.getByRole('button', { name: 'Import' }));
@@ -422,8 +411,7 @@ describe('resource index', () => {
         return HttpResponse.json(envelope(PLANTS, { totalRecords: PLANTS.length }));
       }),
     );
-    const { user, unmount } = renderApp('/Plant/Index', { user: {} });
-    await screen.findByText('Kebun Sei Mangkei');
+    const { user, unmount } = await openResource('/Plant/Index', { user: {}, shows: 'Kebun Sei Mangkei' });
 
     const rowText = () => screen.getAllByRole('row').map((row) => row.textContent ?? '');
     expect(rowText().some((text) => /P100.*Kebun Sei Mangkei.*Palm oil mill \(PKS\)/.test(text))).toBe(true);
@@ -441,8 +429,7 @@ describe('resource index', () => {
 
     window.localStorage.clear();
     await act(() => i18n.changeLanguage('id'));
-    renderApp('/Plant/Index', { user: { Language: 'id' } });
-    await screen.findByText('Kebun Sei Mangkei');
+    await openResource('/Plant/Index', { user: { Language: 'id' }, shows: 'Kebun Sei Mangkei' });
     expect(
       screen
         .getAllByRole('row')
@@ -457,10 +444,9 @@ describe('resource index', () => {
     await act(() => i18n.changeLanguage('id'));
     server.use(permissionHandler(ALL_RIGHTS));
     companyList();
-    renderApp('/Company/Index', { user: { Language: 'id' } });
+    await openResource('/Company/Index', { user: { Language: 'id' }, shows: 'PT Sawit Makmur' });
 
-    expect(await screen.findByRole('heading', { name: 'Perusahaan', level: 1 })).toBeInTheDocument();
-    await screen.findByText('PT Sawit Makmur');
+    expect(screen.getByRole('heading', { name: 'Perusahaan', level: 1 })).toBeInTheDocument();
     expect(headers()).toContain('Kode Perusahaan');
     expect(headers()).toContain('Aktif');
     expect(screen.getByRole('button', { name: 'Buat' })).toBeInTheDocument();

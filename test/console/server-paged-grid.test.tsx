@@ -8,14 +8,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useCallback, useMemo, type ReactNode } from 'react';
+import { QueryProvider } from '../../console/src/api/query';
 import type { GridColumn } from '../../console/src/components/grid/columns';
 import { OrderGrid } from '../../console/src/pages/orders/OrderGrid';
 import type { OrderRow } from '../../console/src/pages/orders/types';
 import type { Row } from '../../console/src/components/grid/expandableRows';
 import { ServerPagedGrid, useServerPagedGrid } from '../../console/src/components/grid/serverPagedGrid';
 import { API, envelope, server } from './server';
-
-jest.setTimeout(180_000);
 
 interface Body {
   tab: string;
@@ -92,7 +91,7 @@ function renderPlain(node: ReactNode) {
   const user = userEvent.setup();
   const wrap = (child: ReactNode) => (
     <RendererProvider renderer={createDOMRenderer(document, { unstable_filterCSSRule: () => false })}>
-      {child}
+      <QueryProvider>{child}</QueryProvider>
     </RendererProvider>
   );
   const utils = render(wrap(node));

@@ -7,7 +7,8 @@
 // the server's message, already in the user's language, and goes back to the list, as the original console did.
 // A call that never got an answer (network down, the API restarting) keeps the user on the page with a message and
 // Try again, since going back would lose the place they were opening for nothing.
-import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, SessionExpiredError } from '../../api/client';
@@ -59,6 +60,8 @@ interface Loaded<R> {
   record: R;
   /** The snapshot as loaded, to tell whether the user has changed anything. */
   initial: string;
+  /** The answer it was read from. */
+  from: object;
 }
 
 export interface Editor<R> {
@@ -106,7 +109,6 @@ export function useEditor<R>(options: EditorOptions<R>): Editor<R> {
   const [attempt, setAttempt] = useState(0);
   const key = `${String(mode)}|${id}|${attempt}`;
   const [loaded, setLoaded] = useState<Loaded<R> | null>(null);
-  const [failedKey, setFailedKey] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [summary, setSummary] = useState<Message[] | null>(null);
   const [pendingLeave, setPendingLeave] = useState<(() => void) | null>(null);
@@ -115,32 +117,33 @@ export function useEditor<R>(options: EditorOptions<R>): Editor<R> {
   const backPath = typeof from === 'string' && from ? from : indexPath;
   const record = loaded?.key === key ? loaded.record : null;
 
-  useEffect(() => {
-    if (mode === null || mode === 'denied') return;
-    let live = true;
-    api
-      .get(`${path}/${mode === 'create' ? 0 : id}/${mode}`)
-      .then((res) => {
-        if (!live) return;
-        const next = res.success ? options.read(res.data) : null;
-        if (next !== null) {
-          setLoaded({ key, record: next, initial: options.snapshot(next) });
-          return;
-        }
-        notify.error(res.message || t('common.requestFailed'));
-        void navigate(backPath, { replace: true });
-      })
-      .catch((error: unknown) => {
-        // An expired session is already on its way to the logout.
-        if (!live || error instanceof SessionExpiredError) return;
-        setFailedKey(key);
-      });
-    return () => {
-      live = false;
-    };
-    // Loaded once per record, mode and attempt; read and snapshot are the page's pure functions.
+  // Loaded once per record, mode and attempt (Try again asks anew): the query's key is the load's.
+  const load = useQuery({
+    queryKey: ['editor', path, mode, id, attempt],
+    queryFn: () => api.get(`${path}/${mode === 'create' ? 0 : id}/${String(mode)}`),
+    enabled: mode !== null && mode !== 'denied',
+  });
+  const answer = load.data;
+  // The record out of the answer; null for a refusal (or an answer without one).
+  const answered = useMemo(
+    () => (answer?.success ? options.read(answer.data) : null),
+    // read is the page's pure function.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [path, key]);
+    [answer],
+  );
+  // A record that came becomes the form's, once: the user's changes are made to it from then on.
+  if (answer && answered !== null && loaded?.from !== answer) {
+    setLoaded({ key, record: answered, initial: options.snapshot(answered), from: answer });
+  }
+  // Heard once per refusal: the server's message shows and the list opens again.
+  useEffect(() => {
+    if (!answer || answered !== null) return;
+    notify.error(answer.message || t('common.requestFailed'));
+    void navigate(backPath, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- heard for each new answer only
+  }, [answer]);
+  // An expired session is already on its way to the logout.
+  const loadFailed = load.error !== null && !(load.error instanceof SessionExpiredError);
 
   const update = useCallback((change: (record: R) => R) => {
     setLoaded((current) => (current ? { ...current, record: change(current.record) } : current));
@@ -169,7 +172,7 @@ export function useEditor<R>(options: EditorOptions<R>): Editor<R> {
     permission,
     record,
     update,
-    loadFailed: failedKey === key,
+    loadFailed,
     retry: () => setAttempt((n) => n + 1),
     errors,
     setErrors,

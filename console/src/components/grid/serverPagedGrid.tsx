@@ -34,6 +34,7 @@ import {
   type RowHeightParams,
   type StateUpdatedEvent,
 } from 'ag-grid-community';
+import { useQuery } from '@tanstack/react-query';
 import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -217,48 +218,49 @@ export function useServerPagedGrid<R extends Row>(options: ServerPagedGridOption
   }
   const [query, setQuery] = useState<ListQuery | null>(null);
   const [reload, setReload] = useState(0);
-  const [answer, setAnswer] = useState<{ rows: R[]; total: number }>({ rows: [], total: 0 });
+  // One page as the server answers it. The key holds everything the request reads: `body` gives the same request
+  // for the same tab key, query and page; `reload` asks the page on screen again. Each answer is a new object, so
+  // an equal page asked again is heard again.
+  const list = useQuery({
+    queryKey: ['server-paged-grid', path, tabKey, page, query, reload],
+    queryFn: () =>
+      api.post<R[]>(
+        path,
+        callbacks.current.body(query as ListQuery, { start: page * PAGE_SIZE, rows: PAGE_SIZE }),
+      ),
+    enabled: query !== null,
+    structuralSharing: false,
+  });
+  // The page on screen: the last one answered, kept while the next is asked and when a request fails.
+  const [answer, setAnswer] = useState<{ rows: R[]; total: number; from?: object }>({ rows: [], total: 0 });
+  const res = list.data;
+  if (res?.success && res !== answer.from) {
+    const rows = Array.isArray(res.data) ? res.data : [];
+    const total = res.totalRecords ?? page * PAGE_SIZE + rows.length;
+    // A kept page past the end (rows deleted, a narrower filter): go to the last page there is.
+    if (!rows.length && page > 0 && total > 0) {
+      const last = Math.ceil(total / PAGE_SIZE) - 1;
+      if (last !== page) setPage(last);
+    } else setAnswer({ rows, total, from: res });
+  }
   // Loading while the request on screen has not been answered yet.
-  const requestKey = query ? JSON.stringify([tabKey, page, query, reload]) : null;
-  const [answeredKey, setAnsweredKey] = useState<string | null>(null);
-  const loading = requestKey === null || requestKey !== answeredKey;
+  const loading = list.isPending || list.isFetching;
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
   const refresh = useCallback(() => setReload((n) => n + 1), []);
   const clearFilters = useCallback(() => apiRef.current?.setFilterModel(null), []);
 
+  // Heard once per page that came.
   useEffect(() => {
-    if (!query || requestKey === null) return;
-    let live = true;
-    // The body is the last render's: requestKey holds everything it reads (tab key, page, query).
-    api
-      .post<R[]>(path, callbacks.current.body(query, { start: page * PAGE_SIZE, rows: PAGE_SIZE }))
-      .then((res) => {
-        if (!live) return;
-        if (!res.success) {
-          callbacks.current.onError(new Error(res.message));
-          return;
-        }
-        const rows = Array.isArray(res.data) ? res.data : [];
-        const total = res.totalRecords ?? page * PAGE_SIZE + rows.length;
-        // A kept page past the end (rows deleted, a narrower filter): go to the last page there is.
-        if (!rows.length && page > 0 && total > 0) {
-          setPage(Math.ceil(total / PAGE_SIZE) - 1);
-          return;
-        }
-        setAnswer({ rows, total });
-        callbacks.current.onPage?.(rows);
-      })
-      .catch((error: unknown) => {
-        if (live) callbacks.current.onError(error);
-      })
-      .finally(() => {
-        if (live) setAnsweredKey(requestKey);
-      });
-    return () => {
-      live = false;
-    };
-  }, [path, page, query, requestKey]);
+    if (answer.from) callbacks.current.onPage?.(answer.rows);
+  }, [answer]);
+
+  // Heard once per failure: a refusal, or a request that got no answer.
+  const failure = list.error;
+  useEffect(() => {
+    if (failure) callbacks.current.onError(failure);
+    else if (res && !res.success) callbacks.current.onError(new Error(res.message));
+  }, [failure, res]);
 
   // The page is part of the kept table state, so the list opens where the user left it.
   const pageRef = useRef(page);

@@ -31,6 +31,7 @@ import {
   DismissCircle20Regular,
   Eye20Regular,
 } from '@fluentui/react-icons';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -87,6 +88,9 @@ interface DecisionAnswer {
 }
 
 const ALL = 'ALL';
+
+/** The server answered, and refused: its message is what the user reads. */
+class RefusedAnswer extends Error {}
 
 /** The document an approval of the given kind is about (approvals.document_id is its Id); null for other kinds. */
 function documentIdOf(row: Row | undefined, type: 'ORDER' | 'SAP_ORDER'): number | null {
@@ -265,7 +269,6 @@ export default function ApprovalPage() {
   const { session } = useSession();
   const permission = usePermission('Approval', 'Index');
   const grid = useRef<DataGridHandle>(null);
-  const [tabs, setTabs] = useState<TabStatus[] | null>(null);
   const [tab, setTab] = useState(ALL);
   const [selected, setSelected] = useState<Row[]>([]);
   const [filterCount, setFilterCount] = useState(0);
@@ -292,35 +295,32 @@ export default function ApprovalPage() {
   );
   const columns = useApprovalColumns(documentLink);
 
-  // Bumped to read the tab counts again (after a decision, on Refresh).
-  const [tabsVersion, setTabsVersion] = useState(0);
-
-  // The tab texts come in the interface language: asked again when it changes. Asked once the screen is granted:
-  // a refused screen asks for nothing (its calls would only be refused too).
+  // The tab texts come in the interface language: asked again when it changes, and on Refresh and after a
+  // decision. Asked once the screen is granted: a refused screen asks for nothing (its calls would only be refused
+  // too). A refusal is thrown, so the tabs last answered stay.
   const granted = permission !== null;
+  const master = useQuery({
+    queryKey: ['approval-tabs', i18n.language],
+    queryFn: async () => {
+      const res = await api.get<{ tab_status?: TabStatus[] }>('approval/master_list');
+      if (!res.success) throw new RefusedAnswer(res.message);
+      return res.data?.tab_status ?? [];
+    },
+    enabled: granted,
+  });
+  // The tabs on screen: the last ones answered (in the previous language while the new one is asked, and after a
+  // failed request); none (an empty bar) when no answer ever came.
+  const [answeredTabs, setAnsweredTabs] = useState<TabStatus[] | null>(null);
+  if (master.data && master.data !== answeredTabs) setAnsweredTabs(master.data);
+  const tabs = answeredTabs ?? (master.isError ? [] : null);
+
+  // Heard once per failure.
+  const tabsFailure = master.error;
   useEffect(() => {
-    if (!granted) return;
-    let live = true;
-    const failed = () => setTabs((previous) => previous ?? []);
-    api
-      .get<{ tab_status?: TabStatus[] }>('approval/master_list')
-      .then((res) => {
-        if (!live) return;
-        if (res.success) setTabs(res.data?.tab_status ?? []);
-        else {
-          notify.error(res.message || t('common.requestFailed'));
-          failed();
-        }
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify.failure(error, t('common.requestFailed'));
-        failed();
-      });
-    return () => {
-      live = false;
-    };
-  }, [granted, notify, t, i18n.language, tabsVersion]);
+    if (tabsFailure instanceof RefusedAnswer) notify.error(tabsFailure.message || t('common.requestFailed'));
+    else if (tabsFailure) notify.failure(tabsFailure, t('common.requestFailed'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- heard for each new failure only
+  }, [tabsFailure]);
 
   const username = session?.user_data.Username;
   const stateKey = username ? tableStateKey(username, 'Approval') : undefined;
@@ -334,7 +334,7 @@ export default function ApprovalPage() {
   function refresh() {
     setSelected([]);
     grid.current?.refresh();
-    setTabsVersion((version) => version + 1);
+    void master.refetch();
   }
 
   function openDialog(next: Decision) {
