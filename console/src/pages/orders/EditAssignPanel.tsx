@@ -24,6 +24,8 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Approver, CheckApprovalAnswer } from '../../../../db/resources/order-assign';
+import { useQuery } from '@tanstack/react-query';
+import { dataOf, Refused } from '../../api/answer';
 import { api } from '../../api/client';
 import { RefSelect } from '../../components/form/RefSelect';
 import { formatNumber, textOf } from '../../components/grid/cellFormat';
@@ -153,56 +155,51 @@ function EditAssignForm(props: {
   const header = view.header;
   const [current] = useState(() => currentOf(view));
   const [change, setChange] = useState<AssignState>(current);
-  // TO with Info1 IN: the Change column stays as it is. Locked until the order type has answered.
-  const [locked, setLocked] = useState<boolean | null>(() => (textOf(header.Order_Type_Id) ? null : false));
-  const [reasons, setReasons] = useState<Reason[]>([]);
   const [freightFor, setFreightFor] = useState<FreightRequest | null>(null);
   const [approval, setApproval] = useState<CheckApprovalAnswer | null>(null);
   const [busy, setBusy] = useState<'check' | 'save' | null>(null);
 
+  // TO with Info1 IN: the Change column stays as it is. Locked until the order type has answered (and after it
+  // failed to: the failure is toasted once).
+  const typeId = textOf(header.Order_Type_Id);
+  const orderType = useQuery({
+    queryKey: ['util/order_type_fields', typeId],
+    enabled: Boolean(typeId),
+    queryFn: () =>
+      dataOf(
+        api.get<{ Code?: string; Info1?: string }>(`util/order_type_fields?id=${encodeURIComponent(typeId)}`),
+      ),
+  });
   useEffect(() => {
-    let live = true;
-    const typeId = textOf(header.Order_Type_Id);
-    if (!typeId) return;
-    api
-      .get<{ Code?: string; Info1?: string }>(`util/order_type_fields?id=${encodeURIComponent(typeId)}`)
-      .then((res) => {
-        if (!live) return;
-        if (!res.success || !res.data) {
-          notify.error(res.message || t('editAssign.orderTypeError'), t('editAssign.orderTypeError'));
-          return;
-        }
-        const code = textOf(res.data.Code).toUpperCase();
-        const info1 = textOf(res.data.Info1).toUpperCase();
-        setLocked(code === 'TO' && info1 === 'IN');
-      })
-      .catch((error: unknown) => {
-        if (live) notify.failure(error, t('editAssign.orderTypeError'));
-      });
-    return () => {
-      live = false;
-    };
-  }, [header.Order_Type_Id, notify, t]);
+    const error = orderType.error;
+    if (!error) return;
+    if (error instanceof Refused) {
+      notify.error(error.message || t('editAssign.orderTypeError'), t('editAssign.orderTypeError'));
+    } else notify.failure(error, t('editAssign.orderTypeError'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- heard for each new failure only
+  }, [orderType.error]);
+  const locked: boolean | null = !typeId
+    ? false
+    : orderType.data
+      ? textOf(orderType.data.Code).toUpperCase() === 'TO' &&
+        textOf(orderType.data.Info1).toUpperCase() === 'IN'
+      : null;
 
-  useEffect(() => {
-    let live = true;
-    api
-      .get<{ items?: Record<string, unknown>[] }>('list/lookup?group=ASSIGN_TRANSPORTER_REASON&q=&page=0')
-      .then((res) => {
-        if (!live || !res.success) return;
-        setReasons(
-          (res.data?.items ?? []).map((item) => ({
-            code: textOf(item.id),
-            text: textOf(item.text ?? item.id),
-            info1: textOf(item.Lookup_Info1).toUpperCase(),
-          })),
-        );
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The reasons a higher price may be given for; none shown when they cannot be read.
+  const reasonList = useQuery({
+    queryKey: ['list/lookup', 'ASSIGN_TRANSPORTER_REASON'],
+    queryFn: () =>
+      dataOf(
+        api.get<{ items?: Record<string, unknown>[] }>(
+          'list/lookup?group=ASSIGN_TRANSPORTER_REASON&q=&page=0',
+        ),
+      ),
+  });
+  const reasons: Reason[] = (reasonList.data?.items ?? []).map((item) => ({
+    code: textOf(item.id),
+    text: textOf(item.text ?? item.id),
+    info1: textOf(item.Lookup_Info1).toUpperCase(),
+  }));
 
   const editable = locked === false;
   // Why the order is being given to another carrier: who refused it and what they said (issue 27).

@@ -33,9 +33,11 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { ChevronDown16Regular, ChevronRight16Regular } from '@fluentui/react-icons';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransporterFreightBody, TransporterOption } from '../../../../../db/resources/order-assign';
+import { useQuery } from '@tanstack/react-query';
+import { Refused, useFailureToast } from '../../../api/answer';
 import { api } from '../../../api/client';
 import { useNotify } from '../../../shell/notify';
 import { formatQty } from '../../../components/grid/format';
@@ -139,46 +141,29 @@ export function SelectTransporterDialog(props: SelectTransporterDialogProps) {
   // The last key refused in the trips (shown until the next digit), so a refused point does not go unnoticed.
   const [refusedKey, setRefusedKey] = useState<string | null>(null);
   const [truckRental, setTruckRental] = useState(false);
-  // The options with the request they answer: while another request is out, the old ones do not show.
-  const [answer, setAnswer] = useState<{ key: string; options: TransporterOption[] } | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const trips = tripsLocked || !tripsText ? null : Math.max(1, Number(tripsText));
   const requestKey = open && request ? JSON.stringify([request, trips, truckRental]) : null;
 
-  useEffect(() => {
-    if (!requestKey || !request) return;
-    let live = true;
-    const key = requestKey;
-    const body: TransporterFreightBody = {
-      ...request,
-      ...(trips === null ? {} : { container: trips }),
-      truck_rental: truckRental,
-    };
-    api
-      .post<TransporterOption[]>('list/transporter_freight', body)
-      .then((res) => {
-        if (!live) return;
-        if (res.success && Array.isArray(res.data)) {
-          // The server answers cheapest first and marks the suggested one.
-          setAnswer({ key, options: res.data });
-          return;
-        }
-        setAnswer({ key, options: [] });
-        notify.error(res.message || t('common.requestFailed'), t('selectTransporter.failed'));
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        setAnswer({ key, options: [] });
-        notify.failure(error, t('common.requestFailed'));
-      });
-    return () => {
-      live = false;
-    };
-    // requestKey says everything the request depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey]);
-
-  const options = answer && answer.key === requestKey ? answer.options : null;
+  // The options of the request as it stands (keyed by all it sends): while another request is out, the old ones
+  // do not show; a refusal or a failure shows none and is toasted once.
+  const freight = useQuery({
+    queryKey: ['list/transporter_freight', requestKey],
+    enabled: requestKey !== null,
+    queryFn: async () => {
+      const body: TransporterFreightBody = {
+        ...request!,
+        ...(trips === null ? {} : { container: trips }),
+        truck_rental: truckRental,
+      };
+      const res = await api.post<TransporterOption[]>('list/transporter_freight', body);
+      // The server answers cheapest first and marks the suggested one.
+      if (res.success && Array.isArray(res.data)) return res.data;
+      throw new Refused(res.message);
+    },
+  });
+  useFailureToast(freight.error, { notify, title: t('selectTransporter.failed') });
+  const options = freight.data ?? (freight.isError ? [] : null);
   const suggested = options?.find((option) => option.suggested) ?? options?.[0];
 
   function toggle(key: string) {
