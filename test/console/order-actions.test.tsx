@@ -1,6 +1,7 @@
 // The order list's panels and dialogs with msw (console/src/pages/orders): Accept and Reject (spec/1 "Accept order
 // and Reject order": one line per order as ERP no / order no, remarks, per-order results, Close blocked while the
-// answer is awaited; a reject without a remark is refused naming the order), the history log (summary left, the
+// answer is awaited; a reject without a remark is refused naming the order), tested on the dialog given its
+// orders, and opened from the list with the chosen rows, the history log (summary left, the
 // transitions right), and the view with "where is my order" (step, approvers awaited, the Temporal UI link, the
 // stored state when the workflow could not be asked, and the countdown that moves every second).
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -8,8 +9,10 @@ import { createDOMRenderer, RendererProvider } from '@fluentui/react-components'
 import { http, HttpResponse } from 'msw';
 import { Countdown } from '../../console/src/pages/orders/OrderProcess';
 import OrderListPage from '../../console/src/pages/orders/OrderListPage';
-import { openScreenOnly, renderApp, type RenderOptions } from './render';
-import { API, envelope, permissionHandler, server } from './server';
+import { TransporterActionDialog } from '../../console/src/pages/orders/TransporterActionDialog';
+import type { OrderRow } from '../../console/src/pages/orders/types';
+import { openScreenOnly, renderApp, renderPiece, type RenderOptions } from './render';
+import { API, envelope, permissionHandler, requestsSettled, server } from './server';
 import { cellTexts, definitionPairs, textInside } from './structure';
 
 const MASTER = {
@@ -98,26 +101,17 @@ function openList(options: RenderOptions = { user: {} }) {
 }
 
 describe('Order actions', () => {
-  it('given two orders waiting for the transporter, when Accept is confirmed, then one line per order reads "ERP no / order no", one request carries both, Close is blocked until the answer, and each line shows its result: Accepted, or the reason it failed', async () => {
+  it('given two chosen orders, when Accept is pressed on the list, then its dialog lists both, and once they are answered and the dialog is closed the list is read again', async () => {
     server.use(permissionHandler({ View: true, Edit: true }));
     const { actions, lists } = orderServer();
-    // The answer waits until the test has seen the dialog hold while it is awaited.
-    let releaseAnswer: () => void = () => undefined;
-    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
     server.use(
       http.post(`${API}/order/transporter_action`, async ({ request }) => {
         actions.push(await request.json());
-        await answerHeld;
         return HttpResponse.json(
           envelope({
             data: [
               { ref_no: '0010000001 / ORD26100001', reason: null, success: true, message: 'Accepted.' },
-              {
-                ref_no: '0010000002 / ORD26100002',
-                reason: null,
-                success: false,
-                message: 'ORD26100002: the deadline has passed.',
-              },
+              { ref_no: '0010000002 / ORD26100002', reason: null, success: true, message: 'Accepted.' },
             ],
           }),
         );
@@ -129,7 +123,6 @@ describe('Order actions', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
 
     const dialog = await screen.findByRole('alertdialog', { hidden: true });
-    expect(within(dialog).getByText('Accept Order')).toBeInTheDocument();
     const items = within(within(dialog).getByRole('list', { hidden: true })).getAllByRole('listitem', {
       hidden: true,
     });
@@ -137,64 +130,13 @@ describe('Order actions', () => {
       '0010000001 / ORD26100001',
       '0010000002 / ORD26100002',
     ]);
-    await user.type(
-      within(dialog).getByRole('textbox', { name: 'Remarks for 0010000001 / ORD26100001', hidden: true }),
-      'Truck ready',
-    );
     const loads = lists.length;
     await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
-
-    // While the answer is awaited nothing closes the dialog.
-    expect(within(dialog).getByRole('button', { name: 'No', hidden: true })).toBeDisabled();
-    await user.keyboard('{Escape}');
-    expect(screen.getByRole('alertdialog', { hidden: true })).toBeInTheDocument();
-    releaseAnswer();
-
-    expect(await within(dialog).findByText('Accepted')).toBeInTheDocument();
-    expect(within(dialog).getByText('ORD26100002: the deadline has passed.')).toBeInTheDocument();
-    expect(actions).toEqual([
-      [
-        { id: 1, status: 'ACCEPTED', reason: 'Truck ready', ref_no: '0010000001 / ORD26100001' },
-        { id: 2, status: 'ACCEPTED', reason: null, ref_no: '0010000002 / ORD26100002' },
-      ],
-    ]);
+    expect(await within(dialog).findAllByText('Accepted')).toHaveLength(2);
+    expect(actions).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
     await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).not.toBeInTheDocument());
     await waitFor(() => expect(lists.length).toBeGreaterThan(loads));
-  });
-
-  it('given a chosen order, when Reject is confirmed without a remark, then an error toast names the order with "Reason is required." and nothing is sent; with one, the rejection is sent and the line reads Rejected', async () => {
-    server.use(permissionHandler({ View: true, Edit: true }));
-    const { actions } = orderServer([order(1)]);
-    server.use(
-      http.post(`${API}/order/transporter_action`, async ({ request }) => {
-        actions.push(await request.json());
-        return HttpResponse.json(
-          envelope({
-            data: [{ ref_no: '0010000001 / ORD26100001', reason: 'No truck', success: true, message: '' }],
-          }),
-        );
-      }),
-    );
-    const { user } = await openList(TRANSPORTER);
-    await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'Reject' }));
-    const dialog = await screen.findByRole('alertdialog', { hidden: true });
-    expect(within(dialog).getByText('Reject Order')).toBeInTheDocument();
-
-    await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
-    expect(await screen.findByText('0010000001 / ORD26100001: Reason is required.')).toBeInTheDocument();
-    expect(actions).toEqual([]);
-
-    await user.type(
-      within(dialog).getByRole('textbox', { name: 'Remarks for 0010000001 / ORD26100001', hidden: true }),
-      'No truck',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
-    expect(await within(dialog).findByText('Rejected')).toBeInTheDocument();
-    expect(actions).toEqual([
-      [{ id: 1, status: 'REJECTED', reason: 'No truck', ref_no: '0010000001 / ORD26100001' }],
-    ]);
   });
 
   it('given an order, when History is pressed, then the history log shows the order summary on the left and its transitions with their texts, dates, users and remarks on the right', async () => {
@@ -440,6 +382,109 @@ describe('Order actions', () => {
     ).toBeInTheDocument();
     expect(within(block).getByText('Deadline passed')).toBeInTheDocument();
     expect(within(block).queryByRole('link', { hidden: true })).not.toBeInTheDocument();
+  });
+});
+
+describe('Accept and Reject dialog (given its orders)', () => {
+  it('given two orders waiting for the transporter, when Accept is confirmed, then one line per order reads "ERP no / order no", one request carries both, Close is blocked until the answer, and each line shows its result: Accepted, or the reason it failed', async () => {
+    const actions: unknown[] = [];
+    // The answer waits until the test has seen the dialog hold while it is awaited.
+    let releaseAnswer: () => void = () => undefined;
+    const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
+    server.use(
+      http.post(`${API}/order/transporter_action`, async ({ request }) => {
+        actions.push(await request.json());
+        await answerHeld;
+        return HttpResponse.json(
+          envelope({
+            data: [
+              { ref_no: '0010000001 / ORD26100001', reason: null, success: true, message: 'Accepted.' },
+              {
+                ref_no: '0010000002 / ORD26100002',
+                reason: null,
+                success: false,
+                message: 'ORD26100002: the deadline has passed.',
+              },
+            ],
+          }),
+        );
+      }),
+    );
+    const onClose = jest.fn();
+    const { user } = renderPiece(
+      <TransporterActionDialog
+        orders={[order(1), order(2)] as OrderRow[]}
+        action="ACCEPTED"
+        onClose={onClose}
+      />,
+    );
+
+    const dialog = await screen.findByRole('alertdialog', { hidden: true });
+    expect(within(dialog).getByText('Accept Order')).toBeInTheDocument();
+    const items = within(within(dialog).getByRole('list', { hidden: true })).getAllByRole('listitem', {
+      hidden: true,
+    });
+    expect(items.map((li) => textInside(li, 'span'))).toEqual([
+      '0010000001 / ORD26100001',
+      '0010000002 / ORD26100002',
+    ]);
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Remarks for 0010000001 / ORD26100001', hidden: true }),
+      'Truck ready',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
+
+    // While the answer is awaited nothing closes the dialog.
+    expect(within(dialog).getByRole('button', { name: 'No', hidden: true })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    releaseAnswer();
+
+    expect(await within(dialog).findByText('Accepted')).toBeInTheDocument();
+    expect(within(dialog).getByText('ORD26100002: the deadline has passed.')).toBeInTheDocument();
+    expect(actions).toEqual([
+      [
+        { id: 1, status: 'ACCEPTED', reason: 'Truck ready', ref_no: '0010000001 / ORD26100001' },
+        { id: 2, status: 'ACCEPTED', reason: null, ref_no: '0010000002 / ORD26100002' },
+      ],
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close', hidden: true }));
+    // Something was sent: the list behind it is to be read again.
+    expect(onClose).toHaveBeenCalledWith(true);
+  });
+
+  it('given a chosen order, when Reject is confirmed without a remark, then an error toast names the order with "Reason is required." and nothing is sent; with one, the rejection is sent and the line reads Rejected', async () => {
+    const actions: unknown[] = [];
+    server.use(
+      http.post(`${API}/order/transporter_action`, async ({ request }) => {
+        actions.push(await request.json());
+        return HttpResponse.json(
+          envelope({
+            data: [{ ref_no: '0010000001 / ORD26100001', reason: 'No truck', success: true, message: '' }],
+          }),
+        );
+      }),
+    );
+    const { user } = renderPiece(
+      <TransporterActionDialog orders={[order(1)] as OrderRow[]} action="REJECTED" onClose={jest.fn()} />,
+    );
+    const dialog = await screen.findByRole('alertdialog', { hidden: true });
+    expect(within(dialog).getByText('Reject Order')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
+    expect(await screen.findByText('0010000001 / ORD26100001: Reason is required.')).toBeInTheDocument();
+    await requestsSettled();
+    expect(actions).toEqual([]);
+
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Remarks for 0010000001 / ORD26100001', hidden: true }),
+      'No truck',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Yes', hidden: true }));
+    expect(await within(dialog).findByText('Rejected')).toBeInTheDocument();
+    expect(actions).toEqual([
+      [{ id: 1, status: 'REJECTED', reason: 'No truck', ref_no: '0010000001 / ORD26100001' }],
+    ]);
   });
 });
 

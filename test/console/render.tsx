@@ -3,7 +3,7 @@
 // each test's time (about 9 s a screen). Layout, visibility and looks are the browser tests' (test/e2e).
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { createDOMRenderer, FluentProvider, RendererProvider } from '@fluentui/react-components';
 import { App } from '../../console/src/App';
@@ -190,4 +190,23 @@ export async function chooseRows(
   for (const box of boxes) await user.click(box);
   await screen.findByText(counted);
   await requestsSettled();
+}
+
+/**
+ * Renders one piece of a screen (a dialog, a panel, a toolbar) given its props, inside the providers a piece
+ * reads (theme, query client, router, toasts) and nothing else: the piece is the subject, not the screen.
+ */
+export function renderPiece(node: ReactNode) {
+  const user = userEvent.setup();
+  const utils = render(
+    <RendererProvider renderer={createDOMRenderer(document, { unstable_filterCSSRule: () => false })}>
+      <FluentProvider theme={tmsTheme}>
+        <QueryProvider>
+          <MemoryRouter>{node}</MemoryRouter>
+        </QueryProvider>
+        <ToastArea />
+      </FluentProvider>
+    </RendererProvider>,
+  );
+  return { ...utils, user };
 }
