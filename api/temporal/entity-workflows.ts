@@ -158,7 +158,6 @@ export function createEntityWorkflows<Input, Key, Refusal extends string>(
     workflowId: string,
     send: () => Promise<Result>,
   ): Promise<UpdateOutcome<Result, Refusal>> => {
-    const handle = client.workflow.getHandle(workflowId);
     const deadline = Date.now() + timeoutMs;
     try {
       const result = await client.connection.withDeadline(deadline, send);
@@ -166,7 +165,7 @@ export function createEntityWorkflows<Input, Key, Refusal extends string>(
     } catch (err) {
       const refusal = refusalOf(err);
       if (refusal) return { ok: false, ...refusal };
-      if (declaration.closedRefusal && (await isClosed(handle))) {
+      if (declaration.closedRefusal && (await isClosed(client.workflow.getHandle(workflowId)))) {
         return { ok: false, code: declaration.closedRefusal };
       }
       const detail = err instanceof Error ? err.message : String(err);
