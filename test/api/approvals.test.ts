@@ -466,7 +466,6 @@ describe('orders waiting for approval of their transporter assignment', () => {
         },
       );
     },
-    create: unused,
     start: unused,
     accept: unused,
     reject: unused,
