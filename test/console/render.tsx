@@ -118,9 +118,11 @@ export async function openScreen(path: string, options: RenderOptions & { shows:
 export function renderScreen(
   Page: ComponentType,
   path: string,
-  options: RenderOptions & { routePath?: string; route?: AppRoute } = {},
+  options: RenderOptions & { routePath?: string; route?: AppRoute; signedOut?: boolean } = {},
 ) {
-  storeSession(options.user, options.expired);
+  // A visitor who is not signed in (the login page and its dialogs) has no stored session.
+  if (options.signedOut) window.localStorage.removeItem('tms.session');
+  else storeSession(options.user, options.expired);
   const current: { location: Location | null } = { location: null };
   function LocationProbe() {
     current.location = useLocation();
