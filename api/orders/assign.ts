@@ -12,21 +12,29 @@
 // a reason whose Info1 is Y → other reason), and the sync rule (a delivery or sales order type with SO Factory
 // numbers needs a successful sync: "NOT OK").
 //
-// Then the Order_No is drawn (RunningNumber ORDER, in a statement of its own so assignments do not queue on the
-// counter), and one transaction: the SAP lines are locked by the quantity ledger (db/ledger.ts: FOR UPDATE, in id
-// order, so two assignments of shared lines queue instead of deadlocking) and their os_qty read again, the order
-// is made with its transporters and the ledger reserves its lines (inserts them and recomputes the SAP lines'
-// os_qty; the SAP order's totals and tab follow by the triggers of migration 006), the workflow's input (and id) are kept on the order (migration 017), and the workflow
-// `order:<Order_No>` is started before the commit: a refused start rolls everything back (503); with no Temporal
-// client the order is saved and the sweep starts it from workflow_input.
+// Then the order is made by its workflow (DESIGN §2 "One way to change state"): the Order_No is drawn (RunningNumber
+// ORDER, in a statement of its own so assignments do not queue on the counter) and the orders id, the quantities
+// are read and checked once more (a line taken since: 409 QTY_TAKEN), and the order's rows (the orders row, the
+// lines to reserve, its transporters, the SAP orders that now have an order) go to `order:<Order_No>` as its
+// createOrder Update, sent with the start in one call (update-with-start). The workflow's activity writes them with
+// its first change in one transaction, the lines reserved by the quantity ledger (db/ledger.ts, under the SAP lines'
+// locks); a reservation refused there (another save took the quantity in between) writes nothing and is 409
+// QTY_TAKEN naming the item. The API writes none of the order's rows: without a Temporal client the save is refused
+// (503 WORKFLOW_UNAVAILABLE) as every other action of an order is, and Temporal away or not answering in time is
+// 503 / 504 (an Update that is late may still create the order: the user is told to look again).
 import type { Knex } from 'knex';
-import { lockSapLines, reserve, thousandths } from '../../db/ledger';
+import { thousandths } from '../../db/ledger';
 import { commonValidRange, type AssignModel } from '../../db/resources/order-assign';
 import type { OrderStatus } from '../../db/resources/order';
-import { orderCreationLock } from '../../workflows/orders/creation-lock';
-import { orderWorkflowId, type OrderWorkflowInput } from '../../workflows/orders/messages';
+import {
+  orderWorkflowId,
+  type CreationRefusalDetails,
+  type OrderCreation,
+  type OrderWorkflowInput,
+} from '../../workflows/orders/messages';
 import type { AppDeps } from '../deps';
 import { AppError, ConflictError, ForbiddenError, RuleError, ValidationError } from '../errors';
+import { workflowsUnavailable } from '../temporal/entity-workflows';
 import { masterRead } from '../services/master-data';
 import type { AuthUser } from '../services/session';
 import { isAuthorized, nextRunningNumber } from '../sap-orders';
@@ -49,6 +57,7 @@ import {
   type EvaluatedTransporter,
 } from './approval-check';
 import { weighLines, type WeighedLine } from './freight';
+import { updateFailure } from './workflows';
 
 /** The RunningNumber orders are numbered from (master demo: ORD + 7 digits). */
 export const ORDER_RUNNING_NUMBER = 'ORDER';
@@ -174,8 +183,8 @@ interface LineHold {
 }
 
 /**
- * The quantity rules of spec/2 §5.3 against os_qty as `read` gives it (before the transaction, and again under
- * the lock): every line one of the SAP orders', each SAP line's quantities together at most its os_qty, and a
+ * The quantity rules of spec/2 §5.3 against os_qty as read (at the checks, and again just before the order is
+ * sent to its workflow, whose activity reserves under the SAP lines' locks): every line one of the SAP orders', each SAP line's quantities together at most its os_qty, and a
  * line taken whole where the quantity cannot be edited.
  */
 function checkQuantities(
@@ -212,19 +221,15 @@ function checkQuantities(
 const LINE_COLUMNS = ['id', 'sap_order_id', 'item_no', 'os_qty', 'tolerance', 'ln_type', 'incoterm_rule'];
 
 /**
- * The SAP lines the model names (not deleted), by id: read as they are, or (`lock`, in the save's transaction)
- * locked by the ledger first, so what the checks read is what the reservation decides on.
+ * The SAP lines the model names (not deleted), by id, as they are: read only (the reservation, under the ledger's
+ * locks, is the workflow activity's).
  */
-async function readLines(db: Knex, ids: readonly number[], lock: boolean): Promise<Map<number, LineHold>> {
-  const rows = lock
-    ? (
-        await lockSapLines<LineHold & { mark_deleted: boolean }>(db, ids, [...LINE_COLUMNS, 'mark_deleted'])
-      ).filter((r) => !r.mark_deleted)
-    : ((await db('sap_order_details')
-        .whereIn('id', [...new Set(ids)])
-        .where('mark_deleted', false)
-        .orderBy('id')
-        .select(...LINE_COLUMNS)) as LineHold[]);
+async function readLines(db: Knex, ids: readonly number[]): Promise<Map<number, LineHold>> {
+  const rows = (await db('sap_order_details')
+    .whereIn('id', [...new Set(ids)])
+    .where('mark_deleted', false)
+    .orderBy('id')
+    .select(...LINE_COLUMNS)) as LineHold[];
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
@@ -355,7 +360,6 @@ export async function assignTransporter(
   const holds = await readLines(
     deps.db,
     model.details.map((d) => d.Id),
-    false,
   );
   checkQuantities(model, holds, ids, whole, (item) => {
     const hold = [...holds.values()].find((h) => h.item_no === item)!;
@@ -423,7 +427,6 @@ export async function assignCustomerVendor(
   const holds = await readLines(
     deps.db,
     model.details.map((d) => d.Id),
-    false,
   );
   checkQuantities(model, holds, new Set([sapOrder.id]), false, (item) => {
     const hold = [...holds.values()].find((h) => h.item_no === item)!;
@@ -454,8 +457,10 @@ export async function assignCustomerVendor(
   });
 }
 
-/** The one transaction of a save (see the header). */
+/** The save: the order's rows made and sent to its workflow, which writes them (see the header). */
 async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Promise<SavedOrder[]> {
+  const workflows = deps.orderWorkflows;
+  if (!workflows) throw workflowsUnavailable();
   const { model, sapOrders, orderType, evaluation } = a;
   const first = sapOrders[0]!;
   const now = deps.now();
@@ -472,48 +477,48 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
     evaluation.approvalLevels > 0 ? 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL' : 'ASSIGNED TO TRANSPORTER';
   const hours = await autoRejectHours(deps.db, first.company_code, orderType.name, lead.code);
   const autoRejectMs = hours * deps.config.AUTO_REJECT_HOUR_MS;
-  // Drawn on its own, before the transaction: held through it, the one ORDER counter row would make every
-  // assignment wait for the one before to commit (bench:orders saw 1 to 4.6 sessions queued on it). A number of a
-  // save that then fails is a gap, as running-number.ts allows.
-  const orderNo = await nextRunningNumber(deps.db, ORDER_RUNNING_NUMBER, now);
 
-  return deps.db.transaction(async (trx) => {
-    const holds = await readLines(
-      trx,
-      included.map((d) => d.Id),
-      true,
-    );
-    checkQuantities(
-      model,
-      holds,
-      new Set(sapOrders.map((s) => s.id)),
-      a.category === 'COLLECTIVE' || orderType.use_ln,
-      (item) => new ConflictError('assign.qtyTaken', { item }, 'QTY_TAKEN'),
-    );
-    // The id is drawn first so the row is written once with the workflow's input (and, when Temporal is wired,
-    // its workflow id): every later write of an orders row updates each of its list indexes again.
-    const drawn = (await trx.raw(`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as {
-      rows: { id: number }[];
-    };
-    const orderId = drawn.rows[0]!.id;
-    const input: OrderWorkflowInput = {
-      orderNo,
-      orderId,
-      approvalLevels: evaluation.approvalLevels,
-      approvers: evaluation.approvers,
-      autoRejectMs,
-      transporterCode: lead.code,
-      assignedBy: user.username,
-    };
-    await trx('orders').insert({
+  // Read again just before the order is sent: a line taken since the checks is told as taken. The activity decides
+  // under the SAP lines' locks (a save that takes them in between is refused there, QUANTITY_NOT_AVAILABLE).
+  const holds = await readLines(
+    deps.db,
+    included.map((d) => d.Id),
+  );
+  const taken = (item: string) => new ConflictError('assign.qtyTaken', { item }, 'QTY_TAKEN');
+  checkQuantities(
+    model,
+    holds,
+    new Set(sapOrders.map((s) => s.id)),
+    a.category === 'COLLECTIVE' || orderType.use_ln,
+    taken,
+  );
+  // Drawn on their own: held through a transaction, the one ORDER counter row would make every assignment wait for
+  // the one before (bench:orders saw 1 to 4.6 sessions queued on it). A number or id of a save that then fails is
+  // a gap, as running-number.ts allows. The id is drawn here so the row is written once, with the workflow's input.
+  const orderNo = await nextRunningNumber(deps.db, ORDER_RUNNING_NUMBER, now);
+  const drawn = (await deps.db.raw(`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as {
+    rows: { id: number }[];
+  };
+  const orderId = drawn.rows[0]!.id;
+  const input: OrderWorkflowInput = {
+    orderNo,
+    orderId,
+    approvalLevels: evaluation.approvalLevels,
+    approvers: evaluation.approvers,
+    autoRejectMs,
+    transporterCode: lead.code,
+    assignedBy: user.username,
+  };
+  const creation: OrderCreation = {
+    order: {
       id: orderId,
+      // What the sweep would start the run with again: the input without the creation it no longer awaits.
       workflow_input: JSON.stringify(input),
-      // Set only when the start below happens in this transaction; otherwise the sweep starts it.
-      workflow_id: deps.orderWorkflows ? orderWorkflowId(orderNo) : null,
+      workflow_id: orderWorkflowId(orderNo),
       order_no: orderNo,
+      // The first change, written with the row, sets the status, dispatch status and deadline as the workflow
+      // decided them.
       status,
-      dispatch_status: status === 'ASSIGNED TO TRANSPORTER' ? 'WAITING' : null,
-      auto_reject_date: status === 'ASSIGNED TO TRANSPORTER' ? new Date(now.getTime() + autoRejectMs) : null,
       sap_no: sapOrders
         .map((s) => s.document_no)
         .join(', ')
@@ -553,65 +558,46 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
       multiple_weighing: leadEntry?.multiple_weighing ? 'Y' : 'N',
       show_conversion_type: model.show_conversion_type,
       is_relation: a.relation,
-      created_date: now,
+      created_date: now.toISOString(),
       created_by: user.username,
-    });
-    // Held until this transaction ends: the workflow started below waits on it for the row (creation-lock.ts).
-    await orderCreationLock(trx, orderNo);
-
+    },
     // What the order reserves comes off the SAP lines (their header totals and tab follow by trigger).
-    const refused = await reserve(
-      trx,
-      included.map((d, i) => {
-        const hold = holds.get(d.Id)!;
-        const sapOrder = sapOrders.find((s) => s.id === hold.sap_order_id)!;
-        const w = weighed[i]!;
-        return {
-          order_id: orderId,
-          sap_order_detail_id: d.Id,
-          item_no: String((i + 1) * 10).padStart(6, '0'),
-          sap_no: sapOrder.document_no,
-          sap_item_no: hold.item_no,
-          material_code: w.Material_Code,
-          qty: d.Qty,
-          tolerance_qty: hold.tolerance ? Math.round(d.Qty * Number(hold.tolerance) * 10) / 1000 : 0,
-          uom: w.UOM,
-          conversion_type: w.conversion_type?.slice(0, 20) ?? null,
-          conversion: w.factor,
-          charge_oa_company: d.charge_oa_company ?? model.charge_oa_company ?? first.company_code,
-          ln_type: d.ln_type ?? hold.ln_type,
-          incoterm_rule: d.incoterm_rule ?? hold.incoterm_rule,
-          so_factory_no: d.SO_Factory_No ?? null,
-          so_factory_item_no: d.SO_Factory_Item_No ?? null,
-          po_so_factory: d.PO_SO_Factory ?? null,
-        };
-      }),
-    );
-    // Checked above under the same locks: a refusal here would be a line taken in between, which they prevent.
-    if (refused) {
-      const item = holds.get(Number(refused.sapLineId))?.item_no ?? '';
-      throw new ConflictError('assign.qtyTaken', { item }, 'QTY_TAKEN');
-    }
-    await trx('order_transporters').insert(transporterRows(a, orderId, weighed));
+    lines: included.map((d, i) => {
+      const hold = holds.get(d.Id)!;
+      const sapOrder = sapOrders.find((s) => s.id === hold.sap_order_id)!;
+      const w = weighed[i]!;
+      return {
+        sap_order_detail_id: d.Id,
+        item_no: String((i + 1) * 10).padStart(6, '0'),
+        sap_no: sapOrder.document_no,
+        sap_item_no: hold.item_no,
+        material_code: w.Material_Code,
+        qty: d.Qty,
+        tolerance_qty: hold.tolerance ? Math.round(d.Qty * Number(hold.tolerance) * 10) / 1000 : 0,
+        uom: w.UOM,
+        conversion_type: w.conversion_type?.slice(0, 20) ?? null,
+        conversion: w.factor,
+        charge_oa_company: d.charge_oa_company ?? model.charge_oa_company ?? first.company_code,
+        ln_type: d.ln_type ?? hold.ln_type,
+        incoterm_rule: d.incoterm_rule ?? hold.incoterm_rule,
+        so_factory_no: d.SO_Factory_No ?? null,
+        so_factory_item_no: d.SO_Factory_Item_No ?? null,
+        po_so_factory: d.PO_SO_Factory ?? null,
+      };
+    }),
+    transporters: transporterRows(a, orderId, weighed).map(({ order_id: _order, ...row }) => row),
+    sapOrderIds: sapOrders.map((s) => s.id),
+  };
 
-    await trx('sap_orders')
-      .whereIn(
-        'id',
-        sapOrders.map((s) => s.id),
-      )
-      .update({ has_order: true });
-
-    if (deps.orderWorkflows) {
-      try {
-        await deps.orderWorkflows.start(input);
-      } catch (err) {
-        const unavailable = new AppError(503, 'WORKFLOW_UNAVAILABLE', 'errors.unavailable');
-        (unavailable as Error & { cause?: unknown }).cause = err;
-        throw unavailable;
-      }
-    }
-    return [{ Id: orderId, Order_No: orderNo, Status: status }];
-  });
+  const outcome = await workflows.create({ ...input, awaitsCreation: true }, { by: user.username, creation });
+  if (outcome.ok) return [{ Id: orderId, Order_No: orderNo, Status: outcome.result.status }];
+  if (outcome.code === 'QUANTITY_NOT_AVAILABLE') {
+    const sapLineId = (outcome.details?.[0] as CreationRefusalDetails | undefined)?.sapLineId;
+    throw taken(holds.get(Number(sapLineId))?.item_no ?? '');
+  }
+  const failed = updateFailure(outcome.code);
+  if (outcome.detail) (failed as Error & { cause?: unknown }).cause = outcome.detail;
+  throw failed;
 }
 
 function transporterRows(a: Assignment, orderId: number, weighed: readonly WeighedLine[]) {

@@ -1,5 +1,6 @@
 // The API's side of the order workflow (`order:<Order_No>`, workflows/orders/order.workflow.ts), declared on the
-// Temporal kit (api/temporal/entity-workflows.ts): start it when an assignment creates the order, send a user's
+// Temporal kit (api/temporal/entity-workflows.ts): create the order through it (update-with-start: the run and its
+// createOrder Update in one call, the rows written by its activity), send a user's
 // action as a Workflow Update, and read the running order's state for the "where is my order" view. A refusal
 // keeps the workflow's reason; Temporal's own failures are WORKFLOW_NOT_FOUND / _UNAVAILABLE / _TIMEOUT (see the
 // kit). Tests may pass their own OrderWorkflows.
@@ -8,6 +9,7 @@ import { orderEntity } from '../../workflows/orders/entity';
 import {
   cancelOrderUpdate,
   changeStuffingDateUpdate,
+  createOrderUpdate,
   decideApprovalUpdate,
   editAssignTransporterUpdate,
   editOrderUpdate,
@@ -21,6 +23,7 @@ import {
   type ApprovalDecisionInput,
   type CancelOrderInput,
   type ChangeStuffingDateInput,
+  type CreateOrderInput,
   type EditAssignTransporterInput,
   type EditOrderInput,
   type MarkCompleteInput,
@@ -50,8 +53,15 @@ export type OrderUpdateOutcome = UpdateOutcome<OrderChangeResult, OrderRefusal>;
 /** What the order routes need from Temporal. */
 export interface OrderWorkflows {
   /**
-   * Starts `order:<orderNo>`; a start of one already running (or closed) with that id counts as done. Throws when
-   * the start did not happen (the assignment then rolls back).
+   * Creates the order through its workflow: starts `order:<orderNo>` with `input` (awaitsCreation) and sends the
+   * createOrder Update with the rows in the same call (update-with-start, USE_EXISTING); answers once the rows and
+   * the first change are written. QUANTITY_NOT_AVAILABLE (details: the SAP line) when the quantity was gone.
+   */
+  create(input: OrderWorkflowInput, creation: CreateOrderInput): Promise<OrderUpdateOutcome>;
+  /**
+   * Starts `order:<orderNo>` for an order whose rows are already there (its first change written at once, as the
+   * sweep's start does); one already running (or closed) with that id counts as done. The API creates orders with
+   * `create`; this is for rows made otherwise (tests seeding them).
    */
   start(input: OrderWorkflowInput): Promise<void>;
   decideApproval(orderNo: string, input: ApprovalDecisionInput): Promise<OrderUpdateOutcome>;
@@ -87,6 +97,7 @@ export type OrderWorkflowOptions = EntityWorkflowOptions;
 export function createOrderWorkflows(client: Client, options: OrderWorkflowOptions): OrderWorkflows {
   const orders = createEntityWorkflows(client, ORDER_WORKFLOWS, options);
   return {
+    create: (input, creation) => orders.startWithUpdate(input, createOrderUpdate, creation),
     start: (input) => orders.start(input),
     decideApproval: (orderNo, input) => orders.update(orderNo, decideApprovalUpdate, input),
     accept: (orderNo, input) => orders.update(orderNo, transporterAcceptUpdate, input),

@@ -8,7 +8,16 @@
 //     is told to look again rather than that nothing happened);
 //   - anything else (Temporal or the worker away): WORKFLOW_UNAVAILABLE.
 // outcomeError turns a failed outcome into the envelope's error (its HTTP status and message key).
-import { WorkflowNotFoundError, WorkflowUpdateFailedError, type Client } from '@temporalio/client';
+// startWithUpdate starts the workflow and sends its first Update in one call (update-with-start, conflict policy
+// USE_EXISTING: SDK 1.24's executeUpdateWithStart, which the dev server the product runs, 1.29.1, supports), so the
+// entity's rows are written by the workflow from its first change and nothing is written when the call never
+// reaches Temporal.
+import {
+  WithStartWorkflowOperation,
+  WorkflowNotFoundError,
+  WorkflowUpdateFailedError,
+  type Client,
+} from '@temporalio/client';
 import {
   ApplicationFailure,
   type QueryDefinition,
@@ -16,14 +25,21 @@ import {
   type UpdateDefinition,
 } from '@temporalio/common';
 import { isUpdateTimeout } from '../../workflows/client';
-import { startEntityWorkflow, type EntityWorkflow } from '../../workflows/kit/entity';
+import { entityStartOptions, startEntityWorkflow, type EntityWorkflow } from '../../workflows/kit/entity';
 import { AppError } from '../errors';
 
 /** Why an Update did not answer, whatever the workflow: see the header. */
 export type WorkflowFailure = 'WORKFLOW_NOT_FOUND' | 'WORKFLOW_UNAVAILABLE' | 'WORKFLOW_TIMEOUT';
 
 export type UpdateOutcome<Result, Refusal extends string> =
-  { ok: true; result: Result } | { ok: false; code: Refusal | WorkflowFailure; detail?: string };
+  | { ok: true; result: Result }
+  | {
+      ok: false;
+      code: Refusal | WorkflowFailure;
+      detail?: string;
+      /** A refusal's details (the ApplicationFailure's), where the workflow gives them. */
+      details?: unknown[];
+    };
 
 export interface EntityWorkflowsDeclaration<Input, Key, Refusal extends string> extends EntityWorkflow<
   Input,
@@ -51,6 +67,15 @@ export interface EntityWorkflowOptions {
 export interface EntityWorkflowClient<Input, Key, Refusal extends string> {
   /** Starts the workflow of the input's key; one already there (or closed, where refused) counts as done. */
   start(input: Input): Promise<void>;
+  /**
+   * Starts the input's workflow (a run of that id already there is used: USE_EXISTING) and sends it an Update in the
+   * same call (update-with-start), waiting for its answer.
+   */
+  startWithUpdate<Result, Arg>(
+    input: Input,
+    definition: UpdateDefinition<Result, [Arg]>,
+    arg: Arg,
+  ): Promise<UpdateOutcome<Result, Refusal>>;
   /** Sends an Update to the key's workflow and waits for its answer. */
   update<Result, Arg>(
     key: Key,
@@ -117,31 +142,30 @@ export function createEntityWorkflows<Input, Key, Refusal extends string>(
   const timeoutMs = options.updateTimeoutMs ?? 15_000;
   const refusals = new Set<string>(Object.values(declaration.refusals));
 
-  /** The refusal type an Update failed with, if it is one of the workflow's. */
-  const refusalOf = (err: unknown): Refusal | undefined => {
+  /** The refusal an Update failed with, if it is one of the workflow's: its type and details. */
+  const refusalOf = (err: unknown): { code: Refusal; details?: unknown[] } | undefined => {
     if (!(err instanceof WorkflowUpdateFailedError)) return undefined;
     const cause = err.cause;
-    return cause instanceof ApplicationFailure && cause.type && refusals.has(cause.type)
-      ? (cause.type as Refusal)
-      : undefined;
+    if (!(cause instanceof ApplicationFailure && cause.type && refusals.has(cause.type))) return undefined;
+    return {
+      code: cause.type as Refusal,
+      ...(cause.details?.length ? { details: [...cause.details] } : {}),
+    };
   };
 
-  const updateWorkflow = async <Result, Arg>(
+  /** Sends an Update (`send`, on the workflow `workflowId`) and maps what it answers or fails with. */
+  const answerOf = async <Result>(
     workflowId: string,
-    definition: UpdateDefinition<Result, [Arg]>,
-    arg: Arg,
+    send: () => Promise<Result>,
   ): Promise<UpdateOutcome<Result, Refusal>> => {
-    const handle = client.workflow.getHandle(workflowId);
     const deadline = Date.now() + timeoutMs;
     try {
-      const result = await client.connection.withDeadline(deadline, () =>
-        handle.executeUpdate(definition, { args: [arg] }),
-      );
+      const result = await client.connection.withDeadline(deadline, send);
       return { ok: true, result };
     } catch (err) {
       const refusal = refusalOf(err);
-      if (refusal) return { ok: false, code: refusal };
-      if (declaration.closedRefusal && (await isClosed(handle))) {
+      if (refusal) return { ok: false, ...refusal };
+      if (declaration.closedRefusal && (await isClosed(client.workflow.getHandle(workflowId)))) {
         return { ok: false, code: declaration.closedRefusal };
       }
       const detail = err instanceof Error ? err.message : String(err);
@@ -152,9 +176,27 @@ export function createEntityWorkflows<Input, Key, Refusal extends string>(
     }
   };
 
+  const updateWorkflow = <Result, Arg>(
+    workflowId: string,
+    definition: UpdateDefinition<Result, [Arg]>,
+    arg: Arg,
+  ): Promise<UpdateOutcome<Result, Refusal>> =>
+    answerOf(workflowId, () =>
+      client.workflow.getHandle(workflowId).executeUpdate(definition, { args: [arg] }),
+    );
+
   return {
     async start(input) {
       await startEntityWorkflow(client, declaration, input, { taskQueue: options.taskQueue });
+    },
+    startWithUpdate: (input, definition, arg) => {
+      const start = entityStartOptions(declaration, input, { taskQueue: options.taskQueue });
+      return answerOf(start.workflowId, () =>
+        client.workflow.executeUpdateWithStart(definition, {
+          args: [arg],
+          startWorkflowOperation: new WithStartWorkflowOperation(declaration.workflowType, start),
+        }),
+      );
     },
     update: (key, definition, arg) => updateWorkflow(declaration.idOf(key), definition, arg),
     updateWorkflow,

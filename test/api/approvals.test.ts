@@ -466,6 +466,7 @@ describe('orders waiting for approval of their transporter assignment', () => {
         },
       );
     },
+    create: unused,
     start: unused,
     accept: unused,
     reject: unused,

@@ -1871,7 +1871,7 @@ describe('phase D: every order endpoint that writes refuses a crossing party, a 
   let workflows: ReturnType<typeof stubOrderWorkflows>;
   let integrity: Integrity;
   beforeAll(async () => {
-    workflows = stubOrderWorkflows();
+    workflows = stubOrderWorkflows({ creates: t.deps.db });
     Object.assign(t.deps, { orderWorkflows: workflows });
     integrity = orderIntegrity({
       db,

@@ -1,8 +1,8 @@
 // Assigning SAP orders through the real app on a real database with the master demo and a stand-in for the order
-// workflows that records the starts: the merge simulation of the panel, the seven checks of spec/2 §5.2 in their
+// workflows that records the creations and writes them with the workflow's own activity (order-assign.ts): the merge simulation of the panel, the seven checks of spec/2 §5.2 in their
 // order with their messages, the reason rules, the sync rule, the approval check (criteria, levels from the
 // Approval Matrix, nobody approving their own request), the save (order, lines, transporters, os_qty and the SAP
-// order's tab, the workflow's input and start, a refused start rolling everything back), the relation save, who
+// order's tab, the workflow's input and creation, a refused creation or no Temporal at all writing nothing), the relation save, who
 // may assign (403 for a transporter and a relation), and two concurrent saves of one SAP line.
 import { FREIGHT_RATES } from '../../db/seeds/master-demo/freight';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
@@ -19,7 +19,7 @@ import {
 let t: TestApp;
 let admin: string;
 let logistic: string;
-const workflows = recordingOrderWorkflows();
+const workflows = recordingOrderWorkflows(() => t.deps.db);
 let documents = 0;
 
 const db = () => t.deps.db;
@@ -356,6 +356,7 @@ describe('POST /api/saporder/assign_transporter: reasons, sync, the save', () =>
         autoRejectMs: 24 * HOUR_MS,
         transporterCode: cheapest,
         assignedBy: 'logistic',
+        awaitsCreation: true,
       },
     ]);
     const row = (await db()('orders')
@@ -499,6 +500,30 @@ describe('POST /api/saporder/assign_transporter: reasons, sync, the save', () =>
     }
     expect(await db()('orders').count({ n: '*' }).first()).toEqual(orders);
     expect((await readAssignable(db(), so.documentNo)).lines.map((l) => l.os_qty)).toEqual([25, 26]);
+  });
+
+  test('given no Temporal client (the API run without one), when an order is saved, then its checks still answer, the save is refused 503 WORKFLOW_UNAVAILABLE and nothing of it is written', async () => {
+    const so = await fresh();
+    const cheapest = cheapestFirst()[0]!.code;
+    const orders = await db()('orders').count({ n: '*' }).first();
+    const created = workflows.started.length;
+    Object.assign(t.deps, { orderWorkflows: undefined });
+    try {
+      const body = await assignBody(db(), [so], { transporters: [{ transporter_code: cheapest }] });
+      const unchecked = await post('/api/saporder/assign_transporter', logistic, {
+        ...body,
+        stuffing_date: [],
+      });
+      expect([unchecked.status, unchecked.body.message_code]).toEqual([422, 'REQUIRE_STUFFING_DATE']);
+      const res = await post('/api/saporder/assign_transporter', logistic, body);
+      expect([res.status, res.body.message_code]).toEqual([503, 'WORKFLOW_UNAVAILABLE']);
+    } finally {
+      Object.assign(t.deps, { orderWorkflows: workflows });
+    }
+    expect(workflows.started.length).toBe(created);
+    expect(await db()('orders').count({ n: '*' }).first()).toEqual(orders);
+    expect((await readAssignable(db(), so.documentNo)).lines.map((l) => l.os_qty)).toEqual([25, 26]);
+    expect(await db()('sap_orders').where('id', so.id).first('has_order')).toEqual({ has_order: false });
   });
 
   test('given two concurrent saves of 15 of the same 25 TON line, when both run, then exactly one succeeds, the other is told the quantity is gone, and 10 stays outstanding', async () => {

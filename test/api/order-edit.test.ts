@@ -18,6 +18,7 @@ let documents = 0;
 beforeAll(async () => {
   t = await createTestApp({ masterData: true });
   workflows = stubOrderWorkflows({
+    creates: t.deps.db,
     outcome: (call: WorkflowCall) => {
       const code = refusals.get(call.orderNo);
       return code ? ({ ok: false, code } as never) : undefined;

@@ -19,7 +19,7 @@ let workflows: ReturnType<typeof stubOrderWorkflows>;
 
 beforeAll(async () => {
   t = await createTestApp({ masterData: true });
-  workflows = stubOrderWorkflows({ db: t.deps.db });
+  workflows = stubOrderWorkflows({ db: t.deps.db, creates: t.deps.db });
   Object.assign(t.deps, { orderWorkflows: workflows });
   for (const user of ['logistic']) tokens[user] = await loginAs(t, user);
   await db()('vessels').insert({ vessel_code: 'VSL-OK', vessel_name: 'MV Integrity', created_by: 'test' });

@@ -1,10 +1,19 @@
 // SAP orders ready to assign and assign-panel bodies for the assignment tests, on the master demo's priced lane
 // PKS-SEI-ROKAN -> CUS-MNS-DUMAI (CPO of company 1000 to CUS001, per-KG rates of TRP001/2/3/5 on TANKER-25), and a
-// stand-in for the order workflows that records what it was asked to start.
+// stand-in for the order workflows that records what it was asked to create and writes the order as the workflow
+// does: the workflow's first change decided by its rules (decide.ts) and written, with the order's rows, by its
+// activity (activities.ts writeOrderChange, writers.ts writeCreation).
+import type { Knex } from 'knex';
 import type { Db } from '../../db/connection';
 import { importErpDocuments } from '../../api/erp/import';
-import type { OrderWorkflows } from '../../api/orders/workflows';
-import type { OrderWorkflowInput } from '../../workflows/orders/messages';
+import type { OrderUpdateOutcome, OrderWorkflows } from '../../api/orders/workflows';
+import { createOrderActivities, type OrderChangeInput } from '../../workflows/orders/activities';
+import { assignMessage, decide, initialState } from '../../workflows/orders/decide';
+import {
+  orderWorkflowId,
+  type CreateOrderInput,
+  type OrderWorkflowInput,
+} from '../../workflows/orders/messages';
 import { sapDocument } from './sap-orders';
 
 export const LANE = { from: 'PKS-SEI-ROKAN', to: 'CUS-MNS-DUMAI', company: '1000', category: 'CPO' };
@@ -105,8 +114,54 @@ export async function assignBody(
   };
 }
 
-/** Order workflows that only record the starts (and refuse them while `refuse` is set). */
-export function recordingOrderWorkflows(): OrderWorkflows & {
+/**
+ * The createOrder Update as the order workflow answers it, without Temporal: its first change decided as the run
+ * decides it and written, with the creation, by the workflow's own activity (one transaction: the orders row, the
+ * lines reserved by the ledger, the transporters, has_order, the status and history). A refused reservation answers
+ * QUANTITY_NOT_AVAILABLE naming the SAP line, as the workflow's handler does.
+ */
+export async function createAsWorkflow(
+  db: Knex,
+  input: OrderWorkflowInput,
+  create: CreateOrderInput,
+): Promise<OrderUpdateOutcome> {
+  const decision = decide(initialState(input), assignMessage(input, create.by), Date.now());
+  if ('refusal' in decision) return { ok: false, code: decision.refusal.type };
+  const change = {
+    ...decision.change!,
+    kind: 'assign',
+    creation: create.creation,
+    orderId: input.orderId,
+    orderNo: input.orderNo,
+    workflowId: orderWorkflowId(input.orderNo),
+    sequence: 1,
+    from: null,
+  } as OrderChangeInput;
+  const outcome = await createOrderActivities({ db: db as Db }).writeOrderChange(change);
+  if (!outcome.written) {
+    return {
+      ok: false,
+      code: 'QUANTITY_NOT_AVAILABLE',
+      ...(outcome.sapLineId ? { details: [{ sapLineId: outcome.sapLineId }] } : {}),
+    };
+  }
+  return {
+    ok: true,
+    result: {
+      status: decision.state.status!,
+      dispatchStatus: decision.state.dispatchStatus,
+      autoRejectDate: outcome.autoRejectDate ?? null,
+      sequence: 1,
+    },
+  };
+}
+
+/**
+ * Order workflows that record the creations and make them as the workflow does (createAsWorkflow, on the database
+ * `db` gives), answering WORKFLOW_UNAVAILABLE with nothing written while `refuse` is set. `started` holds each
+ * creation's workflow input.
+ */
+export function recordingOrderWorkflows(db: () => Knex): OrderWorkflows & {
   started: OrderWorkflowInput[];
   refuse: boolean;
 } {
@@ -114,11 +169,12 @@ export function recordingOrderWorkflows(): OrderWorkflows & {
   const stub = {
     started: [] as OrderWorkflowInput[],
     refuse: false,
-    start(input: OrderWorkflowInput) {
-      if (stub.refuse) return Promise.reject(new Error('Temporal is away'));
+    create(input: OrderWorkflowInput, create: CreateOrderInput): Promise<OrderUpdateOutcome> {
+      if (stub.refuse) return unavailable();
       stub.started.push(input);
-      return Promise.resolve();
+      return createAsWorkflow(db(), input, create);
     },
+    start: () => Promise.reject(new Error('the assignment creates orders with create')),
     decideApproval: unavailable,
     accept: unavailable,
     reject: unavailable,

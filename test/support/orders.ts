@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection';
 import type { DispatchStatus, OrderStatus } from '../../db/resources/order';
 import type { EditAssignRows } from '../../workflows/orders/messages';
 import { writeEditAssignRows } from '../../workflows/orders/writers';
+import { createAsWorkflow } from './order-assign';
 
 export interface OrderSeed {
   /** Document numbers of the SAP orders it takes lines of (every line, all of its outstanding quantity). */
@@ -243,6 +244,7 @@ type State = import('../../workflows/orders/messages').OrderState;
 /** A call the stub received: the Update's name, the order number and its input. */
 export interface WorkflowCall {
   kind:
+    | 'create'
     | 'start'
     | 'decideApproval'
     | 'accept'
@@ -274,6 +276,11 @@ export function stubOrderWorkflows(
      * (workflows/orders/writers.ts writeEditAssignRows), so a test reads the order as the user would next.
      */
     db?: Knex;
+    /**
+     * Given: create makes the order as the workflow does (order-assign.ts createAsWorkflow: its activity writes the
+     * rows), on this database; absent, create answers WORKFLOW_UNAVAILABLE.
+     */
+    creates?: Knex;
   } = {},
 ): Workflows & { calls: WorkflowCall[] } {
   const calls: WorkflowCall[] = [];
@@ -306,6 +313,11 @@ export function stubOrderWorkflows(
   };
   return {
     calls,
+    create: (input, create) => {
+      calls.push({ kind: 'create', orderNo: input.orderNo, input });
+      if (!options.creates) return Promise.resolve({ ok: false, code: 'WORKFLOW_UNAVAILABLE' });
+      return createAsWorkflow(options.creates, input, create);
+    },
     start: (input) => {
       calls.push({ kind: 'start', orderNo: input.orderNo, input });
       return Promise.resolve();

@@ -356,6 +356,37 @@ async function compareDeadline(l: Lifecycle): Promise<void> {
   }
 }
 
+/**
+ * The assignment, taken effect once. The order is created by its workflow (update-with-start): with no worker to
+ * run it in time the save answers 504 ("the change may still be made: refresh"), and the user looks again at the
+ * SAP order before saving again. A save sent again while the first is still on its way is harmless: the one that
+ * comes second finds the quantity taken and creates nothing.
+ */
+async function assignOnce(
+  l: Lifecycle,
+  body: unknown,
+): Promise<{ Id: number; Order_No: string; Status: string }> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  let last = '';
+  for (;;) {
+    const made = (await db()('orders')
+      .where('document_no', l.so.documentNo)
+      .first('id', 'order_no', 'status')) as { id: number; order_no: string; status: string } | undefined;
+    if (made) return { Id: made.id, Order_No: made.order_no, Status: made.status };
+    if (Date.now() > deadline) {
+      throw new Error(`assign of lifecycle ${l.n}: not done in ${STEP_TIMEOUT_MS} ms (last: ${last})`);
+    }
+    const saved = await post('/api/saporder/assign_transporter', 'logistic', body);
+    const order = (
+      saved.body.data?.orders as { Id: number; Order_No: string; Status: string }[] | undefined
+    )?.[0];
+    if (saved.status === 200 && order) return order;
+    last = `HTTP ${saved.status} ${saved.body.message_code ?? ''}`;
+    retries.set(`assign: ${last}`, (retries.get(`assign: ${last}`) ?? 0) + 1);
+    await sleep(300 + Math.random() * 700);
+  }
+}
+
 /** One order's life, as its users live it. */
 async function live(l: Lifecycle): Promise<void> {
   const entry =
@@ -366,14 +397,7 @@ async function live(l: Lifecycle): Promise<void> {
           { transporter_code: 'TRP001', freight_cost: 330, assign_reason: 'CUSTOMER_REQUEST' }
         : { transporter_code: 'TRP001' };
   const body = await assignBody(db(), [l.so], { transporters: [entry] });
-  // Assigning needs Temporal's frontend only (the workflow is started, not run), which the chaos leaves alone.
-  const saved = await post('/api/saporder/assign_transporter', 'logistic', body);
-  const order = (
-    saved.body.data?.orders as { Id: number; Order_No: string; Status: string }[] | undefined
-  )?.[0];
-  if (saved.status !== 200 || !order) {
-    throw new Error(`assign of lifecycle ${l.n}: HTTP ${saved.status} ${JSON.stringify(saved.body)}`);
-  }
+  const order = await assignOnce(l, body);
   l.orderId = order.Id;
   l.orderNo = order.Order_No;
   const approval = l.path.startsWith('approval');

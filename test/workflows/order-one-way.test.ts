@@ -1,5 +1,6 @@
 // One way to change an order (DESIGN §2 "One way to change state"): the API checks, sends the Update (with the
-// rows it made, or the id of a request row) and writes nothing of the order itself; only the order's workflow,
+// rows it made, or the id of a request row; the order's creation is the createOrder Update sent with the start)
+// and writes nothing of the order itself; only the order's workflow,
 // through its activity, writes the order's state. So a crash anywhere on the way leaves the order's rows and its
 // workflow in agreement: the real app on a real database with the master demo data, a real Temporal dev server and
 // the product's worker as a child process, killed (SIGKILL) the moment it committed a change; the API "dies" where
@@ -17,7 +18,14 @@ import { createOrderSweepActivities } from '../../workflows/orders/sweep';
 import { createTestApp, loginAs, type TestApp } from '../support/api';
 import { eventually } from '../support/approvals';
 import { ChaosWorker, writeWorkflowBundle } from '../support/chaos';
-import { assignBody, importAssignable, LANE, locationId } from '../support/order-assign';
+import {
+  assignBody,
+  importAssignable,
+  LANE,
+  locationId,
+  readAssignable,
+  type AssignableSapOrder,
+} from '../support/order-assign';
 import { recordOrderHistory, removeDir, requireTemporalCli, tmpDataDir } from '../support/temporal';
 
 jest.setTimeout(300_000);
@@ -201,6 +209,96 @@ async function expectConsistent(made: Made, transporter: string) {
   });
   return { row, keys, state };
 }
+
+describe('the creation of an order', () => {
+  let healthy: ChaosWorker;
+  beforeAll(async () => {
+    healthy = await worker();
+  });
+  // A worker left polling would take the next describe's change instead of the worker meant to die with it.
+  afterAll(() => healthy.close());
+
+  const freshSo = () => importAssignable(db(), `00188${String(++documents).padStart(5, '0')}`);
+  const assignTo = async (so: AssignableSapOrder) =>
+    send(
+      'post',
+      '/api/saporder/assign_transporter',
+      await assignBody(db(), [so], { transporters: [{ transporter_code: 'TRP003' }] }),
+    );
+  /** What the SAP order's rows say: its orders, its lines' os_qty, has_order. */
+  const sapSide = async (so: AssignableSapOrder) => ({
+    orders: (await db()('orders').where('sap_no', so.documentNo).pluck('order_no')) as string[],
+    os: (await readAssignable(db(), so.documentNo)).lines.map((l) => l.os_qty),
+    hasOrder: ((await db()('sap_orders').where('id', so.id).first('has_order')) as { has_order: boolean })
+      .has_order,
+  });
+  /** The Order_No the next assignment draws (the counter's period is today's: an order was drawn today already). */
+  const nextOrderNo = async () => {
+    const counter = (await db()('running_numbers')
+      .whereRaw('lower(running_number_code) = ?', ['order'])
+      .first('prefix', 'padding', 'next_number')) as {
+      prefix: string | null;
+      padding: number;
+      next_number: number;
+    };
+    return `${counter.prefix ?? ''}${String(counter.next_number).padStart(counter.padding, '0')}`;
+  };
+
+  test('given an assignment, when the API dies before its update-with-start reaches Temporal, then nothing of the order is written (no row, no reservation, has_order unchanged), the sweep starts nothing, and the save then works', async () => {
+    const so = await freshSo();
+    const before = await sapSide(so);
+    Object.assign(t.deps, { orderWorkflows: apiDiesAt('create') });
+    try {
+      const res = await assignTo(so);
+      expect(res.status).toBe(500);
+    } finally {
+      Object.assign(t.deps, { orderWorkflows: orders });
+    }
+    await sweep();
+    expect(await sapSide(so)).toEqual(before);
+    expect(before).toEqual({ orders: [], os: so.lines.map((l) => l.os_qty), hasOrder: false });
+
+    const again = await assignTo(so);
+    expect([again.status, again.body.message_code]).toEqual([200, '']);
+    const [order] = again.body.data.orders as { Id: number; Order_No: string }[];
+    const done = await expectConsistent({ id: order!.Id, orderNo: order!.Order_No }, 'TRP003');
+    expect(done.keys).toEqual([`${orderWorkflowId(order!.Order_No)}/assign/1`]);
+    expect(await sapSide(so)).toEqual({
+      orders: [order!.Order_No],
+      os: so.lines.map(() => 0),
+      hasOrder: true,
+    });
+  });
+
+  test('given an assignment, when the worker is killed the moment the creation (with the first change) is committed and the API is answered "look again", then after a new worker and the sweep the order exists once, its quantities reserved once, its rows and its workflow agreeing', async () => {
+    // An order drawn today first, so the counter's next number is the one the save below draws.
+    await assignedOrder();
+    const so = await freshSo();
+    const orderNo = await nextOrderNo();
+    await healthy.close();
+    const dying = await worker(`${orderNo}:assign`);
+    const res = await assignTo(so);
+    await dying.whenExited();
+    expect(dying.stats.unexpectedExits.map((e) => e.signal)).toEqual(['SIGKILL']);
+    expect([res.status, res.body.message_code]).toEqual([504, 'WORKFLOW_TIMEOUT']);
+
+    healthy = await worker();
+    await sweep();
+    await eventually(async () => (await stateOf(orderNo)).status === 'ASSIGNED TO TRANSPORTER', 30_000);
+    const row = (await db()('orders').where('order_no', orderNo).first('id')) as { id: number };
+    const made = { id: row.id, orderNo };
+    const after = await expectConsistent(made, 'TRP003');
+    expect(after.keys).toEqual([`${orderWorkflowId(orderNo)}/assign/1`]);
+    expect(await sapSide(so)).toEqual({ orders: [orderNo], os: so.lines.map(() => 0), hasOrder: true });
+    expect(
+      (await db()('order_details')
+        .where('order_id', made.id)
+        .orderBy('sap_order_detail_id')
+        .select('sap_order_detail_id', 'qty')) as { sap_order_detail_id: number; qty: number }[],
+    ).toEqual(so.lines.map((l) => ({ sap_order_detail_id: l.Id, qty: l.os_qty })));
+    recordOrderHistory(server!.address, orderWorkflowId(orderNo), 'create-worker-killed');
+  });
+});
 
 describe('edit assign transporter', () => {
   let healthy: ChaosWorker;

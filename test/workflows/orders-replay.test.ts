@@ -4,7 +4,8 @@
 // rejection, a run restarted by the sweep; stuffing date, reassign, mark and unmark complete; cancel while approval
 // waits, the run ending; an edit written at once, an edit approved; an accept Temporal lost, found by a later reject
 // and by the deadline; shipments reporting progress, a stale report dropped; a run continued as new; an edit assign whose rows travel with
-// its Update, its worker killed once they were written) must take the same steps under the current workflow code, so a
+// its Update, its worker killed once they were written; an order created by its run from the createOrder Update sent
+// with the start, a creation refused, and a creation whose worker was killed once it was written) must take the same steps under the current workflow code, so a
 // non-deterministic change to workflows/orders/ fails here before it reaches running orders.
 import path from 'node:path';
 import { replayFixtures } from '../support/temporal';
@@ -28,6 +29,9 @@ const PATHS = [
   'shipment-progress',
   'continue-as-new',
   'edit-assign-rows-worker-killed',
+  'create-accept',
+  'create-refused',
+  'create-worker-killed',
 ];
 
 describe('replay of recorded order histories', () => {

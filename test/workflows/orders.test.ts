@@ -13,10 +13,11 @@ import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import type { Db } from '../../db/connection';
 import { createOrderActivities, orderChangeKey } from '../../workflows/orders/activities';
-import { orderCreationLock } from '../../workflows/orders/creation-lock';
+import { createOrderWorkflows } from '../../api/orders/workflows';
 import {
   cancelOrderUpdate,
   changeStuffingDateUpdate,
+  createOrderUpdate,
   decideApprovalUpdate,
   editAssignTransporterUpdate,
   markCompleteUpdate,
@@ -26,6 +27,7 @@ import {
   orderWorkflowId,
   transporterAcceptUpdate,
   transporterRejectUpdate,
+  type CreateOrderInput,
   type OrderWorkflowInput,
 } from '../../workflows/orders/messages';
 import { OrderNo, Status, TransporterCode } from '../../workflows/search-attributes';
@@ -796,55 +798,180 @@ describe('writeOrderChange', () => {
     });
   });
 
-  test('given the workflow started inside the transaction that creates its order (as the assign save does), when the transaction commits a while later, then the first change waits on the creation lock and is written once, right after the commit', async () => {
-    let order: MadeOrder | undefined;
-    let handle: Awaited<ReturnType<typeof env.client.workflow.start>> | undefined;
-    let committedAt = 0;
-    await db.transaction(async (trx) => {
-      const held = await insertHeldOrder(trx, 'ORD', {
-        status: 'ASSIGNED TO TRANSPORTER',
-        transporter_code: 'TRP001',
-        transporter_name: 'PT Angkut Satu',
-      });
-      order = { ...held, workflowId: orderWorkflowId(held.orderNo) };
-      await orderCreationLock(trx, held.orderNo);
-      handle = await startRun(order);
-      // The workflow's first write is blocked on the lock meanwhile: it has no state yet.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect((await handle.query(orderStateQuery)).status).toBeNull();
-      committedAt = Date.now();
-    });
-    await eventually(async () => (await handle!.query(orderStateQuery)).status === 'ASSIGNED TO TRANSPORTER');
-    // Not a retry some time later: the lock answers as the transaction ends.
-    expect(Date.now() - committedAt).toBeLessThan(5_000);
-    expect(await histories(order!)).toEqual([
-      expect.objectContaining({ status_to: 'ASSIGNED TO TRANSPORTER', created_by: 'logistic' }),
-    ]);
-    expect((await orderRow(order!)).version).toBe(1);
-    await handle!.terminate();
-  });
-
-  test('given the workflow started inside a creating transaction that then rolls back, when its first write runs, then it finds no order at once and the run ends without writing anything (no retries for minutes)', async () => {
-    const orderNo = `ORDRB${Date.now() % 1_000_000}`;
-    let orderId = 0;
-    let handle: Awaited<ReturnType<typeof env.client.workflow.start>> | undefined;
-    await expect(
-      db.transaction(async (trx) => {
-        const held = await insertHeldOrder(trx, 'ORDRB', {
+  /** A free SAP line of 10 TON (os_qty 10) and the creation of an order taking `qty` of it, to TRP001. */
+  async function creationOf(qty: number) {
+    const n = `${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++creations).padStart(3, '0')}`;
+    const [sap] = (await db('sap_orders')
+      .insert({
+        document_no: `SC${n}`,
+        status: 'APPROVED',
+        type: 'SYNC SAP',
+        order_type: 'SO',
+        order_type_code: 'SO',
+        document_date: '2026-11-20',
+        company_code: '1000',
+        plant: '1101',
+        created_by: 'logistic',
+      })
+      .returning('id')) as { id: number }[];
+    const [line] = (await db('sap_order_details')
+      .insert({
+        sap_order_id: sap!.id,
+        item_no: '000010',
+        material_code: 'FG-CPO',
+        qty: 10,
+        os_qty: 10,
+        uom: 'TON',
+      })
+      .returning('id')) as { id: number }[];
+    const drawn = (await db.raw(`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as {
+      rows: { id: number }[];
+    };
+    const orderId = drawn.rows[0]!.id;
+    const orderNo = `ORDC${n}`;
+    const input: OrderWorkflowInput = {
+      orderNo,
+      orderId,
+      approvalLevels: 0,
+      autoRejectMs: HOUR,
+      transporterCode: 'TRP001',
+      assignedBy: 'logistic',
+    };
+    const create: CreateOrderInput = {
+      by: 'logistic',
+      creation: {
+        order: {
+          id: orderId,
+          order_no: orderNo,
+          sap_no: `SC${n}`,
           status: 'ASSIGNED TO TRANSPORTER',
           transporter_code: 'TRP001',
-        });
-        orderId = held.orderId;
-        await orderCreationLock(trx, held.orderNo);
-        handle = await startRun({ ...held, workflowId: orderWorkflowId(held.orderNo) });
-        throw new Error(`rolled back ${orderNo}`);
+          transporter_name: 'PT Angkut Satu',
+          workflow_id: orderWorkflowId(orderNo),
+          workflow_input: JSON.stringify(input),
+          created_by: 'logistic',
+        },
+        lines: [
+          {
+            sap_order_detail_id: Number(line!.id),
+            item_no: '000010',
+            sap_no: `SC${n}`,
+            sap_item_no: '000010',
+            material_code: 'FG-CPO',
+            qty,
+            uom: 'TON',
+            conversion: 1000,
+          },
+        ],
+        transporters: [{ transporter_code: 'TRP001', transporter_name: 'PT Angkut Satu' }],
+        sapOrderIds: [sap!.id],
+      },
+    };
+    const order: MadeOrder = {
+      orderId,
+      orderNo,
+      sapLineId: Number(line!.id),
+      workflowId: orderWorkflowId(orderNo),
+    };
+    return { order, input: { ...input, awaitsCreation: true }, create, sapOrderId: sap!.id };
+  }
+  let creations = 0;
+
+  const sapSide = async (sapLineId: number, sapOrderId: number) => ({
+    os: Number(
+      ((await db('sap_order_details').where('id', sapLineId).first('os_qty')) as { os_qty: string }).os_qty,
+    ),
+    hasOrder: ((await db('sap_orders').where('id', sapOrderId).first('has_order')) as { has_order: boolean })
+      .has_order,
+  });
+
+  test('given an assignment sent as update-with-start with its createOrder Update, then the order rows are written by the workflow with its first change, once, and the same creation sent again answers the order as it is without writing anything twice', async () => {
+    const orders = createOrderWorkflows(env.client, { taskQueue });
+    const { order, input, create, sapOrderId } = await creationOf(4);
+    const first = await orders.create(input, create);
+    expect(first).toEqual({
+      ok: true,
+      result: expect.objectContaining({
+        status: 'ASSIGNED TO TRANSPORTER',
+        dispatchStatus: 'WAITING',
+        sequence: 1,
       }),
-    ).rejects.toThrow(/rolled back/);
-    const startedWaiting = Date.now();
-    expect(await handle!.result()).toEqual({ status: null, dispatchStatus: null });
-    expect(Date.now() - startedWaiting).toBeLessThan(10_000);
-    expect(await db('orders').where('id', orderId).first('id')).toBeUndefined();
-    expect(await db('order_histories').where('order_id', orderId).first('id')).toBeUndefined();
+    });
+    // Answered once written: the rows are there the moment the Update returns.
+    expect(await orderRow(order)).toMatchObject({
+      status: 'ASSIGNED TO TRANSPORTER',
+      dispatch_status: 'WAITING',
+      workflow_id: order.workflowId,
+      version: 1,
+    });
+    expect(await histories(order)).toEqual([
+      expect.objectContaining({
+        status_from: null,
+        status_to: 'ASSIGNED TO TRANSPORTER',
+        created_by: 'logistic',
+      }),
+    ]);
+    expect(await sapSide(order.sapLineId, sapOrderId)).toEqual({ os: 6, hasOrder: true });
+    expect(await db('order_transporters').where('order_id', order.orderId).pluck('transporter_code')).toEqual(
+      ['TRP001'],
+    );
+
+    // Sent again (a retried request): USE_EXISTING takes the run, which answers the order as it is.
+    const again = await orders.create(input, create);
+    expect(again).toEqual(first);
+    expect(await histories(order)).toHaveLength(1);
+    expect(await db('order_details').where('order_id', order.orderId).count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(await sapSide(order.sapLineId, sapOrderId)).toEqual({ os: 6, hasOrder: true });
+
+    // Its life goes on as any order's.
+    const handle = env.client.workflow.getHandle(order.workflowId);
+    const accepted = await handle.executeUpdate(transporterAcceptUpdate, {
+      args: [{ by: 'trp001', transporterCode: 'TRP001' }],
+    });
+    expect(accepted.status).toBe('ACCEPTED');
+    record(order, 'create-accept');
+    await handle.terminate();
+  });
+
+  test('given a creation whose SAP line no longer has the quantity, then QUANTITY_NOT_AVAILABLE naming the SAP line, nothing of the order is written, and the run ends without an order', async () => {
+    const orders = createOrderWorkflows(env.client, { taskQueue });
+    const { order, input, create, sapOrderId } = await creationOf(12);
+    expect(await orders.create(input, create)).toEqual({
+      ok: false,
+      code: 'QUANTITY_NOT_AVAILABLE',
+      details: [{ sapLineId: String(order.sapLineId) }],
+    });
+    expect(await db('orders').where('id', order.orderId).first('id')).toBeUndefined();
+    expect(await db('order_details').where('order_id', order.orderId).first('id')).toBeUndefined();
+    expect(await db('order_histories').where('order_id', order.orderId).first('id')).toBeUndefined();
+    expect(await sapSide(order.sapLineId, sapOrderId)).toEqual({ os: 10, hasOrder: false });
+    const handle = env.client.workflow.getHandle(order.workflowId);
+    expect(await handle.result()).toEqual({ status: null, dispatchStatus: null });
+    record(order, 'create-refused');
+  });
+
+  test('given a run started to await its creation, when no createOrder Update comes, then it ends itself without an order once its wait is over', async () => {
+    const { order, input } = await creationOf(4);
+    const handle = await env.client.workflow.start(orderWorkflow, {
+      taskQueue,
+      workflowId: order.workflowId,
+      args: [{ ...input, creationWaitMs: 1_000 }],
+    });
+    expect(await handle.result()).toEqual({ status: null, dispatchStatus: null });
+    expect(await db('orders').where('id', order.orderId).first('id')).toBeUndefined();
+  });
+
+  test('given a run started for an order already written (no creation awaited), when a createOrder Update comes, then its validator refuses it and nothing is written', async () => {
+    const order = await makeOrder();
+    const handle = await start(order);
+    const { create } = await creationOf(4);
+    const refused = await handle
+      .executeUpdate(createOrderUpdate, { args: [create] })
+      .catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
+    expect(((refused as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe('NOT_ALLOWED');
+    expect(await histories(order)).toHaveLength(1);
+    await handle.terminate();
   });
 
   test('given an accept written as change 2 that the workflow never recorded (Temporal lost the Update), when the workflow writes another change 2 (an auto-reject), then nothing is written and it answers BEHIND with the state the rows hold', async () => {

@@ -2,7 +2,11 @@
 // its search attributes and what a start finds of a closed run of the same id. The API's client
 // (api/temporal/entity-workflows.ts) and the sweep (kit/sweep.ts) both start through startEntityWorkflow, so the
 // start and its search attributes are written here only. Client side: never imported by workflow code.
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import {
+  WorkflowExecutionAlreadyStartedError,
+  type Client,
+  type WorkflowStartOptions,
+} from '@temporalio/client';
 import type { SearchAttributePair, WorkflowIdReusePolicy } from '@temporalio/common';
 import { Status } from '../search-attributes';
 
@@ -40,16 +44,15 @@ export interface EntityStartOptions {
 }
 
 /**
- * Starts the entity's workflow. A run of that id that is there is kept as it is (conflict policy USE_EXISTING: a
- * retried request, the sweep and the API at the same moment make one run). Answers false when a closed run of the
- * id refused the start (the reuse policy); throws when the start did not happen for any other reason.
+ * How the entity's workflow is started (a plain start, or the start of an update-with-start): its id, input, search
+ * attributes and policies. A run of that id that is there is kept as it is (conflict policy USE_EXISTING: a
+ * retried request, the sweep and the API at the same moment make one run).
  */
-export async function startEntityWorkflow<Input, Key>(
-  client: Client,
+export function entityStartOptions<Input, Key>(
   entity: EntityWorkflow<Input, Key>,
   input: Input,
   options: EntityStartOptions,
-): Promise<boolean> {
+): WorkflowStartOptions & { workflowIdConflictPolicy: 'USE_EXISTING' } {
   const status = options.status;
   const attributes = entity
     .searchAttributes(input)
@@ -57,15 +60,28 @@ export async function startEntityWorkflow<Input, Key>(
       status !== undefined && pair.key.name === Status.name ? { key: Status, value: status } : pair,
     );
   const reusePolicy = options.reusePolicy ?? entity.reusePolicy;
+  return {
+    taskQueue: options.taskQueue,
+    workflowId: entity.idOf(entity.keyOf(input)),
+    args: [input],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+    ...(reusePolicy ? { workflowIdReusePolicy: reusePolicy } : {}),
+    typedSearchAttributes: attributes,
+  };
+}
+
+/**
+ * Starts the entity's workflow (entityStartOptions). Answers false when a closed run of the id refused the start
+ * (the reuse policy); throws when the start did not happen for any other reason.
+ */
+export async function startEntityWorkflow<Input, Key>(
+  client: Client,
+  entity: EntityWorkflow<Input, Key>,
+  input: Input,
+  options: EntityStartOptions,
+): Promise<boolean> {
   try {
-    await client.workflow.start(entity.workflowType, {
-      taskQueue: options.taskQueue,
-      workflowId: entity.idOf(entity.keyOf(input)),
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      ...(reusePolicy ? { workflowIdReusePolicy: reusePolicy } : {}),
-      typedSearchAttributes: attributes,
-    });
+    await client.workflow.start(entity.workflowType, entityStartOptions(entity, input, options));
     return true;
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return false;

@@ -23,7 +23,12 @@
 //     under their locks (refused, nothing written, when other orders took the quantity), the header values and
 //     the transporters — in the transaction of its history row; a rejected or cancelled edit is only marked so;
 //   - on an edit assign, orders.workflow_input (migration 017) follows the new assignment (transporter, levels,
-//     approvers, auto-reject time), so a run the sweep starts again continues the assignment that is current.
+//     approvers, auto-reject time), so a run the sweep starts again continues the assignment that is current;
+//   - the order itself, when the run made it (OrderWorkflowInput.awaitsCreation): its first change carries the rows
+//     the assignment checked (OrderCreation), written in the transaction of that change (writers.ts
+//     writeCreation: the orders row, its lines reserved through the ledger, its transporters, has_order). A
+//     retried activity finds the row with its first change written and answers "repeated"; a refused reservation
+//     rolls everything back (QUANTITY_NOT_AVAILABLE, naming the SAP line).
 // What only one kind of change writes (an edit's rows, a line's returned quantity, the stuffing range, a new
 // transporter) is that kind's writer in writers.ts; this file keeps the frame every change goes through (the row
 // locked, a repeat or a change the rows are ahead of answered, the status, approval and history rows) and the
@@ -36,17 +41,19 @@ import {
   editOrderLines,
   isReleased,
   lockOrderSapLines,
+  lockSapLines,
   moveOrderLines,
   readHolds,
   recompute,
+  reserve,
   wouldOverdraw,
+  type NewOrderLine,
 } from '../../db/ledger';
 import type {
   DispatchStatus as DefinedDispatchStatus,
   OrderStatus as DefinedOrderStatus,
 } from '../../db/resources/order';
-import { orderCreationLock } from './creation-lock';
-import { writeChange, type QuantityOps } from './writers';
+import { writeChange, writeCreation, type QuantityOps } from './writers';
 import {
   ORDER_APPROVAL_TRANSACTION_TYPE,
   type DispatchStatus,
@@ -109,6 +116,8 @@ export interface OrderChangeOutcome {
    * the stored one rather than its own (absent from results recorded before this field existed).
    */
   autoRejectDate?: string | null;
+  /** With QUANTITY_NOT_AVAILABLE on the order's creation: the SAP line that no longer has the quantity. */
+  sapLineId?: string;
 }
 
 /** The history row's key: the workflow and the change (migration 016). */
@@ -295,9 +304,19 @@ async function applyEdit(
   return undefined;
 }
 
+/** A new order's lines reserved, their SAP lines locked first (in id order) as the ledger asks. */
+async function reserveLines(trx: Knex.Transaction, lines: readonly NewOrderLine[]) {
+  await lockSapLines(
+    trx,
+    lines.map((l) => l.sap_order_detail_id),
+  );
+  return reserve(trx, lines);
+}
+
 /** The SAP-line and order-line quantity operations, as the writers take them (writers.ts). */
 const QUANTITIES: QuantityOps = {
   moveLines: moveOrderLines,
+  reserveLines,
   applyEdit,
 };
 
@@ -313,31 +332,32 @@ interface LockedOrder {
 
 /**
  * The orders row, locked, whether this change was written already (its history row) and the workflow's latest
- * change number written, in one statement. A row not there yet may be one whose creating transaction is still
- * open: its creation lock is waited for (creation-lock.ts), then the row read again.
+ * change number written, in one statement.
  */
 async function lockOrder(trx: Knex.Transaction, input: OrderChangeInput): Promise<LockedOrder | undefined> {
   const key = orderChangeKey(input);
   const prefix = `${input.workflowId}/`;
-  const read = async () =>
-    (await trx('orders as o')
-      .where('o.id', input.orderId)
-      .forUpdate()
-      .first(
-        'o.id',
-        'o.status',
-        'o.order_no',
-        trx.raw('exists (select 1 from order_histories h where h.idempotency_key = ?) as done', [key]),
-        trx.raw(
-          `(select max(${changeNumberSql('h.idempotency_key')}) from order_histories h
-             where h.order_id = o.id and left(h.idempotency_key, ?) = ?) as latest`,
-          [prefix.length, prefix],
-        ),
-      )) as LockedOrder | undefined;
-  const row = await read();
-  if (row) return row;
-  await orderCreationLock(trx, input.orderNo);
-  return read();
+  return (await trx('orders as o')
+    .where('o.id', input.orderId)
+    .forUpdate()
+    .first(
+      'o.id',
+      'o.status',
+      'o.order_no',
+      trx.raw('exists (select 1 from order_histories h where h.idempotency_key = ?) as done', [key]),
+      trx.raw(
+        `(select max(${changeNumberSql('h.idempotency_key')}) from order_histories h
+           where h.order_id = o.id and left(h.idempotency_key, ?) = ?) as latest`,
+        [prefix.length, prefix],
+      ),
+    )) as LockedOrder | undefined;
+}
+
+/** Thrown inside the transaction to roll a refused creation back; answered as the refusal once it has. */
+class CreationRefused extends Error {
+  constructor(readonly sapLineId: string) {
+    super(`SAP line ${sapLineId} no longer has the quantity the order would reserve.`);
+  }
 }
 
 /** A change written before (a retried activity): what it answered then. */
@@ -439,13 +459,31 @@ export function createOrderActivities({ db }: { db: Db }) {
   return {
     /** Writes one change of the order (row, history, quantities) once; see the file's header. */
     async writeOrderChange(input: OrderChangeInput): Promise<OrderChangeOutcome> {
-      return db.transaction(async (trx) => {
-        const row = await lockOrder(trx, input);
-        if (!row || row.order_no !== input.orderNo) return { found: false, written: false, repeated: false };
-        if (row.done) return repeatAnswer(trx, row, input);
-        if (row.latest !== null && row.latest >= input.sequence) return behind(trx, row);
-        return writeNew(trx, row, input);
-      });
+      try {
+        return await db.transaction(async (trx) => {
+          let row = await lockOrder(trx, input);
+          if (!row && input.kind === 'assign' && input.creation) {
+            // The order's creation: its rows first, then its first change as every change is written.
+            const refused = await writeCreation(trx, input.orderId, input.creation, QUANTITIES);
+            if (refused) throw new CreationRefused(refused.sapLineId);
+            row = await lockOrder(trx, input);
+          }
+          if (!row || row.order_no !== input.orderNo)
+            return { found: false, written: false, repeated: false };
+          if (row.done) return repeatAnswer(trx, row, input);
+          if (row.latest !== null && row.latest >= input.sequence) return behind(trx, row);
+          return writeNew(trx, row, input);
+        });
+      } catch (err) {
+        if (!(err instanceof CreationRefused)) throw err;
+        return {
+          found: true,
+          written: false,
+          repeated: false,
+          refusal: 'QUANTITY_NOT_AVAILABLE',
+          sapLineId: err.sapLineId,
+        };
+      }
     },
   };
 }

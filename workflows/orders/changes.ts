@@ -2,7 +2,7 @@
 // keyed by `kind`, each kind carrying only what its writer needs. The kind is also the middle of the history row's
 // idempotency key (`<workflowId>/<kind>/<sequence>`), so these names never change once written.
 // Types only: shared by the workflow bundle and the activities.
-import type { ApproverRef, DispatchStatus, EditAssignRows, OrderStatus } from './messages';
+import type { ApproverRef, DispatchStatus, EditAssignRows, OrderCreation, OrderStatus } from './messages';
 
 /** What a change does to the order's approval (the Approval screen's rows). */
 export type OrderApprovalChange = OpenApprovalChange | DecideApprovalChange | CancelApprovalChange;
@@ -72,8 +72,11 @@ interface Reassigned {
 
 /** The kind-specific part of each change. */
 export type OrderChangeBody =
-  /** The workflow's first change: approval opened, or the transporter asked. */
-  | { kind: 'assign'; approval?: OpenApprovalChange }
+  /**
+   * The workflow's first change: approval opened, or the transporter asked; with `creation` (a run that awaited it),
+   * the order's rows are made in the same transaction first.
+   */
+  | { kind: 'assign'; approval?: OpenApprovalChange; creation?: OrderCreation }
   /** An approval level approves (the order's, or an edit's) and the round goes on or ends. */
   | { kind: 'approve'; approval: DecideApprovalChange }
   /** A level rejects the order's approval: REJECTED, quantities released. */

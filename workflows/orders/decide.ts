@@ -3,6 +3,7 @@
 // no Temporal import: order.workflow.ts runs it in its serialised apply (and its Update validators ask refusalOf,
 // the same rules), test/unit/order-decide.test.ts runs it without Temporal.
 //
+//   (a run that awaits its creation decides `assign` when the createOrder Update brings the rows: order.workflow.ts)
 //   assign ─ approvalLevels > 0 ─▶ WAITING FOR ASSIGN TO TRANSPORTER APPROVAL, level 1 asked
 //     decideApproval (an approver of the level asked) approve: level < n → level + 1 asked
 //                                                         level = n → ASSIGNED TO TRANSPORTER (below)
@@ -33,6 +34,7 @@ import {
   type OrderRefusal,
   type OrderResume,
   type OrderStatus,
+  type OrderWorkflowInput,
   type PendingEdit,
   type ReassignDoInput,
   type ShipmentProgressInput,
@@ -105,6 +107,20 @@ export interface Refusal {
  * report that moves no status), or a refusal (nothing changes).
  */
 export type Decision = { state: OrderMachineState; change: OrderChange | null } | { refusal: Refusal };
+
+/** The run's first message: the assignment it was started with (by whom: `by`, else the input's, else system). */
+export function assignMessage(
+  input: Pick<OrderWorkflowInput, 'approvalLevels' | 'autoRejectMs' | 'approvers' | 'assignedBy'>,
+  by?: string,
+): OrderMessage {
+  return {
+    type: 'assign',
+    by: by?.trim() || input.assignedBy?.trim() || 'system',
+    approvalLevels: input.approvalLevels,
+    autoRejectMs: input.autoRejectMs,
+    approvers: input.approvers,
+  };
+}
 
 /** The state a workflow starts with, before its first change. */
 export function initialState(input: {

@@ -65,6 +65,45 @@ export interface OrderWorkflowInput {
    * each shipment the order had, so an older `seq` is still dropped in the new run.
    */
   shipments?: ShipmentProgressInput[];
+  /**
+   * Set by the assignment, which starts the run with update-with-start and the createOrder Update in one call: the
+   * run writes nothing until that Update brings the order's rows (OrderCreation), and ends without an order when
+   * their creation is refused or none comes within ORDER_CREATION_WAIT_MS. Absent in runs started before the
+   * creation went through the workflow (the API wrote the rows itself then) and in runs the sweep starts.
+   */
+  awaitsCreation?: boolean;
+  /** How long a run that awaits its creation waits for it (ORDER_CREATION_WAIT_MS when absent; tests shrink it). */
+  creationWaitMs?: number;
+}
+
+/** How long a run that awaits its creation waits for it before it ends itself (Temporal lost the Update, say). */
+export const ORDER_CREATION_WAIT_MS = 60 * 60 * 1000;
+
+/**
+ * The new order's rows as the assignment checked, priced and numbered them (api/orders/assign.ts): written by the
+ * workflow's activity with its first change, in one transaction, the quantities reserved through the ledger
+ * (db/ledger.ts reserve), refused with nothing written when the SAP lines no longer have them.
+ */
+export interface OrderCreation {
+  /** The orders row: every column the assignment sets, `id` and `order_no` (the run's) among them. */
+  order: Record<string, unknown>;
+  /** The order_details rows the ledger reserves (without order_id). */
+  lines: (Record<string, unknown> & { sap_order_detail_id: number; qty: number })[];
+  /** The order_transporters rows (without order_id). */
+  transporters: Record<string, unknown>[];
+  /** The SAP orders that now have an order (sap_orders.has_order). */
+  sapOrderIds: number[];
+}
+
+export interface CreateOrderInput {
+  /** Who assigned the order (the history's first row). */
+  by: string;
+  creation: OrderCreation;
+}
+
+/** The details of a QUANTITY_NOT_AVAILABLE refusal of the creation: the SAP line whose quantity is gone. */
+export interface CreationRefusalDetails {
+  sapLineId: string;
 }
 
 /**
@@ -275,6 +314,11 @@ export const unmarkCompleteUpdate = defineUpdate<OrderChangeResult, [UnmarkCompl
 export const changeStuffingDateUpdate = defineUpdate<OrderChangeResult, [ChangeStuffingDateInput]>(
   'changeStuffingDate',
 );
+/**
+ * The order's creation (OrderWorkflowInput.awaitsCreation): sent with the start (update-with-start), answered once
+ * the rows are written with the first change; a repeat answers the order as it is.
+ */
+export const createOrderUpdate = defineUpdate<OrderChangeResult, [CreateOrderInput]>('createOrder');
 export const reassignDoUpdate = defineUpdate<OrderChangeResult, [ReassignDoInput]>('reassignDo');
 export const shipmentProgressSignal = defineSignal<[ShipmentProgressInput]>('shipmentProgress');
 export const orderStateQuery = defineQuery<OrderState>('state');

@@ -17,6 +17,14 @@
 // order keeps the latest report per shipment and its status follows them (shipments.ts deriveOrderStatus). The run
 // stays open after ACCEPTED and ends when the order is cancelled; when Temporal suggests it (a long history), it
 // continues as new with its state, once every handler has finished.
+//
+// The order's creation (DESIGN §2 "One way to change state"): the assignment starts the run with update-with-start,
+// the createOrder Update carrying the order's rows, and the input's awaitsCreation. Such a run writes nothing until
+// that Update comes; its handler writes the rows with the first change (`assign`) in one transaction of the one
+// activity. A refused creation (the quantity gone meanwhile) ends the run without an order; so does a creation that
+// never comes (ORDER_CREATION_WAIT_MS: update-with-start sends the start and the Update in one call, but Temporal
+// may lose an Update it had not yet given to a worker). A run started without the flag (before this, or by the sweep) writes
+// its first change at once, as it always did: its history replays unchanged (no new command on that path).
 import {
   allHandlersFinished,
   ApplicationFailure,
@@ -32,6 +40,7 @@ import type { UpdateDefinition } from '@temporalio/common';
 import { OrderNo, Status, TransporterCode } from '../search-attributes';
 import type { OrderActivities } from './activities';
 import {
+  assignMessage,
   assignmentRefusal,
   awaitingTransporter,
   decide,
@@ -48,6 +57,7 @@ import type { OrderChange } from './changes';
 import {
   cancelOrderUpdate,
   changeStuffingDateUpdate,
+  createOrderUpdate,
   decideApprovalUpdate,
   editAssignTransporterUpdate,
   editOrderUpdate,
@@ -55,10 +65,12 @@ import {
   reassignDoUpdate,
   shipmentProgressSignal,
   unmarkCompleteUpdate,
+  ORDER_CREATION_WAIT_MS,
   ORDER_REFUSAL,
   orderStateQuery,
   transporterAcceptUpdate,
   transporterRejectUpdate,
+  type CreateOrderInput,
   type DispatchStatus,
   type OrderChangeResult,
   type OrderResume,
@@ -126,8 +138,21 @@ function upsertOrderAttributes(state: OrderMachineState): void {
 }
 
 /** What a write that was not made answers: the refusal the activity gave. */
-function writeRefusal(run: OrderRun, refusal: string | undefined): ApplicationFailure {
+function writeRefusal(
+  run: OrderRun,
+  refusal: string | undefined,
+  sapLineId: string | undefined,
+): ApplicationFailure {
   const orderNo = run.input.orderNo;
+  if (sapLineId !== undefined) {
+    // The creation refused: the SAP line whose quantity is gone, for the API to name its item.
+    return ApplicationFailure.create({
+      message: `The SAP order lines of ${orderNo} no longer have the quantity it would reserve.`,
+      type: ORDER_REFUSAL.QUANTITY_NOT_AVAILABLE,
+      nonRetryable: true,
+      details: [{ sapLineId }],
+    });
+  }
   if (refusal === 'QUANTITY_TOO_HIGH') {
     return ApplicationFailure.nonRetryable(
       `A line of ${orderNo} would give back more than its outstanding quantity.`,
@@ -170,7 +195,7 @@ async function write(
     run.gone = true;
     throw notFound(run);
   }
-  if (!outcome.written) throw writeRefusal(run, outcome.refusal);
+  if (!outcome.written) throw writeRefusal(run, outcome.refusal, outcome.sapLineId);
   // The deadline as stored: a change written by an earlier attempt of this workflow task (its worker killed
   // before the task completed) keeps the deadline it wrote, not this attempt's later one.
   const stored = outcome.autoRejectDate !== undefined ? outcome.autoRejectDate : change.autoRejectDate;
@@ -250,6 +275,70 @@ function handleShipmentProgress(run: OrderRun): void {
   });
 }
 
+/** What a change's Update answers, from the state it left (a creation sent again answers the order as it is). */
+function changeResult(state: OrderMachineState): OrderChangeResult {
+  return {
+    status: state.status!,
+    dispatchStatus: state.dispatchStatus,
+    autoRejectDate: state.deadline !== null ? new Date(state.deadline).toISOString() : null,
+    sequence: state.sequence,
+  };
+}
+
+/**
+ * The createOrder Update (a run that awaits its creation): the order's rows written with the first change. Refused
+ * by its validator in a run that does not await it, or without rows; a refused creation ends the run.
+ */
+function handleCreate(run: OrderRun): void {
+  setHandler(
+    createOrderUpdate,
+    (input: CreateOrderInput): Promise<OrderChangeResult> =>
+      exclusive(run, async () => {
+        if (run.gone) throw notFound(run);
+        if (run.state.status !== null) return changeResult(run.state);
+        const decision = decide(run.state, assignMessage(run.input, input.by), Date.now());
+        if ('refusal' in decision) throw failure(decision.refusal);
+        try {
+          return await write(run, decision.state, {
+            ...decision.change!,
+            kind: 'assign',
+            creation: input.creation,
+          } as OrderChange);
+        } catch (err) {
+          // Nothing was written: there is no order, and the run ends.
+          if (run.state.status === null) run.gone = true;
+          throw err;
+        }
+      }),
+    {
+      validator: (input: CreateOrderInput) => {
+        if (!run.input.awaitsCreation) {
+          throw failure({
+            type: ORDER_REFUSAL.NOT_ALLOWED,
+            message: `Order ${run.input.orderNo} was not started to be created by its workflow.`,
+          });
+        }
+        const creation = input?.creation;
+        if (
+          !creation ||
+          typeof creation.order !== 'object' ||
+          !Array.isArray(creation.lines) ||
+          !creation.lines.length ||
+          !Array.isArray(creation.transporters) ||
+          !Array.isArray(creation.sapOrderIds) ||
+          creation.order.order_no !== run.input.orderNo
+        ) {
+          throw failure({
+            type: ORDER_REFUSAL.INVALID_INPUT,
+            message: `The creation of ${run.input.orderNo} needs its orders row, its lines and its transporters.`,
+          });
+        }
+        if (run.gone) throw notFound(run);
+      },
+    },
+  );
+}
+
 function orderState(state: OrderMachineState): OrderState {
   const { status, dispatchStatus, level, approvalLevels, approvers, deadline } = state;
   let awaiting: OrderState['awaiting'] = null;
@@ -282,6 +371,7 @@ function setHandlers(run: OrderRun): void {
   handleUpdate(run, changeStuffingDateUpdate, (input) => ({ type: 'changeStuffingDate', input }));
   handleUpdate(run, reassignDoUpdate, (input) => ({ type: 'reassignDo', input }));
   handleShipmentProgress(run);
+  handleCreate(run);
   setHandler(orderStateQuery, () => orderState(run.state));
 }
 
@@ -350,16 +440,21 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     { key: TransporterCode, value: run.state.transporterCode },
     ...(run.state.status ? [{ key: Status, value: run.state.status }] : []),
   ]);
-  if (!resume) {
-    const assign: OrderMessage = {
-      type: 'assign',
-      by: input.assignedBy?.trim() || 'system',
-      approvalLevels: input.approvalLevels,
-      autoRejectMs: input.autoRejectMs,
-      approvers: input.approvers,
-    };
+  if (!resume && input.awaitsCreation) {
+    // The first change comes with the createOrder Update (handleCreate), sent with the start.
+    await condition(
+      () => run.state.status !== null || run.gone,
+      input.creationWaitMs ?? ORDER_CREATION_WAIT_MS,
+    );
+    if (run.state.status === null) {
+      // Refused, or never sent: there is no order.
+      run.gone = true;
+      await condition(allHandlersFinished);
+      return { status: null, dispatchStatus: null };
+    }
+  } else if (!resume) {
     try {
-      await exclusive(run, () => applyInTurnOnce(run, assign));
+      await exclusive(run, () => applyInTurnOnce(run, assignMessage(input)));
     } catch (err) {
       // Rows ahead (this workflow id wrote before, a run that died): their state is taken. Only a vanished order
       // ends the run here; anything else is a bug to see in the UI.

@@ -1,7 +1,8 @@
 // The sweep of order workflows, declared on the kit's sweep (workflows/kit/sweep.ts; issue 16): every order whose
 // life is still open must have its `order:<Order_No>` running, since every change of the order goes through it.
-//   - never started: the order has no workflow_id yet (the workflow's first write sets it), and its workflow_input
-//     (migration 017) is exactly what the assignment would have started it with: started from it.
+//   - never started: the order has no workflow_id yet, and its workflow_input (migration 017) is exactly what the
+//     assignment would have started it with: started from it. Only orders saved before their creation went through
+//     their workflow can be so: the workflow now writes the row itself, workflow_id included, with its first change.
 //   - died: started again with `resume`, the state the order's rows hold (status, dispatch status, the stored
 //     Auto_Reject_Date, the open approval round and its approvers, the last change number; resume.ts), so the new
 //     run writes nothing twice, re-opens nothing that was decided, and keeps the deadline the transporter was given.

@@ -5,8 +5,9 @@
 // what only its kind does (an edit's rows, a line's returned quantity, the stuffing range, the new transporter) and
 // may refuse, with nothing written yet, by answering a refusal; what it answers in `set` goes on the orders row.
 // The quantity operations are handed in by the activity (QuantityOps): the lines and os_qty are written there.
+// The order's creation (writeCreation) runs before the first change's frame, which needs the row it makes.
 import type { Knex } from 'knex';
-import type { LedgerRefusal, OrderLineChange } from '../../db/ledger';
+import type { LedgerRefusal, NewOrderLine, OrderLineChange } from '../../db/ledger';
 import { EDIT_ASSIGN_COLUMNS } from './changes';
 import type {
   OrderEditChanges,
@@ -16,7 +17,7 @@ import type {
   OrderChangeOf,
   OrderEditChange,
 } from './changes';
-import type { EditAssignRows, UnreservedLine } from './messages';
+import type { EditAssignRows, OrderCreation, UnreservedLine } from './messages';
 
 /** The SAP-line and order-line quantity operations the writers use (activities.ts, on db/ledger.ts). */
 export interface QuantityOps {
@@ -29,6 +30,14 @@ export interface QuantityOps {
     orderId: number,
     change: Exclude<OrderLineChange, { kind: 'none' }>,
   ): Promise<{ refusal?: LedgerRefusal; unreserved?: UnreservedLine[] }>;
+  /**
+   * Reserves a new order's lines: inserted and taken off their SAP lines (locked first), refused with nothing
+   * written, naming the SAP line, when one no longer has the quantity.
+   */
+  reserveLines(
+    trx: Knex.Transaction,
+    lines: readonly NewOrderLine[],
+  ): Promise<{ refusal: 'QUANTITY_NOT_AVAILABLE'; sapLineId: string } | undefined>;
   /** Writes an edit's lines, header and transporters (refused when the quantity is no longer there). */
   applyEdit(
     trx: Knex.Transaction,
@@ -173,6 +182,32 @@ export async function writeEditAssignRows(
     await trx('order_transporters').insert(rows.transporters.map((t) => ({ ...t, order_id: orderId })));
   }
   return header;
+}
+
+/**
+ * The order's creation (OrderWorkflowInput.awaitsCreation), in the transaction of its first change: the orders row,
+ * its lines reserved through the ledger, its transporters, and its SAP orders marked as having an order. On a
+ * refusal the caller rolls the transaction back (the row is already inserted by then).
+ */
+export async function writeCreation(
+  trx: Knex.Transaction,
+  orderId: number,
+  creation: OrderCreation,
+  quantities: QuantityOps,
+): Promise<{ refusal: 'QUANTITY_NOT_AVAILABLE'; sapLineId: string } | undefined> {
+  await trx('orders').insert({ ...creation.order, id: orderId });
+  const refused = await quantities.reserveLines(
+    trx,
+    creation.lines.map((line) => ({ ...line, order_id: orderId })),
+  );
+  if (refused) return refused;
+  if (creation.transporters.length) {
+    await trx('order_transporters').insert(creation.transporters.map((t) => ({ ...t, order_id: orderId })));
+  }
+  if (creation.sapOrderIds.length) {
+    await trx('sap_orders').whereIn('id', creation.sapOrderIds).update({ has_order: true });
+  }
+  return undefined;
 }
 
 export const ORDER_WRITERS: { [K in OrderChangeKind]: Writer<K> } = {
