@@ -15,13 +15,14 @@
 // Then the order is made by its workflow (DESIGN §2 "One way to change state"): the Order_No is drawn (RunningNumber
 // ORDER, in a statement of its own so assignments do not queue on the counter) and the orders id, the quantities
 // are read and checked once more (a line taken since: 409 QTY_TAKEN), and the order's rows (the orders row, the
-// lines to reserve, its transporters, the SAP orders that now have an order) go to `order:<Order_No>` as its
-// createOrder Update, sent with the start in one call (update-with-start). The workflow's activity writes them with
+// lines to reserve, its transporters, the SAP orders that now have an order) start `order:<Order_No>` as its input,
+// with its createOrder Update in the same call (update-with-start) to hear how it went. The workflow's activity writes them with
 // its first change in one transaction, the lines reserved by the quantity ledger (db/ledger.ts, under the SAP lines'
 // locks); a reservation refused there (another save took the quantity in between) writes nothing and is 409
 // QTY_TAKEN naming the item. The API writes none of the order's rows: without a Temporal client the save is refused
 // (503 WORKFLOW_UNAVAILABLE) as every other action of an order is, and Temporal away or not answering in time is
-// 503 / 504 (an Update that is late may still create the order: the user is told to look again).
+// 503 / 504 (a run that started still creates the order when its Update is late or lost: the user is told to look
+// again).
 import type { Knex } from 'knex';
 import { thousandths } from '../../db/ledger';
 import { commonValidRange, type AssignModel } from '../../db/resources/order-assign';
@@ -589,7 +590,7 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
     sapOrderIds: sapOrders.map((s) => s.id),
   };
 
-  const outcome = await workflows.create({ ...input, awaitsCreation: true }, { by: user.username, creation });
+  const outcome = await workflows.create({ ...input, creation });
   if (outcome.ok) return [{ Id: orderId, Order_No: orderNo, Status: outcome.result.status }];
   if (outcome.code === 'QUANTITY_NOT_AVAILABLE') {
     const sapLineId = (outcome.details?.[0] as CreationRefusalDetails | undefined)?.sapLineId;

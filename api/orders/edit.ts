@@ -27,6 +27,7 @@ import {
 import type { EditedLine, OrderEditChanges } from '../../workflows/orders/activities';
 import type { AppDeps } from '../deps';
 import { AppError, RuleError, ValidationError } from '../errors';
+import { mayStillBeTaken } from '../temporal/entity-workflows';
 import { translate, type Language } from '../i18n';
 import { isAuthorized, syncBodySchema, syncWithSap } from '../sap-orders';
 import type { AuthUser } from '../services/session';
@@ -1145,7 +1146,11 @@ export async function editOrder(
     summary,
   });
   if (!outcome.ok) {
-    await db('order_edits').where('id', editId).update({ status: 'REFUSED', decided_date: deps.now() });
+    // Refused by the workflow: the request will never be written, and says so. Unanswered (Temporal or the
+    // worker away, or late): the Update may still be taken and write it, so the row is left as it is.
+    if (!mayStillBeTaken(outcome.code)) {
+      await db('order_edits').where('id', editId).update({ status: 'REFUSED', decided_date: deps.now() });
+    }
     if (outcome.code === 'NOT_ALLOWED') {
       throw new RuleError('NOT_ALLOWED', 'order.change.changedMeanwhile', { order: order.order_no });
     }

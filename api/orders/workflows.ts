@@ -23,7 +23,6 @@ import {
   type ApprovalDecisionInput,
   type CancelOrderInput,
   type ChangeStuffingDateInput,
-  type CreateOrderInput,
   type EditAssignTransporterInput,
   type EditOrderInput,
   type MarkCompleteInput,
@@ -53,11 +52,11 @@ export type OrderUpdateOutcome = UpdateOutcome<OrderChangeResult, OrderRefusal>;
 /** What the order routes need from Temporal. */
 export interface OrderWorkflows {
   /**
-   * Creates the order through its workflow: starts `order:<orderNo>` with `input` (awaitsCreation) and sends the
-   * createOrder Update with the rows in the same call (update-with-start, USE_EXISTING); answers once the rows and
-   * the first change are written. QUANTITY_NOT_AVAILABLE (details: the SAP line) when the quantity was gone.
+   * Creates the order through its workflow: starts `order:<orderNo>` with `input` (its `creation`, the rows) and
+   * sends the createOrder Update in the same call (update-with-start, USE_EXISTING); answers once the rows and the
+   * first change are written. QUANTITY_NOT_AVAILABLE (details: the SAP line) when the quantity was gone.
    */
-  create(input: OrderWorkflowInput, creation: CreateOrderInput): Promise<OrderUpdateOutcome>;
+  create(input: OrderWorkflowInput): Promise<OrderUpdateOutcome>;
   /**
    * Starts `order:<orderNo>` for an order whose rows are already there (its first change written at once, as the
    * sweep's start does); one already running (or closed) with that id counts as done. The API creates orders with
@@ -97,7 +96,7 @@ export type OrderWorkflowOptions = EntityWorkflowOptions;
 export function createOrderWorkflows(client: Client, options: OrderWorkflowOptions): OrderWorkflows {
   const orders = createEntityWorkflows(client, ORDER_WORKFLOWS, options);
   return {
-    create: (input, creation) => orders.startWithUpdate(input, createOrderUpdate, creation),
+    create: (input) => orders.startWithUpdate(input, createOrderUpdate),
     start: (input) => orders.start(input),
     decideApproval: (orderNo, input) => orders.update(orderNo, decideApprovalUpdate, input),
     accept: (orderNo, input) => orders.update(orderNo, transporterAcceptUpdate, input),

@@ -31,6 +31,13 @@ import { AppError } from '../errors';
 /** Why an Update did not answer, whatever the workflow: see the header. */
 export type WorkflowFailure = 'WORKFLOW_NOT_FOUND' | 'WORKFLOW_UNAVAILABLE' | 'WORKFLOW_TIMEOUT';
 
+/**
+ * Whether an Update that failed with `code` may still be taken by its workflow: Temporal or the worker away, or an
+ * answer late (not a refusal, and not a workflow that is not there). What the caller wrote for it stays as it is.
+ */
+export const mayStillBeTaken = (code: string): boolean =>
+  code === 'WORKFLOW_UNAVAILABLE' || code === 'WORKFLOW_TIMEOUT';
+
 export type UpdateOutcome<Result, Refusal extends string> =
   | { ok: true; result: Result }
   | {
@@ -71,10 +78,10 @@ export interface EntityWorkflowClient<Input, Key, Refusal extends string> {
    * Starts the input's workflow (a run of that id already there is used: USE_EXISTING) and sends it an Update in the
    * same call (update-with-start), waiting for its answer.
    */
-  startWithUpdate<Result, Arg>(
+  startWithUpdate<Result, Args extends unknown[]>(
     input: Input,
-    definition: UpdateDefinition<Result, [Arg]>,
-    arg: Arg,
+    definition: UpdateDefinition<Result, Args>,
+    ...args: Args
   ): Promise<UpdateOutcome<Result, Refusal>>;
   /** Sends an Update to the key's workflow and waits for its answer. */
   update<Result, Arg>(
@@ -189,11 +196,11 @@ export function createEntityWorkflows<Input, Key, Refusal extends string>(
     async start(input) {
       await startEntityWorkflow(client, declaration, input, { taskQueue: options.taskQueue });
     },
-    startWithUpdate: (input, definition, arg) => {
+    startWithUpdate: (input, definition, ...args) => {
       const start = entityStartOptions(declaration, input, { taskQueue: options.taskQueue });
       return answerOf(start.workflowId, () =>
         client.workflow.executeUpdateWithStart(definition, {
-          args: [arg],
+          args,
           startWorkflowOperation: new WithStartWorkflowOperation(declaration.workflowType, start),
         }),
       );

@@ -356,7 +356,9 @@ describe('POST /api/saporder/assign_transporter: reasons, sync, the save', () =>
         autoRejectMs: 24 * HOUR_MS,
         transporterCode: cheapest,
         assignedBy: 'logistic',
-        awaitsCreation: true,
+        creation: expect.objectContaining({
+          order: expect.objectContaining({ order_no: order!.Order_No, created_by: 'logistic' }),
+        }),
       },
     ]);
     const row = (await db()('orders')

@@ -9,11 +9,7 @@ import { importErpDocuments } from '../../api/erp/import';
 import type { OrderUpdateOutcome, OrderWorkflows } from '../../api/orders/workflows';
 import { createOrderActivities, type OrderChangeInput } from '../../workflows/orders/activities';
 import { assignMessage, decide, initialState } from '../../workflows/orders/decide';
-import {
-  orderWorkflowId,
-  type CreateOrderInput,
-  type OrderWorkflowInput,
-} from '../../workflows/orders/messages';
+import { orderWorkflowId, type OrderWorkflowInput } from '../../workflows/orders/messages';
 import { sapDocument } from './sap-orders';
 
 export const LANE = { from: 'PKS-SEI-ROKAN', to: 'CUS-MNS-DUMAI', company: '1000', category: 'CPO' };
@@ -115,22 +111,18 @@ export async function assignBody(
 }
 
 /**
- * The createOrder Update as the order workflow answers it, without Temporal: its first change decided as the run
+ * The order's creation as its workflow makes it and the createOrder Update answers it, without Temporal: its first change decided as the run
  * decides it and written, with the creation, by the workflow's own activity (one transaction: the orders row, the
  * lines reserved by the ledger, the transporters, has_order, the status and history). A refused reservation answers
  * QUANTITY_NOT_AVAILABLE naming the SAP line, as the workflow's handler does.
  */
-export async function createAsWorkflow(
-  db: Knex,
-  input: OrderWorkflowInput,
-  create: CreateOrderInput,
-): Promise<OrderUpdateOutcome> {
-  const decision = decide(initialState(input), assignMessage(input, create.by), Date.now());
+export async function createAsWorkflow(db: Knex, input: OrderWorkflowInput): Promise<OrderUpdateOutcome> {
+  const decision = decide(initialState(input), assignMessage(input), Date.now());
   if ('refusal' in decision) return { ok: false, code: decision.refusal.type };
   const change = {
     ...decision.change!,
     kind: 'assign',
-    creation: create.creation,
+    creation: input.creation,
     orderId: input.orderId,
     orderNo: input.orderNo,
     workflowId: orderWorkflowId(input.orderNo),
@@ -169,10 +161,10 @@ export function recordingOrderWorkflows(db: () => Knex): OrderWorkflows & {
   const stub = {
     started: [] as OrderWorkflowInput[],
     refuse: false,
-    create(input: OrderWorkflowInput, create: CreateOrderInput): Promise<OrderUpdateOutcome> {
+    create(input: OrderWorkflowInput): Promise<OrderUpdateOutcome> {
       if (stub.refuse) return unavailable();
       stub.started.push(input);
-      return createAsWorkflow(db(), input, create);
+      return createAsWorkflow(db(), input);
     },
     start: () => Promise.reject(new Error('the assignment creates orders with create')),
     decideApproval: unavailable,

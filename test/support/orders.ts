@@ -313,10 +313,10 @@ export function stubOrderWorkflows(
   };
   return {
     calls,
-    create: (input, create) => {
+    create: (input) => {
       calls.push({ kind: 'create', orderNo: input.orderNo, input });
       if (!options.creates) return Promise.resolve({ ok: false, code: 'WORKFLOW_UNAVAILABLE' });
-      return createAsWorkflow(options.creates, input, create);
+      return createAsWorkflow(options.creates, input);
     },
     start: (input) => {
       calls.push({ kind: 'start', orderNo: input.orderNo, input });

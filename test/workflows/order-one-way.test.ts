@@ -1,5 +1,5 @@
 // One way to change an order (DESIGN §2 "One way to change state"): the API checks, sends the Update (with the
-// rows it made, or the id of a request row; the order's creation is the createOrder Update sent with the start)
+// rows it made, or the id of a request row; the order's creation starts its workflow with the rows and the createOrder Update)
 // and writes nothing of the order itself; only the order's workflow,
 // through its activity, writes the order's state. So a crash anywhere on the way leaves the order's rows and its
 // workflow in agreement: the real app on a real database with the master demo data, a real Temporal dev server and
@@ -350,6 +350,112 @@ describe('edit assign transporter', () => {
       `${orderWorkflowId(made.orderNo)}/edit-assign/${before.keys.length + 1}`,
     ]);
     recordOrderHistory(server!.address, orderWorkflowId(made.orderNo), 'edit-assign-rows-worker-killed');
+  });
+});
+
+describe('edit order', () => {
+  let healthy: ChaosWorker;
+  beforeAll(async () => {
+    healthy = await worker();
+  });
+  // A worker left polling would take the next describe's change instead of the worker meant to die with it.
+  afterAll(() => healthy.close());
+
+  /** An accepted order (an edit is for an order its transporter has). */
+  const accepted = async () => {
+    const made = await assignedOrder();
+    expect(await eventually(() => answer(made, 'ACCEPTED'))).toBe(true);
+    return made;
+  };
+  /** PUT order/edit changing only the notes for the transporter: lines, lane and transporter as they are. */
+  const editNotes = async (made: Made, notes: string) => {
+    const lines = (await db()('order_details')
+      .where('order_id', made.id)
+      .orderBy('id')
+      .select('id', 'sap_order_detail_id', 'qty')) as {
+      id: number;
+      sap_order_detail_id: number;
+      qty: string;
+    }[];
+    return send('put', '/api/order/edit', {
+      order_id: made.id,
+      transporter_notes: notes,
+      details: lines.map((l) => ({
+        Id: l.sap_order_detail_id,
+        Order_Detail_Id: l.id,
+        Qty: Number(l.qty),
+        include_merge: true,
+      })),
+      transporter_model: {
+        loading_destination_from_id: await locationId(db(), LANE.from),
+        loading_destination_to_id: await locationId(db(), LANE.to),
+        trip_type: 'ONE_WAY',
+        transporters: [{ transporter_code: 'TRP003' }],
+      },
+    });
+  };
+  const notesOf = async (made: Made) =>
+    (
+      (await db()('orders').where('id', made.id).first('transporter_notes')) as {
+        transporter_notes: string | null;
+      }
+    ).transporter_notes;
+  const editsOf = async (made: Made) =>
+    (await db()('order_edits').where('order_id', made.id).orderBy('id').pluck('status')) as string[];
+
+  test('given an accepted order, when the API dies after the request row of the edit and before its Update reaches Temporal, then after the sweep the order is unchanged in its rows and its workflow (the request left unapplied), and the edit then works', async () => {
+    const made = await accepted();
+    const before = await bothSides(made);
+    const notes = await notesOf(made);
+    Object.assign(t.deps, { orderWorkflows: apiDiesAt('editOrder') });
+    try {
+      const res = await editNotes(made, 'Bring two tarpaulins');
+      expect(res.status).toBe(500);
+    } finally {
+      Object.assign(t.deps, { orderWorkflows: orders });
+    }
+    await sweep();
+    const after = await expectConsistent(made, 'TRP003');
+    expect({ status: after.row.status, keys: after.keys, notes: await notesOf(made) }).toEqual({
+      status: 'ACCEPTED',
+      keys: before.keys,
+      notes,
+    });
+    expect(await editsOf(made)).toEqual(['REQUESTED']);
+
+    const again = await editNotes(made, 'Bring two tarpaulins');
+    expect([again.status, again.body.message_code]).toEqual([200, '']);
+    const done = await expectConsistent(made, 'TRP003');
+    expect({ status: done.row.status, notes: await notesOf(made), edits: await editsOf(made) }).toEqual({
+      status: 'ACCEPTED',
+      notes: 'Bring two tarpaulins',
+      edits: ['REQUESTED', 'APPLIED'],
+    });
+    expect(done.keys).toEqual([
+      ...before.keys,
+      `${orderWorkflowId(made.orderNo)}/edit/${before.keys.length + 1}`,
+    ]);
+  });
+
+  test('given an accepted order, when the worker is killed the moment its edit is committed and the API is answered "look again", then after a new worker and the sweep the edit is in its rows once and the workflow agrees', async () => {
+    const made = await accepted();
+    const before = await bothSides(made);
+    await healthy.close();
+    const dying = await worker(`${made.orderNo}:edit`);
+    const res = await editNotes(made, 'Call the gate before arrival');
+    await dying.whenExited();
+    expect(dying.stats.unexpectedExits.map((e) => e.signal)).toEqual(['SIGKILL']);
+    expect([res.status, res.body.message_code]).toEqual([504, 'WORKFLOW_TIMEOUT']);
+
+    healthy = await worker();
+    await sweep();
+    await eventually(async () => (await stateOf(made.orderNo)).status === 'ACCEPTED', 30_000);
+    const after = await expectConsistent(made, 'TRP003');
+    expect({ keys: after.keys, notes: await notesOf(made), edits: await editsOf(made) }).toEqual({
+      keys: [...before.keys, `${orderWorkflowId(made.orderNo)}/edit/${before.keys.length + 1}`],
+      notes: 'Call the gate before arrival',
+      edits: ['APPLIED'],
+    });
   });
 });
 

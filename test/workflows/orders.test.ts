@@ -27,7 +27,6 @@ import {
   orderWorkflowId,
   transporterAcceptUpdate,
   transporterRejectUpdate,
-  type CreateOrderInput,
   type OrderWorkflowInput,
 } from '../../workflows/orders/messages';
 import { OrderNo, Status, TransporterCode } from '../../workflows/search-attributes';
@@ -837,8 +836,7 @@ describe('writeOrderChange', () => {
       transporterCode: 'TRP001',
       assignedBy: 'logistic',
     };
-    const create: CreateOrderInput = {
-      by: 'logistic',
+    const create = {
       creation: {
         order: {
           id: orderId,
@@ -873,7 +871,7 @@ describe('writeOrderChange', () => {
       sapLineId: Number(line!.id),
       workflowId: orderWorkflowId(orderNo),
     };
-    return { order, input: { ...input, awaitsCreation: true }, create, sapOrderId: sap!.id };
+    return { order, input: { ...input, ...create }, sapOrderId: sap!.id };
   }
   let creations = 0;
 
@@ -885,10 +883,10 @@ describe('writeOrderChange', () => {
       .has_order,
   });
 
-  test('given an assignment sent as update-with-start with its createOrder Update, then the order rows are written by the workflow with its first change, once, and the same creation sent again answers the order as it is without writing anything twice', async () => {
+  test('given an assignment sent as update-with-start (the rows in the input, the createOrder Update with it), then the order rows are written by the workflow with its first change, once, and the same creation sent again answers the order as it is without writing anything twice', async () => {
     const orders = createOrderWorkflows(env.client, { taskQueue });
-    const { order, input, create, sapOrderId } = await creationOf(4);
-    const first = await orders.create(input, create);
+    const { order, input, sapOrderId } = await creationOf(4);
+    const first = await orders.create(input);
     expect(first).toEqual({
       ok: true,
       result: expect.objectContaining({
@@ -917,7 +915,7 @@ describe('writeOrderChange', () => {
     );
 
     // Sent again (a retried request): USE_EXISTING takes the run, which answers the order as it is.
-    const again = await orders.create(input, create);
+    const again = await orders.create(input);
     expect(again).toEqual(first);
     expect(await histories(order)).toHaveLength(1);
     expect(await db('order_details').where('order_id', order.orderId).count({ n: '*' })).toEqual([{ n: 1 }]);
@@ -935,8 +933,8 @@ describe('writeOrderChange', () => {
 
   test('given a creation whose SAP line no longer has the quantity, then QUANTITY_NOT_AVAILABLE naming the SAP line, nothing of the order is written, and the run ends without an order', async () => {
     const orders = createOrderWorkflows(env.client, { taskQueue });
-    const { order, input, create, sapOrderId } = await creationOf(12);
-    expect(await orders.create(input, create)).toEqual({
+    const { order, input, sapOrderId } = await creationOf(12);
+    expect(await orders.create(input)).toEqual({
       ok: false,
       code: 'QUANTITY_NOT_AVAILABLE',
       details: [{ sapLineId: String(order.sapLineId) }],
@@ -950,24 +948,31 @@ describe('writeOrderChange', () => {
     record(order, 'create-refused');
   });
 
-  test('given a run started to await its creation, when no createOrder Update comes, then it ends itself without an order once its wait is over', async () => {
-    const { order, input } = await creationOf(4);
+  test('given a run started with its rows whose createOrder Update never comes (Temporal lost it), then the order is created all the same, and an Update sent later answers it as it is', async () => {
+    const { order, input, sapOrderId } = await creationOf(4);
     const handle = await env.client.workflow.start(orderWorkflow, {
       taskQueue,
       workflowId: order.workflowId,
-      args: [{ ...input, creationWaitMs: 1_000 }],
+      args: [input],
     });
-    expect(await handle.result()).toEqual({ status: null, dispatchStatus: null });
-    expect(await db('orders').where('id', order.orderId).first('id')).toBeUndefined();
+    await eventually(async () => (await handle.query(orderStateQuery)).status !== null);
+    const state = await handle.query(orderStateQuery);
+    expect(state.status).toBe('ASSIGNED TO TRANSPORTER');
+    expect(state.awaiting).toMatchObject({ kind: 'transporter', code: 'TRP001' });
+    expect(await orderRow(order)).toMatchObject({ status: 'ASSIGNED TO TRANSPORTER', version: 1 });
+    expect(await sapSide(order.sapLineId, sapOrderId)).toEqual({ os: 6, hasOrder: true });
+    expect(await handle.executeUpdate(createOrderUpdate)).toMatchObject({
+      status: 'ASSIGNED TO TRANSPORTER',
+      sequence: 1,
+    });
+    expect(await histories(order)).toHaveLength(1);
+    await handle.terminate();
   });
 
-  test('given a run started for an order already written (no creation awaited), when a createOrder Update comes, then its validator refuses it and nothing is written', async () => {
+  test('given a run started for an order already written (no rows to create), when a createOrder Update comes, then its validator refuses it and nothing is written', async () => {
     const order = await makeOrder();
     const handle = await start(order);
-    const { create } = await creationOf(4);
-    const refused = await handle
-      .executeUpdate(createOrderUpdate, { args: [create] })
-      .catch((err: unknown) => err);
+    const refused = await handle.executeUpdate(createOrderUpdate).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(WorkflowUpdateFailedError);
     expect(((refused as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe('NOT_ALLOWED');
     expect(await histories(order)).toHaveLength(1);

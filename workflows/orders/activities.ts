@@ -24,7 +24,7 @@
 //     the transporters — in the transaction of its history row; a rejected or cancelled edit is only marked so;
 //   - on an edit assign, orders.workflow_input (migration 017) follows the new assignment (transporter, levels,
 //     approvers, auto-reject time), so a run the sweep starts again continues the assignment that is current;
-//   - the order itself, when the run made it (OrderWorkflowInput.awaitsCreation): its first change carries the rows
+//   - the order itself, when the run makes it (OrderWorkflowInput.creation): its first change carries the rows
 //     the assignment checked (OrderCreation), written in the transaction of that change (writers.ts
 //     writeCreation: the orders row, its lines reserved through the ledger, its transporters, has_order). A
 //     retried activity finds the row with its first change written and answers "repeated"; a refused reservation

@@ -73,7 +73,7 @@ interface Reassigned {
 /** The kind-specific part of each change. */
 export type OrderChangeBody =
   /**
-   * The workflow's first change: approval opened, or the transporter asked; with `creation` (a run that awaited it),
+   * The workflow's first change: approval opened, or the transporter asked; with `creation` (a run started with it),
    * the order's rows are made in the same transaction first.
    */
   | { kind: 'assign'; approval?: OpenApprovalChange; creation?: OrderCreation }

@@ -3,7 +3,7 @@
 // no Temporal import: order.workflow.ts runs it in its serialised apply (and its Update validators ask refusalOf,
 // the same rules), test/unit/order-decide.test.ts runs it without Temporal.
 //
-//   (a run that awaits its creation decides `assign` when the createOrder Update brings the rows: order.workflow.ts)
+//   (a run started with the order's rows writes them with its `assign`: order.workflow.ts)
 //   assign ─ approvalLevels > 0 ─▶ WAITING FOR ASSIGN TO TRANSPORTER APPROVAL, level 1 asked
 //     decideApproval (an approver of the level asked) approve: level < n → level + 1 asked
 //                                                         level = n → ASSIGNED TO TRANSPORTER (below)

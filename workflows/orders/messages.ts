@@ -66,18 +66,15 @@ export interface OrderWorkflowInput {
    */
   shipments?: ShipmentProgressInput[];
   /**
-   * Set by the assignment, which starts the run with update-with-start and the createOrder Update in one call: the
-   * run writes nothing until that Update brings the order's rows (OrderCreation), and ends without an order when
-   * their creation is refused or none comes within ORDER_CREATION_WAIT_MS. Absent in runs started before the
-   * creation went through the workflow (the API wrote the rows itself then) and in runs the sweep starts.
+   * The order's rows, set by the assignment (api/orders/assign.ts), which starts the run with them and sends the
+   * createOrder Update in the same call (update-with-start) only to hear how it went: the run writes them with its
+   * first change, as a run without them writes that change alone, so an Update Temporal loses (a worker killed
+   * before the task that took it completed) loses no order. Refused by the ledger (the quantity gone meanwhile),
+   * nothing is written and the run ends without an order. Absent in runs started before the creation went through
+   * the workflow, in runs the sweep starts and in a run continued as new.
    */
-  awaitsCreation?: boolean;
-  /** How long a run that awaits its creation waits for it (ORDER_CREATION_WAIT_MS when absent; tests shrink it). */
-  creationWaitMs?: number;
+  creation?: OrderCreation;
 }
-
-/** How long a run that awaits its creation waits for it before it ends itself (Temporal lost the Update, say). */
-export const ORDER_CREATION_WAIT_MS = 60 * 60 * 1000;
 
 /**
  * The new order's rows as the assignment checked, priced and numbered them (api/orders/assign.ts): written by the
@@ -93,12 +90,6 @@ export interface OrderCreation {
   transporters: Record<string, unknown>[];
   /** The SAP orders that now have an order (sap_orders.has_order). */
   sapOrderIds: number[];
-}
-
-export interface CreateOrderInput {
-  /** Who assigned the order (the history's first row). */
-  by: string;
-  creation: OrderCreation;
 }
 
 /** The details of a QUANTITY_NOT_AVAILABLE refusal of the creation: the SAP line whose quantity is gone. */
@@ -315,10 +306,11 @@ export const changeStuffingDateUpdate = defineUpdate<OrderChangeResult, [ChangeS
   'changeStuffingDate',
 );
 /**
- * The order's creation (OrderWorkflowInput.awaitsCreation): sent with the start (update-with-start), answered once
- * the rows are written with the first change; a repeat answers the order as it is.
+ * How the order's creation went (OrderWorkflowInput.creation): sent with the start (update-with-start), answered
+ * once the rows and the first change are written, or refused as the creation was (QUANTITY_NOT_AVAILABLE); sent
+ * again, it answers the order as it is.
  */
-export const createOrderUpdate = defineUpdate<OrderChangeResult, [CreateOrderInput]>('createOrder');
+export const createOrderUpdate = defineUpdate<OrderChangeResult, []>('createOrder');
 export const reassignDoUpdate = defineUpdate<OrderChangeResult, [ReassignDoInput]>('reassignDo');
 export const shipmentProgressSignal = defineSignal<[ShipmentProgressInput]>('shipmentProgress');
 export const orderStateQuery = defineQuery<OrderState>('state');

@@ -18,13 +18,13 @@
 // stays open after ACCEPTED and ends when the order is cancelled; when Temporal suggests it (a long history), it
 // continues as new with its state, once every handler has finished.
 //
-// The order's creation (DESIGN §2 "One way to change state"): the assignment starts the run with update-with-start,
-// the createOrder Update carrying the order's rows, and the input's awaitsCreation. Such a run writes nothing until
-// that Update comes; its handler writes the rows with the first change (`assign`) in one transaction of the one
-// activity. A refused creation (the quantity gone meanwhile) ends the run without an order; so does a creation that
-// never comes (ORDER_CREATION_WAIT_MS: update-with-start sends the start and the Update in one call, but Temporal
-// may lose an Update it had not yet given to a worker). A run started without the flag (before this, or by the sweep) writes
-// its first change at once, as it always did: its history replays unchanged (no new command on that path).
+// The order's creation (DESIGN §2 "One way to change state"): the assignment starts the run with the order's rows in
+// its input (`creation`) and, in the same call, the createOrder Update (update-with-start), which only waits to tell
+// the API how the creation went. The run writes the rows with its first change (`assign`), in one transaction of
+// the one activity, exactly as a run without them writes that change: the rows are part of the start, so an
+// Update Temporal loses (a worker killed before the task that took it completed) loses no order, and the path
+// (and its commands) is the one every earlier history took. A creation the ledger refuses (the quantity gone
+// meanwhile) writes nothing; the Update answers the refusal and the run ends without an order.
 import {
   allHandlersFinished,
   ApplicationFailure,
@@ -65,14 +65,13 @@ import {
   reassignDoUpdate,
   shipmentProgressSignal,
   unmarkCompleteUpdate,
-  ORDER_CREATION_WAIT_MS,
   ORDER_REFUSAL,
   orderStateQuery,
   transporterAcceptUpdate,
   transporterRejectUpdate,
-  type CreateOrderInput,
   type DispatchStatus,
   type OrderChangeResult,
+  type OrderCreation,
   type OrderResume,
   type OrderState,
   type OrderStatus,
@@ -106,6 +105,8 @@ interface OrderRun {
   state: OrderMachineState;
   /** The orders row is gone (its creation rolled back, or deleted): the run ends. */
   gone: boolean;
+  /** Why the creation the run was started with wrote nothing (the createOrder Update answers it). */
+  creationRefused?: ApplicationFailure;
   nextTicket: number;
   serving: number;
 }
@@ -286,54 +287,27 @@ function changeResult(state: OrderMachineState): OrderChangeResult {
 }
 
 /**
- * The createOrder Update (a run that awaits its creation): the order's rows written with the first change. Refused
- * by its validator in a run that does not await it, or without rows; a refused creation ends the run.
+ * The createOrder Update: how the creation the run was started with went, once its first change is written (the
+ * order as it is, also when sent again) or refused (the refusal). Refused by its validator in a run started
+ * without rows.
  */
 function handleCreate(run: OrderRun): void {
   setHandler(
     createOrderUpdate,
-    (input: CreateOrderInput): Promise<OrderChangeResult> =>
-      exclusive(run, async () => {
-        if (run.gone) throw notFound(run);
-        if (run.state.status !== null) return changeResult(run.state);
-        const decision = decide(run.state, assignMessage(run.input, input.by), Date.now());
-        if ('refusal' in decision) throw failure(decision.refusal);
-        try {
-          return await write(run, decision.state, {
-            ...decision.change!,
-            kind: 'assign',
-            creation: input.creation,
-          } as OrderChange);
-        } catch (err) {
-          // Nothing was written: there is no order, and the run ends.
-          if (run.state.status === null) run.gone = true;
-          throw err;
-        }
-      }),
+    async (): Promise<OrderChangeResult> => {
+      await condition(() => run.state.status !== null || run.gone);
+      if (run.creationRefused) throw run.creationRefused;
+      if (run.state.status === null) throw notFound(run);
+      return changeResult(run.state);
+    },
     {
-      validator: (input: CreateOrderInput) => {
-        if (!run.input.awaitsCreation) {
+      validator: () => {
+        if (!run.input.creation) {
           throw failure({
             type: ORDER_REFUSAL.NOT_ALLOWED,
-            message: `Order ${run.input.orderNo} was not started to be created by its workflow.`,
+            message: `Order ${run.input.orderNo} was not started with its rows to create.`,
           });
         }
-        const creation = input?.creation;
-        if (
-          !creation ||
-          typeof creation.order !== 'object' ||
-          !Array.isArray(creation.lines) ||
-          !creation.lines.length ||
-          !Array.isArray(creation.transporters) ||
-          !Array.isArray(creation.sapOrderIds) ||
-          creation.order.order_no !== run.input.orderNo
-        ) {
-          throw failure({
-            type: ORDER_REFUSAL.INVALID_INPUT,
-            message: `The creation of ${run.input.orderNo} needs its orders row, its lines and its transporters.`,
-          });
-        }
-        if (run.gone) throw notFound(run);
       },
     },
   );
@@ -440,25 +414,19 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     { key: TransporterCode, value: run.state.transporterCode },
     ...(run.state.status ? [{ key: Status, value: run.state.status }] : []),
   ]);
-  if (!resume && input.awaitsCreation) {
-    // The first change comes with the createOrder Update (handleCreate), sent with the start.
-    await condition(
-      () => run.state.status !== null || run.gone,
-      input.creationWaitMs ?? ORDER_CREATION_WAIT_MS,
-    );
-    if (run.state.status === null) {
-      // Refused, or never sent: there is no order.
-      run.gone = true;
-      await condition(allHandlersFinished);
-      return { status: null, dispatchStatus: null };
-    }
-  } else if (!resume) {
+  if (!resume) {
     try {
-      await exclusive(run, () => applyInTurnOnce(run, assignMessage(input)));
+      await exclusive(run, () => applyInTurnOnce(run, assignMessage(input), input.creation));
     } catch (err) {
-      // Rows ahead (this workflow id wrote before, a run that died): their state is taken. Only a vanished order
-      // ends the run here; anything else is a bug to see in the UI.
-      if (!(err instanceof Behind) && !run.gone) throw err;
+      if (input.creation && run.state.status === null && err instanceof ApplicationFailure) {
+        // The ledger refused the rows: nothing was written, there is no order (the Update answers why).
+        run.creationRefused = err;
+        run.gone = true;
+      } else if (!(err instanceof Behind) && !run.gone) {
+        // Rows ahead (this workflow id wrote before, a run that died): their state is taken. Only a vanished
+        // order ends the run here; anything else is a bug to see in the UI.
+        throw err;
+      }
     }
   }
 
@@ -467,8 +435,10 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
     if (continueAsNewSuggested() && run.state.status !== null) {
       // Every Update and Signal in progress answers in this run first; the next one starts from its state.
       await condition(allHandlersFinished);
+      // The rows were written by the first run: the next one is given its state, not them.
+      const { creation: _written, ...carried } = input;
       await continueAsNew<typeof orderWorkflow>({
-        ...input,
+        ...carried,
         resume: resumeOf(run.state),
         shipments: Object.values(run.state.shipments),
       });
@@ -479,9 +449,17 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<OrderOut
   return { status: run.state.status, dispatchStatus: run.state.dispatchStatus };
 }
 
-/** The first change: written once, not decided again when the rows are ahead (their state is the answer). */
-async function applyInTurnOnce(run: OrderRun, message: OrderMessage): Promise<void> {
+/**
+ * The first change: written once, not decided again when the rows are ahead (their state is the answer); with the
+ * order's rows when the run creates them.
+ */
+async function applyInTurnOnce(
+  run: OrderRun,
+  message: OrderMessage,
+  creation?: OrderCreation,
+): Promise<void> {
   const decision = decide(run.state, message, Date.now());
   if ('refusal' in decision) throw failure(decision.refusal);
-  await write(run, decision.state, decision.change!);
+  const change = decision.change!;
+  await write(run, decision.state, creation && change.kind === 'assign' ? { ...change, creation } : change);
 }

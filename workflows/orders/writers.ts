@@ -185,7 +185,7 @@ export async function writeEditAssignRows(
 }
 
 /**
- * The order's creation (OrderWorkflowInput.awaitsCreation), in the transaction of its first change: the orders row,
+ * The order's creation (OrderWorkflowInput.creation), in the transaction of its first change: the orders row,
  * its lines reserved through the ledger, its transporters, and its SAP orders marked as having an order. On a
  * refusal the caller rolls the transaction back (the row is already inserted by then).
  */
