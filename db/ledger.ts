@@ -115,6 +115,24 @@ export interface SapLineHold {
 }
 
 /**
+ * The most of a SAP line one order may hold after an edit (thousandths): the line's Qty less what the other active
+ * orders hold, plus the over-delivery (tolerance) the order's lines on it allow. The edit panel's check tells the
+ * user this figure (api/orders/edit.ts, spec/2 §5.1) and editOrderLines refuses above it: one rule, here.
+ */
+export function editLimit(hold: SapLineHold, tolerance: number): number {
+  return thousandths(hold.qty) - thousandths(hold.held_by_others) + tolerance;
+}
+
+/**
+ * Whether an edit that would have the order hold `wanted` of a SAP line (thousandths), its lines there allowing
+ * `tolerance`, goes beyond editLimit. Only a line the edit raises is judged: one it keeps or lowers never becomes
+ * the reason for a refusal.
+ */
+export function exceedsEditLimit(hold: SapLineHold, wanted: number, tolerance: number): boolean {
+  return wanted > thousandths(hold.held_here) && wanted > editLimit(hold, tolerance);
+}
+
+/**
  * held of each SAP line (id order), split into what `orderId`'s lines hold (counted whatever the order's stored
  * status: the caller says whether the order is active) and what the other active orders hold.
  */
@@ -423,12 +441,7 @@ export async function editOrderLines(
   }
   for (const hold of holds) {
     const here = wanted.get(hold.id) ?? 0;
-    if (here === 0) continue;
-    // Only a line the edit raises is judged: one it keeps or lowers never becomes the reason for a refusal.
-    if (here <= thousandths(hold.held_here)) continue;
-    if (thousandths(hold.held_by_others) + here > thousandths(hold.qty) + (tolerance.get(hold.id) ?? 0)) {
-      return refused;
-    }
+    if (here > 0 && exceedsEditLimit(hold, here, tolerance.get(hold.id) ?? 0)) return refused;
   }
 
   const byId = new Map(own.map((l) => [Number(l.id), l]));

@@ -24,6 +24,7 @@ import * as m019 from './migrations/019_order_edits';
 import * as m020 from './migrations/020_order_transporter_counters';
 import * as m021 from './migrations/021_master_data_notifications';
 import * as m022 from './migrations/022_order_label_notifications';
+import * as m023 from './migrations/023_order_creations';
 
 const migrations: Record<string, Knex.Migration> = {
   '001_platform': m001,
@@ -48,6 +49,7 @@ const migrations: Record<string, Knex.Migration> = {
   '020_order_transporter_counters': m020,
   '021_master_data_notifications': m021,
   '022_order_label_notifications': m022,
+  '023_order_creations': m023,
 };
 
 /**

@@ -23,6 +23,7 @@
 // (503 WORKFLOW_UNAVAILABLE) as every other action of an order is, and Temporal away or not answering in time is
 // 503 / 504 (a run that started still creates the order when its Update is late or lost: the user is told to look
 // again).
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { thousandths } from '../../db/ledger';
 import { commonValidRange, type AssignModel } from '../../db/resources/order-assign';
@@ -58,7 +59,7 @@ import {
   type EvaluatedTransporter,
 } from './approval-check';
 import { weighLines, type WeighedLine } from './freight';
-import { updateFailure } from './workflows';
+import { updateFailure, type OrderWorkflows } from './workflows';
 
 /** The RunningNumber orders are numbered from (master demo: ORD + 7 digits). */
 export const ORDER_RUNNING_NUMBER = 'ORDER';
@@ -458,6 +459,64 @@ export async function assignCustomerVendor(
   });
 }
 
+/**
+ * The Order_No and orders id a save creates its order under (migration 023). The same save sent again (the same
+ * user and checked model: its request_key) while the order it started is not written yet and its run has not
+ * ended (a refused creation ends it) takes the numbers of the first, so its update-with-start finds that run
+ * (USE_EXISTING) and the user who saved again after "not in time, look again" gets one order, not two. Any other
+ * save draws new ones, each on its own statement: held through a transaction, the one ORDER counter row would make
+ * every assignment wait for the one before (bench:orders saw 1 to 4.6 sessions queued on it). A number or id of a
+ * save that then fails, or that lost the race below, is a gap, as running-number.ts allows.
+ */
+async function creationNumbers(
+  deps: AppDeps,
+  workflows: OrderWorkflows,
+  user: AuthUser,
+  model: AssignModel,
+  now: Date,
+): Promise<{ orderNo: string; orderId: number }> {
+  const key = createHash('sha256')
+    .update(JSON.stringify([user.username, model]))
+    .digest('hex');
+  const earlier = (await deps
+    .db('order_creations')
+    .where('request_key', key)
+    .first('order_id', 'order_no')) as { order_id: number; order_no: string } | undefined;
+  if (
+    earlier &&
+    !(await deps.db('orders').where('id', earlier.order_id).first('id')) &&
+    !(await workflows.closed(earlier.order_no))
+  ) {
+    return { orderNo: earlier.order_no, orderId: Number(earlier.order_id) };
+  }
+  const orderNo = await nextRunningNumber(deps.db, ORDER_RUNNING_NUMBER, now);
+  const drawn = (await deps.db.raw(`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as {
+    rows: { id: number }[];
+  };
+  const orderId = drawn.rows[0]!.id;
+  // Written only over the row as it was read: a save of the same key that wrote in between wins, and this one
+  // takes its numbers (both then send the same run the same creation).
+  const written = (await deps
+    .db('order_creations')
+    .insert({
+      request_key: key,
+      order_id: orderId,
+      order_no: orderNo,
+      created_date: now,
+      created_by: user.username,
+    })
+    .onConflict('request_key')
+    .merge(['order_id', 'order_no', 'created_date', 'created_by'])
+    .where('order_creations.order_id', earlier?.order_id ?? -1)
+    .returning(['order_id', 'order_no'])) as { order_id: number; order_no: string }[];
+  if (written.length) return { orderNo, orderId };
+  const winner = (await deps
+    .db('order_creations')
+    .where('request_key', key)
+    .first('order_id', 'order_no')) as { order_id: number; order_no: string };
+  return { orderNo: winner.order_no, orderId: Number(winner.order_id) };
+}
+
 /** The save: the order's rows made and sent to its workflow, which writes them (see the header). */
 async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Promise<SavedOrder[]> {
   const workflows = deps.orderWorkflows;
@@ -493,14 +552,7 @@ async function saveAssignment(deps: AppDeps, user: AuthUser, a: Assignment): Pro
     a.category === 'COLLECTIVE' || orderType.use_ln,
     taken,
   );
-  // Drawn on their own: held through a transaction, the one ORDER counter row would make every assignment wait for
-  // the one before (bench:orders saw 1 to 4.6 sessions queued on it). A number or id of a save that then fails is
-  // a gap, as running-number.ts allows. The id is drawn here so the row is written once, with the workflow's input.
-  const orderNo = await nextRunningNumber(deps.db, ORDER_RUNNING_NUMBER, now);
-  const drawn = (await deps.db.raw(`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as {
-    rows: { id: number }[];
-  };
-  const orderId = drawn.rows[0]!.id;
+  const { orderNo, orderId } = await creationNumbers(deps, workflows, user, model, now);
   const input: OrderWorkflowInput = {
     orderNo,
     orderId,

@@ -14,7 +14,7 @@
 // (util/refresh_freight_cost_order).
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { thousandths } from '../../db/ledger';
+import { editLimit, exceedsEditLimit, readHolds, thousandths } from '../../db/ledger';
 import { integer, text } from '../../db/resources/input';
 import { RELEASED_ORDER_STATUSES } from '../../db/resources/order';
 import type { AssignModel, EditLine } from '../../db/resources/order-assign';
@@ -835,6 +835,20 @@ export interface EditOrderResult {
 }
 
 /**
+ * The over-delivery an edited line allows (order_details.tolerance_qty): a line the order has keeps its own; a new
+ * one gets its SAP line's tolerance percentage of its quantity.
+ */
+function toleranceOf(
+  d: { Qty: number; Order_Detail_Id?: number | null },
+  sapLine: SapLineRow,
+  ownById: ReadonlyMap<number, { tolerance_qty: string | number }>,
+): number {
+  const mine = d.Order_Detail_Id != null ? ownById.get(d.Order_Detail_Id) : undefined;
+  if (mine) return Number(mine.tolerance_qty);
+  return sapLine.tolerance ? Math.round(d.Qty * Number(sapLine.tolerance) * 10) / 1000 : 0;
+}
+
+/**
  * PUT order/edit: checks the edit (spec/2 §5.1), prices it (approval-check.ts), writes it as an order_edits row and
  * sends it to the order's workflow (editOrder Update); see the file's header.
  */
@@ -895,21 +909,21 @@ export async function editOrder(
   const category = await shipmentTypeCategory(db, order.shipment_type, order.is_relation);
   const editable = quantityEditable(category, orderType.use_ln);
 
-  // spec/2 §5.1: a line's quantity is at most the order's quantity, the SAP line's outstanding and the tolerance
-  // (summed per SAP line, the order's split lines together); where quantity is not editable the order's lines keep
-  // theirs.
+  // spec/2 §5.1: what the order would hold of each SAP line (its split lines together) is at most the line's
+  // quantity less what other orders hold, plus the tolerance its lines allow: the ledger's rule (editLimit), which
+  // its activity holds again under the SAP lines' locks. Where quantity is not editable the lines keep theirs.
   const asked = new Map<number, number>();
-  for (const d of included) asked.set(d.Id, (asked.get(d.Id) ?? 0) + thousandths(d.Qty));
-  for (const [id, qty] of asked) {
-    const sapLine = sapLines.get(id)!;
-    const mine = own.filter((l) => Number(l.sap_order_detail_id) === id);
-    const max =
-      mine.reduce((sum, l) => sum + thousandths(l.qty) + thousandths(l.tolerance_qty), 0) +
-      thousandths(sapLine.os_qty);
-    if (qty > max) {
+  const allowed = new Map<number, number>();
+  for (const d of included) {
+    asked.set(d.Id, (asked.get(d.Id) ?? 0) + thousandths(d.Qty));
+    allowed.set(d.Id, (allowed.get(d.Id) ?? 0) + thousandths(toleranceOf(d, sapLines.get(d.Id)!, ownById)));
+  }
+  for (const hold of await readHolds(db, [...asked.keys()], order.id)) {
+    const id = Number(hold.id);
+    if (exceedsEditLimit(hold, asked.get(id)!, allowed.get(id)!)) {
       throw new RuleError('QUANTITY_TOO_HIGH', 'order.edit.qtyTooHigh', {
-        item: sapLine.item_no,
-        max: max / 1000,
+        item: sapLines.get(id)!.item_no,
+        max: editLimit(hold, allowed.get(id)!) / 1000,
       });
     }
   }
@@ -1041,11 +1055,7 @@ export async function editOrder(
       orderDetailId: mine ? Number(mine.id) : null,
       sapOrderDetailId: d.Id,
       qty: Math.round(d.Qty * 1000) / 1000,
-      toleranceQty: mine
-        ? Number(mine.tolerance_qty)
-        : sapLine.tolerance
-          ? Math.round(d.Qty * Number(sapLine.tolerance) * 10) / 1000
-          : 0,
+      toleranceQty: toleranceOf(d, sapLine, ownById),
       sapNo: sapNos.get(Number(sapLine.sap_order_id)) ?? mine?.sap_no ?? '',
       sapItemNo: sapLine.item_no,
       materialCode: w.Material_Code,

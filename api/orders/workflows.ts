@@ -57,6 +57,8 @@ export interface OrderWorkflows {
    * first change are written. QUANTITY_NOT_AVAILABLE (details: the SAP line) when the quantity was gone.
    */
   create(input: OrderWorkflowInput): Promise<OrderUpdateOutcome>;
+  /** Whether `order:<orderNo>` has ended (a creation refused, say); false while it runs, is not there, or is unknown. */
+  closed(orderNo: string): Promise<boolean>;
   /**
    * Starts `order:<orderNo>` for an order whose rows are already there (its first change written at once, as the
    * sweep's start does); one already running (or closed) with that id counts as done. The API creates orders with
@@ -97,6 +99,7 @@ export function createOrderWorkflows(client: Client, options: OrderWorkflowOptio
   const orders = createEntityWorkflows(client, ORDER_WORKFLOWS, options);
   return {
     create: (input) => orders.startWithUpdate(input, createOrderUpdate),
+    closed: (orderNo) => orders.closed(orderNo),
     start: (input) => orders.start(input),
     decideApproval: (orderNo, input) => orders.update(orderNo, decideApprovalUpdate, input),
     accept: (orderNo, input) => orders.update(orderNo, transporterAcceptUpdate, input),

@@ -99,6 +99,8 @@ export interface EntityWorkflowClient<Input, Key, Refusal extends string> {
   signalWorkflow<Arg>(workflowId: string, definition: SignalDefinition<[Arg]>, arg: Arg): Promise<void>;
   /** Asks a Query; null when there is no such workflow or it cannot be asked (the caller shows its rows). */
   query<Result>(key: Key, definition: QueryDefinition<Result, []>): Promise<Result | null>;
+  /** Whether the key's workflow has ended (its latest run closed); false while it runs, is not there, or is unknown. */
+  closed(key: Key): Promise<boolean>;
 }
 
 /** The HTTP status of a failure that no declaration names: unreachable 503, late 504, gone 409, refused 422. */
@@ -206,6 +208,7 @@ export function createEntityWorkflows<Input, Key, Refusal extends string>(
       );
     },
     update: (key, definition, arg) => updateWorkflow(declaration.idOf(key), definition, arg),
+    closed: (key) => isClosed(client.workflow.getHandle(declaration.idOf(key))),
     updateWorkflow,
     async signalWorkflow(workflowId, definition, arg) {
       try {

@@ -467,6 +467,7 @@ describe('orders waiting for approval of their transporter assignment', () => {
       );
     },
     create: unused,
+    closed: unused,
     start: unused,
     accept: unused,
     reject: unused,

@@ -11,7 +11,9 @@ import {
   applyOrderChange,
   driftedLines,
   editOrderLines,
+  exceedsEditLimit,
   importLineStatements,
+  readHolds,
   isReleased,
   lockDocumentLines,
   lockSapLines,
@@ -335,8 +337,16 @@ async function runStep(doc: Doc, orders: OrderRef[], step: Step): Promise<void> 
       const fits = [...wanted].every(
         ([id, q]) => q <= (hereBefore.get(id) ?? 0) || q <= free.get(id)! + (hereBefore.get(id) ?? 0),
       );
+      // The edit panel's check (api/orders/edit.ts) judges with the ledger's own rule, on the holds as read.
+      const panelRefuses = (await readHolds(db, [...wanted.keys()], order.id)).some((h) =>
+        exceedsEditLimit(h, wanted.get(Number(h.id))!, 0),
+      );
       const outcome = await db.transaction((trx) => editOrderLines(trx, order.id, edited));
-      expect({ step, refused: 'refusal' in outcome }).toEqual({ step, refused: !fits });
+      expect({ step, refused: 'refusal' in outcome, panelRefuses }).toEqual({
+        step,
+        refused: !fits,
+        panelRefuses: !fits,
+      });
       return;
     }
     case 'reimport': {

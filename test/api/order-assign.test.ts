@@ -485,23 +485,30 @@ describe('POST /api/saporder/assign_transporter: reasons, sync, the save', () =>
     expect(line.so_factory_no).toBe('SOF-001');
   });
 
-  test('given Temporal refusing the start, when an order is saved, then 503 and nothing of it stays', async () => {
+  test('given Temporal refusing the start, when an order is saved, then 503 and nothing of it stays; sent again, the same save makes the order under the Order_No the first one drew', async () => {
     const so = await fresh();
     const cheapest = cheapestFirst()[0]!.code;
     const orders = await db()('orders').count({ n: '*' }).first();
+    const body = await assignBody(db(), [so], { transporters: [{ transporter_code: cheapest }] });
     workflows.refuse = true;
     try {
-      const res = await post(
-        '/api/saporder/assign_transporter',
-        logistic,
-        await assignBody(db(), [so], { transporters: [{ transporter_code: cheapest }] }),
-      );
+      const res = await post('/api/saporder/assign_transporter', logistic, body);
       expect([res.status, res.body.message_code]).toEqual([503, 'WORKFLOW_UNAVAILABLE']);
     } finally {
       workflows.refuse = false;
     }
     expect(await db()('orders').count({ n: '*' }).first()).toEqual(orders);
     expect((await readAssignable(db(), so.documentNo)).lines.map((l) => l.os_qty)).toEqual([25, 26]);
+    const drawn = (await db()('order_creations').orderBy('id', 'desc').first('order_no', 'created_by')) as {
+      order_no: string;
+      created_by: string;
+    };
+    expect(drawn.created_by).toBe('logistic');
+
+    const again = await post('/api/saporder/assign_transporter', logistic, body);
+    expect(again.status).toBe(200);
+    expect(again.body.data.orders[0].Order_No).toBe(drawn.order_no);
+    expect((await readAssignable(db(), so.documentNo)).lines.map((l) => l.os_qty)).toEqual([0, 0]);
   });
 
   test('given no Temporal client (the API run without one), when an order is saved, then its checks still answer, the save is refused 503 WORKFLOW_UNAVAILABLE and nothing of it is written', async () => {

@@ -166,6 +166,8 @@ export function recordingOrderWorkflows(db: () => Knex): OrderWorkflows & {
       stub.started.push(input);
       return createAsWorkflow(db(), input);
     },
+    // A creation made here is over once it answered (written or refused); one never sent is not there.
+    closed: (orderNo: string) => Promise.resolve(stub.started.some((i) => i.orderNo === orderNo)),
     start: () => Promise.reject(new Error('the assignment creates orders with create')),
     decideApproval: unavailable,
     accept: unavailable,

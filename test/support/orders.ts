@@ -318,6 +318,9 @@ export function stubOrderWorkflows(
       if (!options.creates) return Promise.resolve({ ok: false, code: 'WORKFLOW_UNAVAILABLE' });
       return createAsWorkflow(options.creates, input);
     },
+    // A creation made here is over once it answered; one never made is not there (as Temporal says of either).
+    closed: (orderNo) =>
+      Promise.resolve(!!options.creates && calls.some((c) => c.kind === 'create' && c.orderNo === orderNo)),
     start: (input) => {
       calls.push({ kind: 'start', orderNo: input.orderNo, input });
       return Promise.resolve();

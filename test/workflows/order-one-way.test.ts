@@ -298,6 +298,36 @@ describe('the creation of an order', () => {
     ).toEqual(so.lines.map((l) => ({ sap_order_detail_id: l.Id, qty: l.os_qty })));
     recordOrderHistory(server!.address, orderWorkflowId(orderNo), 'create-worker-killed');
   });
+
+  test('given a save answered "not in time" because no worker is there, when the user saves the same again before the order is written, then both saves start one run under one Order_No, and once a worker comes there is one order holding the quantity once', async () => {
+    const so = await freshSo();
+    const body = await assignBody(db(), [so], { transporters: [{ transporter_code: 'TRP003' }] });
+    const before = Number(
+      ((await db()('order_creations').max({ id: 'id' })) as { id: string | null }[])[0]!.id ?? 0,
+    );
+    await healthy.close();
+    const first = await send('post', '/api/saporder/assign_transporter', body);
+    expect([first.status, first.body.message_code]).toEqual([504, 'WORKFLOW_TIMEOUT']);
+    const again = await send('post', '/api/saporder/assign_transporter', body);
+    expect([again.status, again.body.message_code]).toEqual([504, 'WORKFLOW_TIMEOUT']);
+    // One request row for the two saves: the second took the first one's numbers.
+    const requests = (await db()('order_creations').where('id', '>', before).select('order_no')) as {
+      order_no: string;
+    }[];
+    expect(requests).toHaveLength(1);
+    const orderNo = requests[0]!.order_no;
+
+    healthy = await worker();
+    await eventually(async () => (await stateOf(orderNo)).status === 'ASSIGNED TO TRANSPORTER', 30_000);
+    expect(await sapSide(so)).toEqual({ orders: [orderNo], os: so.lines.map(() => 0), hasOrder: true });
+    const row = (await db()('orders').where('order_no', orderNo).first('id')) as { id: number };
+    const made = { id: row.id, orderNo };
+    expect((await expectConsistent(made, 'TRP003')).keys).toEqual([`${orderWorkflowId(orderNo)}/assign/1`]);
+    // Written now: the same save again is judged on what is left (nothing), and makes no order.
+    const late = await send('post', '/api/saporder/assign_transporter', body);
+    expect([late.status, late.body.message_code]).toEqual([422, 'QTY_EXCEEDS']);
+    expect((await sapSide(so)).orders).toEqual([orderNo]);
+  });
 });
 
 describe('edit assign transporter', () => {
