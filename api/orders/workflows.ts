@@ -8,6 +8,7 @@ import type { Client } from '@temporalio/client';
 import { orderEntity } from '../../workflows/orders/entity';
 import {
   cancelOrderUpdate,
+  catchUpUpdate,
   changeStuffingDateUpdate,
   createOrderUpdate,
   decideApprovalUpdate,
@@ -82,6 +83,18 @@ export interface OrderWorkflows {
 export const ORDER_WORKFLOWS: EntityWorkflowsDeclaration<OrderWorkflowInput, string, OrderRefusal> = {
   ...orderEntity,
   refusals: ORDER_REFUSAL,
+  // Refused on the state the run holds, which rows ahead of it (a change whose Update Temporal lost) would change.
+  catchUp: {
+    update: catchUpUpdate,
+    on: [
+      ORDER_REFUSAL.NOT_ALLOWED,
+      ORDER_REFUSAL.ALREADY_DECIDED,
+      ORDER_REFUSAL.WRONG_LEVEL,
+      ORDER_REFUSAL.NOT_AN_APPROVER,
+      ORDER_REFUSAL.NOT_THIS_TRANSPORTER,
+      ORDER_REFUSAL.DEADLINE_PASSED,
+    ],
+  },
   // The order list's words for an action that did not happen.
   messagePrefix: 'order.action',
   statuses: { ORDER_NOT_FOUND: 404 },

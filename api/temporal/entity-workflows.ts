@@ -8,6 +8,9 @@
 //     is told to look again rather than that nothing happened);
 //   - anything else (Temporal or the worker away): WORKFLOW_UNAVAILABLE.
 // outcomeError turns a failed outcome into the envelope's error (its HTTP status and message key).
+// A domain may declare how its workflow catches up with rows ahead of it (catchUp: a change its activity wrote
+// whose Update Temporal then lost): an Update refused on the state the run holds is then sent once more after the
+// run has taken the rows' state, so a lost Update does not leave the entity stuck behind its own rows.
 // startWithUpdate starts the workflow and sends its first Update in one call (update-with-start, conflict policy
 // USE_EXISTING: SDK 1.24's executeUpdateWithStart, which the dev server the product runs, 1.29.1, supports), so the
 // entity's rows are written by the workflow from its first change and nothing is written when the call never
@@ -60,6 +63,12 @@ export interface EntityWorkflowsDeclaration<Input, Key, Refusal extends string> 
    * meanwhile fails without the workflow's own refusal). Absent: the failure is reported as it is.
    */
   closedRefusal?: Refusal;
+  /**
+   * How the workflow catches up with rows ahead of it (a change written whose Update Temporal lost): an Update
+   * answering whether it took the rows' state, sent when an Update is refused with one of `on` (refusals that a
+   * state left behind can give); when it caught up, the refused Update is sent once more. Absent: none.
+   */
+  catchUp?: { update: UpdateDefinition<{ caughtUp: boolean }, []>; on: readonly Refusal[] };
   /** The envelope of a failed outcome: message keys `<messagePrefix>.<code>`, HTTP statuses beyond the defaults. */
   messagePrefix?: string;
   statuses?: Partial<Record<Refusal | WorkflowFailure, number>>;
@@ -185,14 +194,19 @@ export function createEntityWorkflows<Input, Key, Refusal extends string>(
     }
   };
 
-  const updateWorkflow = <Result, Arg>(
+  const updateWorkflow = async <Result, Arg>(
     workflowId: string,
     definition: UpdateDefinition<Result, [Arg]>,
     arg: Arg,
-  ): Promise<UpdateOutcome<Result, Refusal>> =>
-    answerOf(workflowId, () =>
-      client.workflow.getHandle(workflowId).executeUpdate(definition, { args: [arg] }),
-    );
+  ): Promise<UpdateOutcome<Result, Refusal>> => {
+    const handle = client.workflow.getHandle(workflowId);
+    const send = () => answerOf(workflowId, () => handle.executeUpdate(definition, { args: [arg] }));
+    const first = await send();
+    const catchUp = declaration.catchUp;
+    if (first.ok || !catchUp || !(catchUp.on as readonly string[]).includes(first.code)) return first;
+    const caught = await answerOf(workflowId, () => handle.executeUpdate(catchUp.update));
+    return caught.ok && caught.result.caughtUp ? send() : first;
+  };
 
   return {
     async start(input) {

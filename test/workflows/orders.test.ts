@@ -17,6 +17,7 @@ import { createOrderWorkflows } from '../../api/orders/workflows';
 import {
   cancelOrderUpdate,
   changeStuffingDateUpdate,
+  catchUpUpdate,
   createOrderUpdate,
   decideApprovalUpdate,
   editAssignTransporterUpdate,
@@ -1060,6 +1061,46 @@ describe('writeOrderChange', () => {
     expect(state.awaiting).toEqual({ kind: 'transporter', code: 'TRP001', deadline: stored.toISOString() });
     expect((await orderRow(order)).auto_reject_date).toEqual(stored);
     expect(await histories(order)).toHaveLength(1);
+    await handle.terminate();
+  });
+
+  test('given an accept written as change 2 that the run never recorded (Temporal lost its Update), when mark complete is sent through the API client, then the run, refusing it on its stale state, catches up with the rows (catchUp) and the action is sent again and made once', async () => {
+    const order = await makeOrder();
+    const handle = await start(order);
+    // What the lost Update left: the accept written by the activity, the run still asking the transporter.
+    await createOrderActivities({ db }).writeOrderChange({
+      ...changeOf(order),
+      kind: 'accept',
+      sequence: 2,
+      from: 'ASSIGNED TO TRANSPORTER',
+      to: 'ACCEPTED',
+      dispatchStatus: 'ACCEPTED',
+      autoRejectDate: null,
+      by: 'transporter',
+    });
+    expect((await handle.query(orderStateQuery)).status).toBe('ASSIGNED TO TRANSPORTER');
+    // Sent on its own, the run refuses it on the state it holds.
+    const refused = await handle
+      .executeUpdate(markCompleteUpdate, { args: [{ by: 'logistic' }] })
+      .catch((err: unknown) => err);
+    expect(((refused as WorkflowUpdateFailedError).cause as ApplicationFailure).type).toBe('NOT_ALLOWED');
+
+    const orders = createOrderWorkflows(env.client, { taskQueue });
+    const done = await orders.markComplete(order.orderNo, { by: 'logistic' });
+    expect(done).toMatchObject({ ok: true, result: { status: 'COMPLETED', sequence: 3 } });
+    expect((await orderRow(order)).status).toBe('COMPLETED');
+    expect((await histories(order)).map((h) => h.status_to)).toEqual([
+      'ASSIGNED TO TRANSPORTER',
+      'ACCEPTED',
+      'COMPLETED',
+    ]);
+    // Nothing ahead any more: a catch-up now takes nothing.
+    expect(await handle.executeUpdate(catchUpUpdate)).toMatchObject({ status: 'COMPLETED', caughtUp: false });
+    // A refusal the rows do not explain is answered as it is, after one catch-up that found nothing.
+    expect(await orders.accept(order.orderNo, { by: 'trp001', transporterCode: 'TRP001' })).toMatchObject({
+      ok: false,
+      code: 'NOT_ALLOWED',
+    });
     await handle.terminate();
   });
 

@@ -334,8 +334,11 @@ interface LockedOrder {
  * The orders row, locked, whether this change was written already (its history row) and the workflow's latest
  * change number written, in one statement.
  */
-async function lockOrder(trx: Knex.Transaction, input: OrderChangeInput): Promise<LockedOrder | undefined> {
-  const key = orderChangeKey(input);
+async function lockOrder(
+  trx: Knex.Transaction,
+  input: Pick<OrderChangeInput, 'orderId' | 'workflowId'>,
+  key: string,
+): Promise<LockedOrder | undefined> {
   const prefix = `${input.workflowId}/`;
   return (await trx('orders as o')
     .where('o.id', input.orderId)
@@ -457,16 +460,35 @@ async function writeNew(
 
 export function createOrderActivities({ db }: { db: Db }) {
   return {
+    /**
+     * The order's state as its rows hold it, when they hold changes of this workflow later than `sequence` (a write
+     * whose Update Temporal lost); null when they do not (or the row is gone). Reads only.
+     */
+    async readOrderAhead(input: {
+      orderId: number;
+      orderNo: string;
+      workflowId: string;
+      sequence: number;
+    }): Promise<OrderResume | null> {
+      return db.transaction(async (trx) => {
+        const row = await lockOrder(trx, input, '');
+        if (!row || row.order_no !== input.orderNo || row.latest === null || row.latest <= input.sequence) {
+          return null;
+        }
+        const outcome = await behind(trx, row);
+        return outcome.resume ?? null;
+      });
+    },
     /** Writes one change of the order (row, history, quantities) once; see the file's header. */
     async writeOrderChange(input: OrderChangeInput): Promise<OrderChangeOutcome> {
       try {
         return await db.transaction(async (trx) => {
-          let row = await lockOrder(trx, input);
+          let row = await lockOrder(trx, input, orderChangeKey(input));
           if (!row && input.kind === 'assign' && input.creation) {
             // The order's creation: its rows first, then its first change as every change is written.
             const refused = await writeCreation(trx, input.orderId, input.creation, QUANTITIES);
             if (refused) throw new CreationRefused(refused.sapLineId);
-            row = await lockOrder(trx, input);
+            row = await lockOrder(trx, input, orderChangeKey(input));
           }
           if (!row || row.order_no !== input.orderNo)
             return { found: false, written: false, repeated: false };

@@ -311,6 +311,18 @@ export const changeStuffingDateUpdate = defineUpdate<OrderChangeResult, [ChangeS
  * again, it answers the order as it is.
  */
 export const createOrderUpdate = defineUpdate<OrderChangeResult, []>('createOrder');
+/** What the catchUp Update answers: the order as its run now holds it, and whether it took the rows' state. */
+export interface OrderCatchUpResult extends OrderChangeResult {
+  caughtUp: boolean;
+}
+/**
+ * The rows ahead of the run: a change written by its activity whose Update Temporal then lost (the workflow's
+ * context evicted, its Update Registry with it, before the task that ran it completed). The run reads its rows and,
+ * where they hold later changes than it recorded, takes their state, as a write that finds them ahead does. The API
+ * sends it when an action is refused on a state the rows may have left behind, then sends the action again
+ * (api/temporal/entity-workflows.ts catchUp).
+ */
+export const catchUpUpdate = defineUpdate<OrderCatchUpResult, []>('catchUp');
 export const reassignDoUpdate = defineUpdate<OrderChangeResult, [ReassignDoInput]>('reassignDo');
 export const shipmentProgressSignal = defineSignal<[ShipmentProgressInput]>('shipmentProgress');
 export const orderStateQuery = defineQuery<OrderState>('state');

@@ -56,6 +56,7 @@ import {
 import type { OrderChange } from './changes';
 import {
   cancelOrderUpdate,
+  catchUpUpdate,
   changeStuffingDateUpdate,
   createOrderUpdate,
   decideApprovalUpdate,
@@ -70,6 +71,7 @@ import {
   transporterAcceptUpdate,
   transporterRejectUpdate,
   type DispatchStatus,
+  type OrderCatchUpResult,
   type OrderChangeResult,
   type OrderCreation,
   type OrderResume,
@@ -79,7 +81,7 @@ import {
   type ShipmentProgressInput,
 } from './messages';
 
-const { writeOrderChange } = proxyLocalActivities<OrderActivities>({
+const { writeOrderChange, readOrderAhead } = proxyLocalActivities<OrderActivities>({
   startToCloseTimeout: '10 seconds',
   // The user waits on the Update: retry quickly, and keep retrying while the database is away (a change that was
   // accepted must not be lost).
@@ -313,6 +315,29 @@ function handleCreate(run: OrderRun): void {
   );
 }
 
+/**
+ * The catchUp Update: the rows' state taken where they are ahead of the run (messages.ts catchUpUpdate), in turn
+ * with the changes, so nothing is written meanwhile.
+ */
+function handleCatchUp(run: OrderRun): void {
+  setHandler(catchUpUpdate, () =>
+    exclusive(run, async (): Promise<OrderCatchUpResult> => {
+      if (run.gone || run.state.status === null) throw notFound(run);
+      const ahead = await readOrderAhead({
+        orderId: run.input.orderId,
+        orderNo: run.input.orderNo,
+        workflowId: run.workflowId,
+        sequence: run.state.sequence,
+      });
+      if (ahead) {
+        run.state = stateFromRows(run.state, ahead);
+        upsertOrderAttributes(run.state);
+      }
+      return { ...changeResult(run.state), caughtUp: ahead !== null };
+    }),
+  );
+}
+
 function orderState(state: OrderMachineState): OrderState {
   const { status, dispatchStatus, level, approvalLevels, approvers, deadline } = state;
   let awaiting: OrderState['awaiting'] = null;
@@ -346,6 +371,7 @@ function setHandlers(run: OrderRun): void {
   handleUpdate(run, reassignDoUpdate, (input) => ({ type: 'reassignDo', input }));
   handleShipmentProgress(run);
   handleCreate(run);
+  handleCatchUp(run);
   setHandler(orderStateQuery, () => orderState(run.state));
 }
 
