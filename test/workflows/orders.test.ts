@@ -1099,7 +1099,7 @@ describe('writeOrderChange', () => {
     // A refusal the rows do not explain is answered as it is, after one catch-up that found nothing.
     expect(await orders.accept(order.orderNo, { by: 'trp001', transporterCode: 'TRP001' })).toMatchObject({
       ok: false,
-      code: 'NOT_ALLOWED',
+      code: 'ALREADY_DECIDED',
     });
     await handle.terminate();
   });
