@@ -139,6 +139,13 @@ async function answer(made: Made, status: 'ACCEPTED' | 'REJECTED'): Promise<bool
   return res.body.data?.data?.[0]?.success === true;
 }
 
+/** An assigned order that its transporter accepted. */
+async function acceptedOrder(): Promise<Made> {
+  const made = await assignedOrder();
+  expect(await eventually(() => answer(made, 'ACCEPTED'))).toBe(true);
+  return made;
+}
+
 /** An assigned order that its transporter rejected. */
 async function rejectedOrder(): Promise<Made> {
   const made = await assignedOrder();
@@ -391,12 +398,6 @@ describe('edit order', () => {
   // A worker left polling would take the next describe's change instead of the worker meant to die with it.
   afterAll(() => healthy.close());
 
-  /** An accepted order (an edit is for an order its transporter has). */
-  const accepted = async () => {
-    const made = await assignedOrder();
-    expect(await eventually(() => answer(made, 'ACCEPTED'))).toBe(true);
-    return made;
-  };
   /** PUT order/edit changing only the notes for the transporter: lines, lane and transporter as they are. */
   const editNotes = async (made: Made, notes: string) => {
     const lines = (await db()('order_details')
@@ -434,7 +435,7 @@ describe('edit order', () => {
     (await db()('order_edits').where('order_id', made.id).orderBy('id').pluck('status')) as string[];
 
   test('given an accepted order, when the API dies after the request row of the edit and before its Update reaches Temporal, then after the sweep the order is unchanged in its rows and its workflow (the request left unapplied), and the edit then works', async () => {
-    const made = await accepted();
+    const made = await acceptedOrder();
     const before = await bothSides(made);
     const notes = await notesOf(made);
     Object.assign(t.deps, { orderWorkflows: apiDiesAt('editOrder') });
@@ -468,7 +469,7 @@ describe('edit order', () => {
   });
 
   test('given an accepted order, when the worker is killed the moment its edit is committed and the API is answered "look again", then after a new worker and the sweep the edit is in its rows once and the workflow agrees', async () => {
-    const made = await accepted();
+    const made = await acceptedOrder();
     const before = await bothSides(made);
     await healthy.close();
     const dying = await worker(`${made.orderNo}:edit`);
@@ -497,11 +498,6 @@ describe('the actions that were one Update already', () => {
   // A worker left polling would take the next describe's change instead of the worker meant to die with it.
   afterAll(() => healthy.close());
 
-  const accepted = async () => {
-    const made = await assignedOrder();
-    expect(await eventually(() => answer(made, 'ACCEPTED'))).toBe(true);
-    return made;
-  };
   const cases: [
     action: string,
     kind: string,
@@ -520,7 +516,7 @@ describe('the actions that were one Update already', () => {
     [
       'mark complete',
       'mark-complete',
-      accepted,
+      acceptedOrder,
       (made) => send('put', `/api/order/mark_complete/${made.id}`, {}),
       'COMPLETED',
     ],

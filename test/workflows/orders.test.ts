@@ -178,6 +178,18 @@ const changeOf = (order: MadeOrder) => ({
   at: new Date().toISOString(),
 });
 
+/** The transporter's accept as change 2 of an assigned order, as the activity writes it. */
+const acceptAsChange2 = (order: MadeOrder) => ({
+  ...changeOf(order),
+  kind: 'accept' as const,
+  sequence: 2,
+  from: 'ASSIGNED TO TRANSPORTER' as const,
+  to: 'ACCEPTED' as const,
+  dispatchStatus: 'ACCEPTED' as const,
+  autoRejectDate: null,
+  by: 'transporter',
+});
+
 const record = (order: MadeOrder, name: string) => recordOrderHistory(env.address, order.workflowId, name);
 
 const key = (order: MadeOrder, kind: string, sequence: number) => `${order.workflowId}/${kind}/${sequence}`;
@@ -995,16 +1007,7 @@ describe('writeOrderChange', () => {
       autoRejectDate: deadline,
       by: 'logistic',
     });
-    await writeOrderChange({
-      ...change,
-      kind: 'accept',
-      sequence: 2,
-      from: 'ASSIGNED TO TRANSPORTER',
-      to: 'ACCEPTED',
-      dispatchStatus: 'ACCEPTED',
-      autoRejectDate: null,
-      by: 'transporter',
-    });
+    await writeOrderChange(acceptAsChange2(order));
     const before = { row: await orderRow(order), histories: await histories(order), os: await osQty(order) };
 
     const outcome = await writeOrderChange({
@@ -1068,16 +1071,7 @@ describe('writeOrderChange', () => {
     const order = await makeOrder();
     const handle = await start(order);
     // What the lost Update left: the accept written by the activity, the run still asking the transporter.
-    await createOrderActivities({ db }).writeOrderChange({
-      ...changeOf(order),
-      kind: 'accept',
-      sequence: 2,
-      from: 'ASSIGNED TO TRANSPORTER',
-      to: 'ACCEPTED',
-      dispatchStatus: 'ACCEPTED',
-      autoRejectDate: null,
-      by: 'transporter',
-    });
+    await createOrderActivities({ db }).writeOrderChange(acceptAsChange2(order));
     expect((await handle.query(orderStateQuery)).status).toBe('ASSIGNED TO TRANSPORTER');
     // Sent on its own, the run refuses it on the state it holds.
     const refused = await handle
