@@ -48,8 +48,8 @@ test('given every route without parameters, when called without a token in its o
       expect({ path, ...a }).toEqual({ path, ...b });
     }
   }
-  // About 1,300 requests one after another: on a busy machine that is more than jest's 30 s default, and how long
-  // they take is not what this proves.
+  // Three requests to each of over a hundred routes, one after another: on a busy machine that is more than jest's
+  // 30 s default, and how long they take is not what this proves.
 }, 180_000);
 
 test("given a signed-in user, when static routes are called with the right method, by HEAD and with a method they do not take, then the answers are the router's", async () => {
