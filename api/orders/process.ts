@@ -134,17 +134,25 @@ export async function orderProcess(
   if (!row) throw new NotFoundError();
   const workflowId = row.workflow_id ?? orderWorkflowId(row.order_no);
   // Temporal away (or the query timing out) is not the user's error: the row answers instead.
-  const state: OrderState | null | undefined = deps.orderWorkflows
-    ? await deps.orderWorkflows.state(row.order_no).catch(() => undefined)
-    : undefined;
-  const live = !!state;
+  const workflows = deps.orderWorkflows;
+  const stateNow = () => workflows!.state(row.order_no).catch(() => undefined);
+  let state: OrderState | null | undefined = workflows ? await stateNow() : undefined;
   // The status is the row's: the rows are never behind the workflow, which writes a change before it takes it.
-  // Where the two differ, a change is being written, or Temporal lost an Update after its change was written and
-  // the workflow learns of it at its next write (order.workflow.ts); the workflow's awaiting is then not shown.
-  const agrees =
-    live &&
-    (state.status === null || (state.status === row.status && state.dispatchStatus === row.dispatch_status));
-  const awaiting = agrees ? awaitingOf(row, state.awaiting) : awaitingFromRow(row);
+  // Where the two differ, a change is being written, or Temporal lost an Update after its change was written: the
+  // workflow is then asked to catch up with its rows (catchUp), and its awaiting is shown only once it agrees.
+  const agreesWith = (s: OrderState | null | undefined): s is OrderState =>
+    !!s && (s.status === null || (s.status === row.status && s.dispatchStatus === row.dispatch_status));
+  if (
+    workflows &&
+    state &&
+    !agreesWith(state) &&
+    (await workflows.catchUp(row.order_no).catch(() => false))
+  ) {
+    state = await stateNow();
+  }
+  const live = !!state;
+  const agrees = agreesWith(state);
+  const awaiting = agrees ? awaitingOf(row, state!.awaiting) : awaitingFromRow(row);
   const internal = orderViewer(user, lang).audience === 'internal';
   return {
     Order_No: row.order_no,

@@ -60,6 +60,8 @@ export interface OrderWorkflows {
   create(input: OrderWorkflowInput): Promise<OrderUpdateOutcome>;
   /** Whether `order:<orderNo>` has ended (a creation refused, say); false while it runs, is not there, or is unknown. */
   closed(orderNo: string): Promise<boolean>;
+  /** Has `order:<orderNo>` take the state of rows ahead of it (catchUp); true when it did. */
+  catchUp(orderNo: string): Promise<boolean>;
   /**
    * Starts `order:<orderNo>` for an order whose rows are already there (its first change written at once, as the
    * sweep's start does); one already running (or closed) with that id counts as done. The API creates orders with
@@ -113,6 +115,7 @@ export function createOrderWorkflows(client: Client, options: OrderWorkflowOptio
   return {
     create: (input) => orders.startWithUpdate(input, createOrderUpdate),
     closed: (orderNo) => orders.closed(orderNo),
+    catchUp: (orderNo) => orders.catchUp(orderNo),
     start: (input) => orders.start(input),
     decideApproval: (orderNo, input) => orders.update(orderNo, decideApprovalUpdate, input),
     accept: (orderNo, input) => orders.update(orderNo, transporterAcceptUpdate, input),

@@ -110,6 +110,11 @@ export interface EntityWorkflowClient<Input, Key, Refusal extends string> {
   query<Result>(key: Key, definition: QueryDefinition<Result, []>): Promise<Result | null>;
   /** Whether the key's workflow has ended (its latest run closed); false while it runs, is not there, or is unknown. */
   closed(key: Key): Promise<boolean>;
+  /**
+   * Has the key's workflow catch up with rows ahead of it (the declaration's catchUp); true when it took their state,
+   * false when there was nothing to take, it could not be asked, or the workflow declares no catch-up.
+   */
+  catchUp(key: Key): Promise<boolean>;
 }
 
 /** The HTTP status of a failure that no declaration names: unreachable 503, late 504, gone 409, refused 422. */
@@ -223,6 +228,15 @@ export function createEntityWorkflows<Input, Key, Refusal extends string>(
     },
     update: (key, definition, arg) => updateWorkflow(declaration.idOf(key), definition, arg),
     closed: (key) => isClosed(client.workflow.getHandle(declaration.idOf(key))),
+    async catchUp(key) {
+      const catchUp = declaration.catchUp;
+      if (!catchUp) return false;
+      const workflowId = declaration.idOf(key);
+      const caught = await answerOf(workflowId, () =>
+        client.workflow.getHandle(workflowId).executeUpdate(catchUp.update),
+      );
+      return caught.ok && caught.result.caughtUp;
+    },
     updateWorkflow,
     async signalWorkflow(workflowId, definition, arg) {
       try {

@@ -468,6 +468,7 @@ describe('orders waiting for approval of their transporter assignment', () => {
     },
     create: unused,
     closed: unused,
+    catchUp: unused,
     start: unused,
     accept: unused,
     reject: unused,
