@@ -720,7 +720,7 @@ async function checkEveryRoute(page: Page, language: Language): Promise<string[]
       await heading(page, title).waitFor({ timeout: STEP_TIMEOUT });
       await tabTitle(page, text.tab(def.name, 'Index'));
       if ((body.totalRecords ?? 0) > 0) await gridRows(page).first().waitFor({ timeout: STEP_TIMEOUT });
-      // The grid's empty overlay (its live region may say the same words a moment longer: the first is enough).
+      // The grid's empty overlay: under load its words were seen twice in the region for a moment; the first is enough.
       else
         await page
           .getByRole('region', { name: title })
