@@ -32,6 +32,7 @@ const PATHS = [
   'create-accept',
   'create-refused',
   'create-worker-killed',
+  'catch-up',
 ];
 
 describe('replay of recorded order histories', () => {

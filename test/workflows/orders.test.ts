@@ -1090,6 +1090,7 @@ describe('writeOrderChange', () => {
     ]);
     // Nothing ahead any more: a catch-up now takes nothing.
     expect(await handle.executeUpdate(catchUpUpdate)).toMatchObject({ status: 'COMPLETED', caughtUp: false });
+    record(order, 'catch-up');
     // A refusal the rows do not explain is answered as it is, after one catch-up that found nothing.
     expect(await orders.accept(order.orderNo, { by: 'trp001', transporterCode: 'TRP001' })).toMatchObject({
       ok: false,
