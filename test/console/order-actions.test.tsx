@@ -9,6 +9,8 @@ import { createDOMRenderer, RendererProvider } from '@fluentui/react-components'
 import { http, HttpResponse } from 'msw';
 import { Countdown } from '../../console/src/pages/orders/OrderProcess';
 import OrderListPage from '../../console/src/pages/orders/OrderListPage';
+import { OrderHistoryPanel } from '../../console/src/pages/orders/OrderHistoryPanel';
+import { OrderViewPanel } from '../../console/src/pages/orders/OrderViewPanel';
 import { TransporterActionDialog } from '../../console/src/pages/orders/TransporterActionDialog';
 import type { OrderRow } from '../../console/src/pages/orders/types';
 import { openScreenOnly, renderApp, renderPiece, type RenderOptions } from './render';
@@ -95,6 +97,9 @@ function rowOf(text: string): HTMLElement {
 
 const TRANSPORTER = { user: { Role: 'TRANSPORTER', Department: null, Transporter_Code: 'TRP001' } };
 
+/** Status code → text as the order list gives it to its panels, from its master list. */
+const statusText = (code: string) => MASTER.status.find((s) => s.code === code)?.text ?? code;
+
 /** The order list alone (no shell), opened on its first page with every request answered. */
 function openList(options: RenderOptions = { user: {} }) {
   return openScreenOnly(OrderListPage, '/Order/Index', { ...options, shows: 'ORD26100001' });
@@ -139,7 +144,7 @@ describe('Order actions', () => {
     await waitFor(() => expect(lists.length).toBeGreaterThan(loads));
   });
 
-  it('given an order, when History is pressed, then the history log shows the order summary on the left and its transitions with their texts, dates, users and remarks on the right', async () => {
+  it('given the history panel of an order, when it opens, then it shows the order summary on the left and its transitions with their texts, dates, users and remarks on the right', async () => {
     server.use(permissionHandler({ View: true }));
     orderServer([order(1, { need_transporter_action: false })]);
     server.use(
@@ -164,9 +169,7 @@ describe('Order actions', () => {
         ),
       ),
     );
-    const { user } = await openList();
-    await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'History' }));
+    renderPiece(<OrderHistoryPanel orderId={1} statusText={statusText} onClose={jest.fn()} />);
 
     const table = await screen.findByRole('table', { name: 'Status history', hidden: true });
     const cells = within(table)
@@ -190,7 +193,7 @@ describe('Order actions', () => {
     expect(summary.textContent).toContain('Call before arrival');
   });
 
-  it('given an order waiting for approval, when View is pressed, then the view shows its summary, its lines, its step, the level and approvers awaited, and a link to the workflow in the Temporal UI', async () => {
+  it('given the view panel of an order waiting for approval, when it opens, then it shows its summary, its lines, its step, the level and approvers awaited, and a link to the workflow in the Temporal UI', async () => {
     server.use(permissionHandler({ View: true }));
     orderServer([
       order(1, { Status: 'WAITING FOR ASSIGN TO TRANSPORTER APPROVAL', need_transporter_action: false }),
@@ -211,9 +214,7 @@ describe('Order actions', () => {
         ),
       ),
     );
-    const { user } = await openList();
-    await user.click(within(rowOf('ORD26100001')).getByRole('checkbox'));
-    await user.click(screen.getByRole('button', { name: 'View' }));
+    renderPiece(<OrderViewPanel orderId={1} statusText={statusText} onClose={jest.fn()} />);
 
     const block = await screen.findByRole('region', { name: 'Where is my order?', hidden: true });
     expect(await within(block).findByText('Waiting for approval')).toBeInTheDocument();

@@ -1,11 +1,13 @@
-// Edit assign transporter (spec/2 §2.3) with msw: a rejected order's panel, which cannot be dismissed, shows the
-// order, its lines and Current against Change; a TO IN order's Change column cannot be edited; otherwise the user
-// picks a new transporter from the freight options (the SAP order list's Select Transporter dialog), checks approval
-// (Save waits for it) and saves the new assignment with the body the server expects.
+// Edit assign transporter (spec/2 §2.3) with msw, on the panel given a rejected order: it cannot be dismissed, shows
+// the order, its lines and Current against Change; a TO IN order's Change column cannot be edited; otherwise the user
+// picks a new transporter from the freight options (the Select Transporter dialog), checks approval (Save waits for
+// it) and saves the new assignment with the body the server expects. One test opens it from the order list, for the
+// chosen row.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { EditAssignPanel } from '../../console/src/pages/orders/EditAssignPanel';
 import OrderListPage from '../../console/src/pages/orders/OrderListPage';
-import { openScreenOnly } from './render';
+import { openScreenOnly, renderPiece } from './render';
 import { API, envelope, permissionHandler, server } from './server';
 import { cellTexts } from './structure';
 
@@ -167,13 +169,14 @@ function editServer(orderType: { Code: string; Info1: string | null }) {
   return calls;
 }
 
+/** The panel alone, given the rejected order 5, as the order list mounts it; `onClose` hears how it closed. */
 async function openPanel() {
-  const { user } = await openScreenOnly(OrderListPage, '/Order/Index', { user: {}, shows: 'ORD26100005' });
-  const row = screen.getAllByRole('row').find((r) => r.textContent?.includes('ORD26100005'))!;
-  await user.click(within(row).getByRole('checkbox'));
-  await user.click(await screen.findByRole('button', { name: 'Edit Assign Transporter' }));
+  const onClose = jest.fn();
+  const { user } = renderPiece(
+    <EditAssignPanel orderId={5} shipmentTypes={MASTER.shipment_type} onClose={onClose} />,
+  );
   const compare = await screen.findByRole('table', { name: 'Current and change', hidden: true });
-  return { user, compare };
+  return { user, compare, onClose };
 }
 
 function changeControl(field: string) {
@@ -181,9 +184,25 @@ function changeControl(field: string) {
 }
 
 describe('Edit assign transporter', () => {
-  it('given a rejected TO IN order, when the panel opens, then Current shows its assignment, every Change input is disabled, and Escape does not close the panel', async () => {
+  it('given a rejected order on the list, when its row is chosen and Edit Assign Transporter pressed, then the panel opens for that order, and Cancel closes it', async () => {
+    editServer({ Code: 'SO', Info1: null });
+    const { user } = await openScreenOnly(OrderListPage, '/Order/Index', { user: {}, shows: 'ORD26100005' });
+    const row = screen.getAllByRole('row').find((r) => r.textContent?.includes('ORD26100005'))!;
+    await user.click(within(row).getByRole('checkbox'));
+    await user.click(await screen.findByRole('button', { name: 'Edit Assign Transporter' }));
+    expect(await screen.findByText('Edit Assign Transporter ORD26100005')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Current and change', hidden: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('table', { name: 'Current and change', hidden: true }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('given a rejected TO IN order, when the panel opens, then Current shows its assignment, every Change input is disabled, Escape does not close the panel and Cancel closes it unsaved', async () => {
     const calls = editServer({ Code: 'TO', Info1: 'IN' });
-    const { user, compare } = await openPanel();
+    const { user, compare, onClose } = await openPanel();
 
     expect(await screen.findByText(/This is a TO IN order/)).toBeInTheDocument();
     expect(calls).toContainEqual({ path: 'order_type_fields', body: '3' });
@@ -208,18 +227,14 @@ describe('Edit assign transporter', () => {
     expect(screen.getByRole('button', { name: 'Save', hidden: true })).toBeDisabled();
 
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('table', { name: 'Current and change', hidden: true })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
-    await waitFor(() =>
-      expect(
-        screen.queryByRole('table', { name: 'Current and change', hidden: true }),
-      ).not.toBeInTheDocument(),
-    );
+    expect(onClose).toHaveBeenCalledWith(false);
   });
 
   it('given a rejected SO order, when a new transporter is chosen from the freight options, approval is checked and Save pressed, then the options are asked for the lane, Save waits for the check, and the new assignment is saved', async () => {
     const calls = editServer({ Code: 'SO', Info1: null });
-    const { user, compare } = await openPanel();
+    const { user, compare, onClose } = await openPanel();
     await waitFor(() => expect(changeControl('Shipment Type')).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Save', hidden: true })).toBeDisabled();
     // Who refused the order and why, above the comparison.
@@ -282,10 +297,6 @@ describe('Edit assign transporter', () => {
       approval_matrix: [{ Username: 'supervisor', Level: 1 }],
     });
     expect(await screen.findByText('ORD26100005 assigned to PT Truk Nusantara.')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(
-        screen.queryByRole('table', { name: 'Current and change', hidden: true }),
-      ).not.toBeInTheDocument(),
-    );
+    expect(onClose).toHaveBeenCalledWith(true);
   });
 });
