@@ -184,12 +184,17 @@ export async function settleOutstanding(
   lines: readonly SapLineHold[],
   orderActive: boolean,
 ): Promise<void> {
-  for (const line of lines) {
-    const os = Math.max(0, thousandths(line.qty) - heldOf(line, orderActive));
-    await trx('sap_order_details')
-      .where('id', line.id)
-      .update({ os_qty: fromThousandths(os) });
-  }
+  if (!lines.length) return;
+  // One statement for all the lines (they are locked, in id order, by the caller).
+  const values = lines.map(() => '(?::bigint, ?::numeric)').join(', ');
+  const bindings = lines.flatMap((line) => [
+    line.id,
+    fromThousandths(Math.max(0, thousandths(line.qty) - heldOf(line, orderActive))),
+  ]);
+  await trx.raw(
+    `update sap_order_details s set os_qty = v.os_qty from (values ${values}) as v(id, os_qty) where s.id = v.id`,
+    bindings,
+  );
 }
 
 /**
@@ -226,7 +231,8 @@ export async function reserve(
 ): Promise<{ refusal: 'QUANTITY_NOT_AVAILABLE'; sapLineId: string } | undefined> {
   if (!lines.length) return undefined;
   const ids = lines.map((l) => l.sap_order_detail_id);
-  const free = freeOf(await readHolds(trx, ids));
+  const holds = await readHolds(trx, ids);
+  const free = freeOf(holds);
   const asked = new Map<string, number>();
   for (const line of lines) {
     const id = String(line.sap_order_detail_id);
@@ -236,7 +242,15 @@ export async function reserve(
     if (qty <= 0 || qty > (free.get(id) ?? 0)) return { refusal: 'QUANTITY_NOT_AVAILABLE', sapLineId: id };
   }
   await trx('order_details').insert(lines.map((l) => ({ ...l, os_qty: l.qty })));
-  await recompute(trx, ids);
+  // held now = what was held under the lock + what these lines take (recompute would read the same again).
+  await settleOutstanding(
+    trx,
+    holds.map((h) => ({
+      ...h,
+      held_by_others: String(fromThousandths(thousandths(h.held_by_others) + (asked.get(h.id) ?? 0))),
+    })),
+    true,
+  );
   return undefined;
 }
 

@@ -228,9 +228,15 @@ export async function checkTransporters(
     const code = entry.transporter_code?.trim();
     if (!code) continue;
     const params = { n: i + 1, transporter: code };
-    const row = (await db('transporters')
-      .whereRaw('lower(transporter_code) = lower(?)', [code])
-      .first('is_active')) as { is_active: boolean } | undefined;
+    // Master data, read through its cache as the codes above are (the transporters table is on the change feed).
+    const row = await masterRead(
+      db,
+      `assign-code:transporter|${code.toLowerCase()}`,
+      async (db) =>
+        ((await db('transporters')
+          .whereRaw('lower(transporter_code) = lower(?)', [code])
+          .first('is_active')) as { is_active: boolean } | undefined) ?? null,
+    );
     if (row?.is_active) continue;
     if (row) throw new RuleError('TRANSPORTER_INACTIVE', 'assign.transporterInactive', params);
     const party = (await db.raw<{ rows: unknown[] }>(

@@ -466,7 +466,7 @@ export async function assignCustomerVendor(
  * (USE_EXISTING) and the user who saved again after "not in time, look again" gets one order, not two. Any other
  * save draws new ones, each on its own statement: held through a transaction, the one ORDER counter row would make
  * every assignment wait for the one before (bench:orders saw 1 to 4.6 sessions queued on it). A number or id of a
- * save that then fails, or that lost the race below, is a gap, as running-number.ts allows.
+ * save that then fails, that was sent again, or that lost the race below, is a gap, as running-number.ts allows.
  */
 async function creationNumbers(
   deps: AppDeps,
@@ -478,10 +478,31 @@ async function creationNumbers(
   const key = createHash('sha256')
     .update(JSON.stringify([user.username, model]))
     .digest('hex');
+  // Drawn first, so the usual save (a key not seen before) is one insert; a save sent again leaves them a gap.
+  const orderNo = await nextRunningNumber(deps.db, ORDER_RUNNING_NUMBER, now);
+  const drawn = (await deps.db.raw(`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as {
+    rows: { id: number }[];
+  };
+  const orderId = drawn.rows[0]!.id;
+  const row = {
+    request_key: key,
+    order_id: orderId,
+    order_no: orderNo,
+    created_date: now,
+    created_by: user.username,
+  };
+  type Numbers = { order_id: number; order_no: string };
+  const inserted = (await deps
+    .db('order_creations')
+    .insert(row)
+    .onConflict('request_key')
+    .ignore()
+    .returning(['order_id', 'order_no'])) as Numbers[];
+  if (inserted.length) return { orderNo, orderId };
   const earlier = (await deps
     .db('order_creations')
     .where('request_key', key)
-    .first('order_id', 'order_no')) as { order_id: number; order_no: string } | undefined;
+    .first('order_id', 'order_no')) as Numbers | undefined;
   if (
     earlier &&
     !(await deps.db('orders').where('id', earlier.order_id).first('id')) &&
@@ -489,31 +510,20 @@ async function creationNumbers(
   ) {
     return { orderNo: earlier.order_no, orderId: Number(earlier.order_id) };
   }
-  const orderNo = await nextRunningNumber(deps.db, ORDER_RUNNING_NUMBER, now);
-  const drawn = (await deps.db.raw(`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as {
-    rows: { id: number }[];
-  };
-  const orderId = drawn.rows[0]!.id;
   // Written only over the row as it was read: a save of the same key that wrote in between wins, and this one
   // takes its numbers (both then send the same run the same creation).
   const written = (await deps
     .db('order_creations')
-    .insert({
-      request_key: key,
-      order_id: orderId,
-      order_no: orderNo,
-      created_date: now,
-      created_by: user.username,
-    })
+    .insert(row)
     .onConflict('request_key')
     .merge(['order_id', 'order_no', 'created_date', 'created_by'])
     .where('order_creations.order_id', earlier?.order_id ?? -1)
-    .returning(['order_id', 'order_no'])) as { order_id: number; order_no: string }[];
+    .returning(['order_id', 'order_no'])) as Numbers[];
   if (written.length) return { orderNo, orderId };
   const winner = (await deps
     .db('order_creations')
     .where('request_key', key)
-    .first('order_id', 'order_no')) as { order_id: number; order_no: string };
+    .first('order_id', 'order_no')) as Numbers;
   return { orderNo: winner.order_no, orderId: Number(winner.order_id) };
 }
 

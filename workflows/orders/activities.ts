@@ -483,13 +483,13 @@ export function createOrderActivities({ db }: { db: Db }) {
     async writeOrderChange(input: OrderChangeInput): Promise<OrderChangeOutcome> {
       try {
         return await db.transaction(async (trx) => {
-          let row = await lockOrder(trx, input, orderChangeKey(input));
-          if (!row && input.kind === 'assign' && input.creation) {
-            // The order's creation: its rows first, then its first change as every change is written.
+          if (input.kind === 'assign' && input.creation) {
+            // The order's creation: its rows first (unless an earlier attempt wrote them), then its first change
+            // as every change is written.
             const refused = await writeCreation(trx, input.orderId, input.creation, QUANTITIES);
-            if (refused) throw new CreationRefused(refused.sapLineId);
-            row = await lockOrder(trx, input, orderChangeKey(input));
+            if (refused && refused !== 'EXISTS') throw new CreationRefused(refused.sapLineId);
           }
+          const row = await lockOrder(trx, input, orderChangeKey(input));
           if (!row || row.order_no !== input.orderNo)
             return { found: false, written: false, repeated: false };
           if (row.done) return repeatAnswer(trx, row, input);
