@@ -57,6 +57,7 @@ import { writeChange, writeCreation, type QuantityOps } from './writers';
 import {
   ORDER_APPROVAL_TRANSACTION_TYPE,
   type DispatchStatus,
+  type OrderCreation,
   type OrderResume,
   type OrderStatus,
   type UnreservedLine,
@@ -147,16 +148,26 @@ async function openApproval(trx: Knex, orderId: number): Promise<OpenApproval | 
 async function approvalSummary(
   trx: Knex,
   orderId: number,
+  created?: OrderCreation['order'],
 ): Promise<{ summary: string; company: string | null }> {
-  const order = (await trx('orders')
-    .where('id', orderId)
-    .first('order_no', 'order_type_name', 'transporter_code', 'transporter_name', 'company_code')) as {
+  type Named = {
     order_no: string;
     order_type_name: string | null;
     transporter_code: string | null;
     transporter_name: string | null;
     company_code: string | null;
   };
+  const order = created
+    ? (created as Named)
+    : ((await trx('orders')
+        .where('id', orderId)
+        .first(
+          'order_no',
+          'order_type_name',
+          'transporter_code',
+          'transporter_name',
+          'company_code',
+        )) as Named);
   const to = order.transporter_name ?? order.transporter_code ?? '';
   const summary = [order.order_type_name, order.order_no, '→', to].filter(Boolean).join(' ');
   return { summary: summary.slice(0, 500), company: order.company_code };
@@ -168,8 +179,10 @@ async function writeApproval(
   input: OrderChangeInput,
   change: OrderApprovalChange,
   at: Date,
+  created?: OrderCreation['order'],
 ): Promise<void> {
-  const open = await openApproval(trx, orderId);
+  // An order made in this transaction has no approval round yet, and its row is the one just written.
+  const open = created ? undefined : await openApproval(trx, orderId);
   if (change.kind === 'open') {
     // A round left open (the run that asked it died, say) gives way to the new one.
     if (open) {
@@ -177,7 +190,7 @@ async function writeApproval(
         .where('id', open.id)
         .update({ status: 'CANCELLED', decided_date: at, edited_date: at, edited_by: input.by });
     }
-    const { summary, company } = await approvalSummary(trx, orderId);
+    const { summary, company } = await approvalSummary(trx, orderId, created);
     const [approval] = (await trx('approvals')
       .insert({
         transaction_type: ORDER_APPROVAL_TRANSACTION_TYPE,
@@ -414,6 +427,7 @@ async function writeNew(
   trx: Knex.Transaction,
   row: LockedOrder,
   input: OrderChangeInput,
+  created?: OrderCreation['order'],
 ): Promise<OrderChangeOutcome> {
   const refused = (refusal: OrderChangeOutcome['refusal']) => ({
     found: true,
@@ -439,7 +453,9 @@ async function writeNew(
   await trx('orders')
     .where('id', row.id)
     .update({ ...orderRowUpdate(trx, input, at), ...written.set });
-  if ('approval' in input && input.approval) await writeApproval(trx, row.id, input, input.approval, at);
+  if ('approval' in input && input.approval) {
+    await writeApproval(trx, row.id, input, input.approval, at, created);
+  }
   await trx('order_histories').insert({
     order_id: row.id,
     status_from: input.from,
@@ -486,8 +502,19 @@ export function createOrderActivities({ db }: { db: Db }) {
           if (input.kind === 'assign' && input.creation) {
             // The order's creation: its rows first (unless an earlier attempt wrote them), then its first change
             // as every change is written.
+            const { order } = input.creation;
             const refused = await writeCreation(trx, input.orderId, input.creation, QUANTITIES);
             if (refused && refused !== 'EXISTS') throw new CreationRefused(refused.sapLineId);
+            if (!refused && order.order_no === input.orderNo) {
+              // Made here, so known without reading it back: locked (inserted by this transaction), with no
+              // change written yet.
+              const made = {
+                id: input.orderId,
+                status: String(order.status),
+                order_no: String(order.order_no),
+              };
+              return writeNew(trx, { ...made, done: false, latest: null }, input, order);
+            }
           }
           const row = await lockOrder(trx, input, orderChangeKey(input));
           if (!row || row.order_no !== input.orderNo)
