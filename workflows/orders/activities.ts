@@ -503,9 +503,9 @@ export function createOrderActivities({ db }: { db: Db }) {
             // The order's creation: its rows first (unless an earlier attempt wrote them), then its first change
             // as every change is written.
             const { order } = input.creation;
-            const refused = await writeCreation(trx, input.orderId, input.creation, QUANTITIES);
-            if (refused && refused !== 'EXISTS') throw new CreationRefused(refused.sapLineId);
-            if (!refused && order.order_no === input.orderNo) {
+            const created = await writeCreation(trx, input.orderId, input.creation, QUANTITIES);
+            if (typeof created === 'object') throw new CreationRefused(created.sapLineId);
+            if (created === 'MADE' && order.order_no === input.orderNo) {
               // Made here, so known without reading it back: locked (inserted by this transaction), with no
               // change written yet.
               const made = {

@@ -186,16 +186,16 @@ export async function writeEditAssignRows(
 
 /**
  * The order's creation (OrderWorkflowInput.creation), in the transaction of its first change: the orders row,
- * its lines reserved through the ledger, its transporters, and its SAP orders marked as having an order. EXISTS,
- * with nothing written, when the row is there already (a retried attempt). On a refusal the caller rolls the
- * transaction back (the row is already inserted by then).
+ * its lines reserved through the ledger, its transporters, and its SAP orders marked as having an order: MADE.
+ * EXISTS, with nothing written, when the row is there already (a retried attempt). On a refusal the caller rolls
+ * the transaction back (the row is already inserted by then).
  */
 export async function writeCreation(
   trx: Knex.Transaction,
   orderId: number,
   creation: OrderCreation,
   quantities: QuantityOps,
-): Promise<{ refusal: 'QUANTITY_NOT_AVAILABLE'; sapLineId: string } | 'EXISTS' | undefined> {
+): Promise<'MADE' | 'EXISTS' | { refusal: 'QUANTITY_NOT_AVAILABLE'; sapLineId: string }> {
   // Written once: an earlier attempt of the same activity that committed left the row (and everything below).
   const inserted = (await trx('orders')
     .insert({ ...creation.order, id: orderId })
@@ -214,7 +214,7 @@ export async function writeCreation(
   if (creation.sapOrderIds.length) {
     await trx('sap_orders').whereIn('id', creation.sapOrderIds).update({ has_order: true });
   }
-  return undefined;
+  return 'MADE';
 }
 
 export const ORDER_WRITERS: { [K in OrderChangeKind]: Writer<K> } = {
